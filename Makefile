@@ -1,0 +1,40 @@
+# Moves at a Glance. Logic lives in scripts/; recipes stay short.
+SHELL := /bin/bash
+PORT := 8000
+
+.PHONY: setup build assets dist serve test bench clean distclean
+
+# Install tools and packages (idempotent; quiet when nothing is missing).
+setup:
+	@bash scripts/setup.sh
+
+# Native command-line tool: target/release/glance
+build:
+	cargo build --release
+
+# Piece and mark images for the rules pages: rules-html/sym/
+assets: setup
+	python3 scripts/make-assets.py
+
+# The wasm module packaged for the pages: dist/{spartan,chu,cwda}.js (and pkg/)
+dist: setup
+	bash scripts/build-dist.sh
+
+serve: setup dist assets
+	@echo "Serving Moves at a Glance at http://127.0.0.1:$(PORT)/ (index.html, rules-html/)"
+	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory "$(CURDIR)"
+
+test: setup
+	bash scripts/test.sh
+
+bench:
+	@if [ -f scripts/bench.sh ]; then bash scripts/bench.sh; else echo "bench: scripts/bench.sh not written yet"; fi
+
+# Remove build products (keeps the downloaded tools and packages).
+clean:
+	cargo clean
+	rm -rf pkg dist rules-html/sym bench/tmp
+
+# Also remove what setup fetched into the repo (build/, node_modules/, .venv/).
+distclean: clean
+	rm -rf build node_modules .venv

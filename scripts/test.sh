@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Every check of the project, in order; stops at the first that fails.
+# Run through `make test` (which runs scripts/setup.sh first) or .ci/run.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+step() {
+    echo
+    echo "==> $*"
+    "$@"
+}
+
+step cargo fmt --check
+step cargo clippy --all-targets -- -D warnings
+step cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+step cargo test --release
+
+if [ -f tests/web.rs ]; then
+    step env CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome
+fi
+
+step make --no-print-directory dist assets
+
+if [ -f tests/e2e/run.mjs ]; then
+    step node tests/e2e/run.mjs
+fi
+
+if [ -f tests/fairy/differential.py ]; then
+    step .venv/bin/python tests/fairy/differential.py
+fi
+
+echo
+echo "==> all checks passed"
