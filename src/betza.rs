@@ -1,0 +1,1102 @@
+//! Betza notation: from a string like `FAmsW` to typed [`Move`]s.
+//!
+//! The dialect is XBoard's extended notation (its page `Betza.html`), as the
+//! piece tables of the rules pages use it:
+//!
+//! * atoms `W F D N A H I C L J Z G O`, explicit leaps `(4,1)`, and the
+//!   shortcuts `K` (WF), `B` (F0), `R` (W0), `Q` (RB);
+//! * a range after an atom (`W4`, `R4`; `0` or a doubled atom such as `NN`
+//!   means unlimited);
+//! * prefixes: modality `m` `c`; directions `f b l r s v h a` and their
+//!   pairs (`fh`, `fs`, `fr`, …); `i` initial, `n` lame, `j`/`jj` jumping,
+//!   `p` and `g` hoppers, `o` cylinder;
+//! * grouping `m(AB)` (the prefix is distributed over the group);
+//! * chains with the operators `t` `-` `+` `x` (directions of later legs
+//!   are relative to the previous step), and `[WF]` for the lame chain
+//!   `W-F`.
+//!
+//! Two readings are this crate's own, because the pages need them and
+//! Betza.html leaves them open; both are tested:
+//! * a modality letter in front of a leg that is not the last one of a
+//!   chain governs the square where that leg ends: `(cK-aK)`, the Lion's
+//!   double move, captures with its first king step and goes on (what
+//!   Betza.html writes `KxaK`). On a hop (`+`) the square is untouched, so
+//!   the letter passes on to the destination, as in `mRcR+R`;
+//! * `O` with a count is castling: `isO2` is a non-capture move of exactly
+//!   two squares sideways (Betza.html defines only the null move `O`).
+//!
+//! ```
+//! use glance::betza::{parse, Modality};
+//! let lieutenant = parse("FAmsW").unwrap();
+//! assert_eq!(lieutenant.moves().len(), 3);
+//! assert_eq!(lieutenant.moves()[2].modality, Modality::MoveOnly);
+//! assert!(parse("FAxW").is_err());
+//! ```
+
+use core::fmt;
+
+use crate::geometry::Offset;
+
+/// Inputs longer than this are refused (no piece needs a tenth of it).
+pub const MAX_LEN: usize = 256;
+/// Groups may nest this deep.
+pub const MAX_DEPTH: usize = 8;
+/// A parsed piece may hold at most this many moves after expanding
+/// shortcuts and chains (the Lion has 10).
+pub const MAX_MOVES: usize = 64;
+/// A chain has at most this many legs.
+pub const MAX_LEGS: usize = 4;
+
+/// A leap: `long` squares along one axis and `short` along the other,
+/// in all the directions its symmetry allows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Atom {
+    pub long: u8,
+    pub short: u8,
+}
+
+impl Atom {
+    pub const fn new(a: u8, b: u8) -> Atom {
+        if a >= b {
+            Atom { long: a, short: b }
+        } else {
+            Atom { long: b, short: a }
+        }
+    }
+
+    /// One step to an adjacent square (W or F): never shown as a leap.
+    pub const fn is_step(self) -> bool {
+        self.long == 1
+    }
+
+    /// The distinct displacements of the atom, at most eight.
+    pub fn vectors(self) -> impl Iterator<Item = Offset> {
+        let (a, b) = (self.long as i8, self.short as i8);
+        let all = [
+            (a, b),
+            (b, a),
+            (-b, a),
+            (-a, b),
+            (-a, -b),
+            (-b, -a),
+            (b, -a),
+            (a, -b),
+        ];
+        let mut out = [Offset::new(0, 0); 8];
+        let mut n = 0;
+        for (dx, dy) in all {
+            let v = Offset::new(dx, dy);
+            if !out[..n].contains(&v) {
+                out[n] = v;
+                n += 1;
+            }
+        }
+        out.into_iter().take(n)
+    }
+}
+
+/// What a move may do on the square where it ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Modality {
+    /// Capture or not (no `m`/`c`, or both).
+    #[default]
+    Any,
+    /// `m`: only to an empty square.
+    MoveOnly,
+    /// `c`: only capturing.
+    CaptureOnly,
+}
+
+impl Modality {
+    fn from_letters(m: bool, c: bool) -> Modality {
+        match (m, c) {
+            (true, false) => Modality::MoveOnly,
+            (false, true) => Modality::CaptureOnly,
+            _ => Modality::Any,
+        }
+    }
+
+    pub const fn can_move(self) -> bool {
+        !matches!(self, Modality::CaptureOnly)
+    }
+
+    pub const fn can_capture(self) -> bool {
+        !matches!(self, Modality::MoveOnly)
+    }
+}
+
+/// How one leg of a chain hands over to the next (Betza.html's operators).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Link {
+    /// `t`: may stop on the connection square, or go on if it is empty.
+    Then,
+    /// `-`: must go on; an occupied connection square blocks the move.
+    Block,
+    /// `+`: the connection square must be occupied; it is hopped over.
+    Hop,
+    /// `x`: the connection square must hold an enemy, which is captured.
+    Capture,
+}
+
+/// Which of an atom's directions a leg uses: the raw letters, read against
+/// a heading when the diagram is computed (see [`Dirs::select`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Dirs {
+    letters: [u8; 8],
+    len: u8,
+}
+
+impl Dirs {
+    fn push(&mut self, letter: u8) -> bool {
+        match self.letters.get_mut(self.len as usize) {
+            Some(slot) => {
+                *slot = letter;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn concat(self, inner: Dirs) -> Option<Dirs> {
+        let mut out = self;
+        for &l in inner.as_bytes() {
+            if !out.push(l) {
+                return None;
+            }
+        }
+        Some(out)
+    }
+
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.letters[..self.len as usize]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The displacements of `atom` these letters select, for a piece
+    /// heading along `heading` (straight up for the first leg; the previous
+    /// step for later legs). No letters means every direction on a first
+    /// leg and straight on (`f`) on a later one.
+    ///
+    /// Letters are read in pairs: `XY` picks the `X`-most moves among the
+    /// `Y` ones (`fr` on a Knight is the forward one of its two rightmost
+    /// moves; `fs` the forward ones of the sideways moves); where `X` picks
+    /// nothing narrower (`fr` on a Wazir) the pair joins both sets, as
+    /// Betza.html's `fb` does. `Xh` is the half towards `X`.
+    ///
+    /// ```
+    /// use glance::betza::parse;
+    /// use glance::Offset;
+    /// let up = Offset::new(0, 1);
+    /// let leg = |s: &str| parse(s).unwrap().moves()[0].legs[0];
+    /// let pick = |s: &str| leg(s).dirs.select(leg(s).atom, up, true);
+    /// assert_eq!((pick("fN").len(), pick("fhN").len(), pick("fsN").len()), (2, 4, 2));
+    /// assert_ne!(pick("fsN"), pick("fN"));
+    /// assert_ne!(pick("frN"), pick("rfN"));
+    /// ```
+    pub fn select(&self, atom: Atom, heading: Offset, first_leg: bool) -> Selection {
+        let all: Selection = atom.vectors().collect();
+        let letters = self.as_bytes();
+        if letters.is_empty() {
+            return if first_leg {
+                all
+            } else {
+                extreme(&all, b'f', heading)
+            };
+        }
+        let mut out = Selection::default();
+        let mut i = 0;
+        while i < letters.len() {
+            let x = letters[i];
+            let pair = letters.get(i + 1).copied().filter(|&y| is_pairable(x, y));
+            match pair {
+                Some(b'h') => {
+                    out.join(&half(&all, x, heading));
+                    i += 2;
+                }
+                Some(y) => {
+                    let base = single(&all, y, heading);
+                    let narrowed = extreme(&base, x, heading);
+                    if !narrowed.is_empty() && narrowed.len() < base.len() {
+                        out.join(&narrowed);
+                    } else {
+                        out.join(&base);
+                        out.join(&single(&all, x, heading));
+                    }
+                    i += 2;
+                }
+                None => {
+                    out.join(&single(&all, x, heading));
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+fn is_pairable(x: u8, y: u8) -> bool {
+    matches!(x, b'f' | b'b' | b'l' | b'r' | b's' | b'v') && matches!(y, b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'h')
+}
+
+/// A small set of displacements (an atom has at most eight).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    items: [Offset; 8],
+    len: u8,
+}
+
+impl Default for Selection {
+    fn default() -> Selection {
+        Selection {
+            items: [Offset::new(0, 0); 8],
+            len: 0,
+        }
+    }
+}
+
+impl Selection {
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Offset> + '_ {
+        self.items[..self.len as usize].iter().copied()
+    }
+
+    fn contains(&self, v: Offset) -> bool {
+        self.iter().any(|w| w == v)
+    }
+
+    fn add(&mut self, v: Offset) {
+        if !self.contains(v) {
+            if let Some(slot) = self.items.get_mut(self.len as usize) {
+                *slot = v;
+                self.len += 1;
+            }
+        }
+    }
+
+    fn join(&mut self, other: &Selection) {
+        for v in other.iter() {
+            self.add(v);
+        }
+    }
+}
+
+impl FromIterator<Offset> for Selection {
+    fn from_iter<I: IntoIterator<Item = Offset>>(iter: I) -> Selection {
+        let mut s = Selection::default();
+        for v in iter {
+            s.add(v);
+        }
+        s
+    }
+}
+
+/// The score a letter maximises: forwardness for `f`, backwardness for
+/// `b`, rightness for `r`, leftness for `l`.
+fn score(letter: u8, v: Offset, heading: Offset) -> i32 {
+    match letter {
+        b'f' => v.dot(heading),
+        b'b' => -v.dot(heading),
+        b'r' => v.rightness(heading),
+        _ => -v.rightness(heading),
+    }
+}
+
+/// The moves of `set` that go furthest in the direction of `letter`
+/// (`s` and `v` stand for both of their letters).
+fn extreme(set: &Selection, letter: u8, heading: Offset) -> Selection {
+    match letter {
+        b's' => {
+            let mut s = extreme(set, b'l', heading);
+            s.join(&extreme(set, b'r', heading));
+            s
+        }
+        b'v' => {
+            let mut s = extreme(set, b'f', heading);
+            s.join(&extreme(set, b'b', heading));
+            s
+        }
+        b'a' => *set,
+        _ => match set.iter().map(|v| score(letter, v, heading)).max() {
+            Some(best) => set
+                .iter()
+                .filter(|&v| score(letter, v, heading) == best)
+                .collect(),
+            None => Selection::default(),
+        },
+    }
+}
+
+fn single(all: &Selection, letter: u8, heading: Offset) -> Selection {
+    extreme(all, letter, heading)
+}
+
+fn half(all: &Selection, letter: u8, heading: Offset) -> Selection {
+    match letter {
+        b's' | b'v' => {
+            let (a, b) = if letter == b's' { (b'l', b'r') } else { (b'f', b'b') };
+            let mut s = half(all, a, heading);
+            s.join(&half(all, b, heading));
+            s
+        }
+        _ => all.iter().filter(|&v| score(letter, v, heading) > 0).collect(),
+    }
+}
+
+/// One leg of a move: an atom ridden up to `max_steps` times in the
+/// directions `dirs` selects.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Leg {
+    pub atom: Atom,
+    pub dirs: Dirs,
+    /// 1 for a leap or step; 0 for unlimited.
+    pub max_steps: u8,
+    /// What the leg may do where it ends, when that is a connection square.
+    pub modality: Modality,
+    /// How the move goes on after this leg; `None` on the last leg.
+    pub link: Option<Link>,
+}
+
+/// How a move treats the pieces in its way.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Jumping {
+    /// Sliders stop at the first piece; leapers jump.
+    #[default]
+    Normal,
+    /// `n`: a leap that can be blocked on the squares it passes.
+    Lame,
+    /// `j`: must jump exactly one piece.
+    One,
+    /// `jj`: jumps over any number of pieces.
+    Many,
+    /// `p`: moves like a slider, captures by hopping one piece (the Cannon).
+    Pao,
+    /// `g`: lands directly behind the first piece it meets.
+    Grasshopper,
+}
+
+/// One move of a piece: a chain of one or more legs with what it may do on
+/// its destination.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub legs: Vec<Leg>,
+    pub modality: Modality,
+    pub jumping: Jumping,
+    /// `i`: only for a piece that has not moved yet.
+    pub initial: bool,
+    /// `o`: wraps around the left and right edges (cylinder board).
+    pub cylinder: bool,
+    /// Castling (`O` with a count): always a non-capture.
+    pub castling: bool,
+}
+
+/// A parsed Betza string: the moves of one piece.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Piece {
+    moves: Vec<Move>,
+}
+
+impl Piece {
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+impl core::str::FromStr for Piece {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Piece, ParseError> {
+        parse(s)
+    }
+}
+
+/// Why a Betza string was refused, and where (a byte offset into it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub pos: usize,
+    pub kind: ErrorKind,
+}
+
+/// The kinds of [`ParseError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    Empty,
+    TooLong,
+    /// A character that is neither an atom, a modifier nor an operator.
+    UnexpectedChar(char),
+    /// A capital letter that is no atom of the notation.
+    UnknownAtom(char),
+    /// A lower-case letter that is no modifier of the notation.
+    UnknownModifier(char),
+    /// Part of Betza.html this engine does not draw (named).
+    Unsupported(&'static str),
+    /// Modifiers with nothing after them.
+    DanglingModifiers,
+    /// An operator with no leg after it.
+    DanglingOperator,
+    Unclosed(char),
+    UnmatchedClose(char),
+    EmptyGroup,
+    BadLeap,
+    TooDeep,
+    TooManyMoves,
+    TooManyModifiers,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = self.pos + 1;
+        match self.kind {
+            ErrorKind::Empty => write!(f, "empty Betza string"),
+            ErrorKind::TooLong => write!(f, "Betza string longer than {MAX_LEN} bytes"),
+            ErrorKind::UnexpectedChar(c) => write!(f, "unexpected '{c}' at character {at}"),
+            ErrorKind::UnknownAtom(c) => write!(f, "unknown atom '{c}' at character {at}"),
+            ErrorKind::UnknownModifier(c) => {
+                write!(f, "unknown modifier '{c}' at character {at}")
+            }
+            ErrorKind::Unsupported(what) => {
+                write!(f, "{what} (character {at}) is not supported")
+            }
+            ErrorKind::DanglingModifiers => {
+                write!(f, "modifiers without an atom at character {at}")
+            }
+            ErrorKind::DanglingOperator => {
+                write!(f, "chaining operator without a next leg at character {at}")
+            }
+            ErrorKind::Unclosed(c) => write!(f, "'{c}' at character {at} is never closed"),
+            ErrorKind::UnmatchedClose(c) => write!(f, "unmatched '{c}' at character {at}"),
+            ErrorKind::EmptyGroup => write!(f, "empty group at character {at}"),
+            ErrorKind::BadLeap => write!(f, "malformed leap (x,y) at character {at}"),
+            ErrorKind::TooDeep => write!(f, "groups nested too deep at character {at}"),
+            ErrorKind::TooManyMoves => write!(f, "too many moves (more than {MAX_MOVES})"),
+            ErrorKind::TooManyModifiers => write!(f, "too many modifiers at character {at}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses a Betza string into the moves of a piece.
+///
+/// ```
+/// use glance::betza::{parse, ErrorKind};
+/// assert_eq!(parse("KADN(cK-aK)(K-bK)").unwrap().moves().len(), 2 + 3 + 4 + 4);
+/// let err = parse("fXW").unwrap_err();
+/// assert_eq!((err.pos, err.kind), (1, ErrorKind::UnknownAtom('X')));
+/// ```
+pub fn parse(text: &str) -> Result<Piece, ParseError> {
+    if text.len() > MAX_LEN {
+        return Err(ParseError {
+            pos: MAX_LEN,
+            kind: ErrorKind::TooLong,
+        });
+    }
+    let mut p = Parser {
+        s: text.as_bytes(),
+        pos: 0,
+    };
+    let moves = p.sequence(0, None)?;
+    if moves.is_empty() {
+        return Err(p.err(ErrorKind::Empty));
+    }
+    Ok(Piece { moves })
+}
+
+/// The prefix letters in front of an atom, a group or a chain.
+#[derive(Copy, Clone, Debug, Default)]
+struct Prefix {
+    dirs: Dirs,
+    m: bool,
+    c: bool,
+    initial: bool,
+    lame: bool,
+    jumps: u8,
+    pao: bool,
+    grasshopper: bool,
+    cylinder: bool,
+}
+
+impl Prefix {
+    fn has_move_flags(&self) -> bool {
+        self.initial || self.lame || self.jumps > 0 || self.pao || self.grasshopper || self.cylinder
+    }
+
+    fn jumping(&self) -> Jumping {
+        if self.pao {
+            Jumping::Pao
+        } else if self.grasshopper {
+            Jumping::Grasshopper
+        } else if self.jumps >= 2 {
+            Jumping::Many
+        } else if self.jumps == 1 {
+            Jumping::One
+        } else if self.lame {
+            Jumping::Lame
+        } else {
+            Jumping::Normal
+        }
+    }
+}
+
+/// A leg before its prefix is settled: the atoms it stands for (`K` is two).
+#[derive(Clone, Copy)]
+struct RawLeg {
+    atoms: [(Atom, u8); 2],
+    count: usize,
+    castling: bool,
+    prefix: Prefix,
+    link: Option<Link>,
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn err(&self, kind: ErrorKind) -> ParseError {
+        ParseError {
+            pos: self.pos,
+            kind,
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.pos).copied()
+    }
+
+    fn peek_at(&self, ahead: usize) -> Option<u8> {
+        self.s.get(self.pos + ahead).copied()
+    }
+
+    /// A character for messages, even where the input is not ASCII.
+    fn char_here(&self) -> char {
+        core::str::from_utf8(self.s.get(self.pos..).unwrap_or_default())
+            .ok()
+            .and_then(|t| t.chars().next())
+            .unwrap_or('?')
+    }
+
+    fn sequence(&mut self, depth: usize, closer: Option<(u8, usize)>) -> Result<Vec<Move>, ParseError> {
+        if depth > MAX_DEPTH {
+            return Err(self.err(ErrorKind::TooDeep));
+        }
+        let mut moves = Vec::new();
+        loop {
+            match (self.peek(), closer) {
+                (None, None) => return Ok(moves),
+                (None, Some((open, at))) => {
+                    return Err(ParseError {
+                        pos: at,
+                        kind: ErrorKind::Unclosed(open as char),
+                    })
+                }
+                (Some(c), Some((open, _))) if c == closing(open) => {
+                    self.pos += 1;
+                    return Ok(moves);
+                }
+                (Some(c @ (b')' | b']')), _) => return Err(self.err(ErrorKind::UnmatchedClose(c as char))),
+                _ => {}
+            }
+            let prefix_at = self.pos;
+            let prefix = self.prefix(true)?;
+            let new = match self.peek() {
+                Some(b'(') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
+                    let open = self.pos;
+                    self.pos += 1;
+                    let inner = self.sequence(depth + 1, Some((b'(', open)))?;
+                    if inner.is_empty() {
+                        return Err(ParseError {
+                            pos: open,
+                            kind: ErrorKind::EmptyGroup,
+                        });
+                    }
+                    if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                        return Err(self.err(ErrorKind::Unsupported("a range after a group")));
+                    }
+                    if matches!(self.peek(), Some(b'-' | b'+')) {
+                        return Err(self.err(ErrorKind::Unsupported("chaining a group")));
+                    }
+                    let mut out = Vec::with_capacity(inner.len());
+                    for mv in inner {
+                        out.push(distribute(&prefix, mv).ok_or(ParseError {
+                            pos: prefix_at,
+                            kind: ErrorKind::TooManyModifiers,
+                        })?);
+                    }
+                    out
+                }
+                Some(b'[') => {
+                    let open = self.pos;
+                    self.pos += 1;
+                    let legs = self.chain(prefix, Some(open))?;
+                    expand(&legs)
+                }
+                Some(c) if c.is_ascii_uppercase() || c == b'(' => {
+                    let legs = self.chain(prefix, None)?;
+                    expand(&legs)
+                }
+                None => return Err(ParseError {
+                    pos: prefix_at,
+                    kind: ErrorKind::DanglingModifiers,
+                }),
+                Some(_) if self.pos > prefix_at => {
+                    return Err(ParseError {
+                        pos: prefix_at,
+                        kind: ErrorKind::DanglingModifiers,
+                    })
+                }
+                Some(_) => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
+            };
+            if moves.len() + new.len() > MAX_MOVES {
+                return Err(self.err(ErrorKind::TooManyMoves));
+            }
+            moves.extend(new);
+        }
+    }
+
+    /// Reads modifier letters. `t` and `x` are operators, never modifiers.
+    fn prefix(&mut self, first_leg: bool) -> Result<Prefix, ParseError> {
+        let mut p = Prefix::default();
+        while let Some(c) = self.peek() {
+            if !c.is_ascii_lowercase() || c == b't' || c == b'x' {
+                break;
+            }
+            let flag_ok = first_leg;
+            match c {
+                b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'h' | b'a' => {
+                    if !p.dirs.push(c) {
+                        return Err(self.err(ErrorKind::TooManyModifiers));
+                    }
+                }
+                b'm' => p.m = true,
+                b'c' => p.c = true,
+                b'i' if flag_ok => p.initial = true,
+                b'n' if flag_ok => p.lame = true,
+                b'j' if flag_ok => p.jumps = p.jumps.saturating_add(1),
+                b'p' if flag_ok => p.pao = true,
+                b'g' if flag_ok => p.grasshopper = true,
+                b'o' if flag_ok => p.cylinder = true,
+                b'i' | b'n' | b'j' | b'p' | b'g' | b'o' => {
+                    return Err(self.err(ErrorKind::Unsupported("this modifier on a later leg of a chain")))
+                }
+                b'q' => return Err(self.err(ErrorKind::Unsupported("the circular modifier 'q'"))),
+                b'z' => return Err(self.err(ErrorKind::Unsupported("the zig-zag modifier 'z'"))),
+                b'e' => return Err(self.err(ErrorKind::Unsupported("the 'equal' modifier 'e'"))),
+                b'd' => return Err(self.err(ErrorKind::Unsupported("the destroy operator 'd'"))),
+                b'y' => return Err(self.err(ErrorKind::Unsupported("the split operator 'y'"))),
+                b'k' => return Err(self.err(ErrorKind::Unsupported("the royalty prefix 'k'"))),
+                _ => return Err(self.err(ErrorKind::UnknownModifier(c as char))),
+            }
+            self.pos += 1;
+        }
+        Ok(p)
+    }
+
+    /// A chain of legs. In brackets (`bracket` = position of `[`), legs
+    /// written side by side are joined by `-`.
+    fn chain(&mut self, first: Prefix, bracket: Option<usize>) -> Result<Vec<RawLeg>, ParseError> {
+        let mut legs: Vec<RawLeg> = Vec::new();
+        let mut prefix = first;
+        loop {
+            let leg_at = self.pos;
+            let mut leg = self.leg(prefix, legs.is_empty())?;
+            if leg.castling && (!legs.is_empty() || matches!(self.peek(), Some(b't' | b'-' | b'+' | b'x'))) {
+                return Err(ParseError {
+                    pos: leg_at,
+                    kind: ErrorKind::Unsupported("castling inside a chain"),
+                });
+            }
+            leg.link = None;
+            let op_at = self.pos;
+            let link = match self.peek() {
+                Some(b't') => Some(Link::Then),
+                Some(b'-') => Some(Link::Block),
+                Some(b'+') => Some(Link::Hop),
+                Some(b'x') => Some(Link::Capture),
+                Some(b'?' | b'!') => return Err(self.err(ErrorKind::Unsupported("the operators '?' and '!'"))),
+                _ => None,
+            };
+            if link.is_some() {
+                self.pos += 1;
+            }
+            let next_is_leg = |p: &Parser| {
+                let mut i = p.pos;
+                while p.s.get(i).is_some_and(|c| c.is_ascii_lowercase() && *c != b't' && *c != b'x') {
+                    i += 1;
+                }
+                p.s.get(i).is_some_and(|&c| c.is_ascii_uppercase() || c == b'(')
+            };
+            let link = match (link, bracket) {
+                (Some(l), _) => Some(l),
+                (None, Some(_)) if next_is_leg(self) => Some(Link::Block),
+                _ => None,
+            };
+            leg.link = link;
+            legs.push(leg);
+            match (link, bracket) {
+                (Some(_), _) => {
+                    if !next_is_leg(self) {
+                        return Err(ParseError {
+                            pos: op_at,
+                            kind: ErrorKind::DanglingOperator,
+                        });
+                    }
+                    if legs.len() >= MAX_LEGS {
+                        return Err(self.err(ErrorKind::Unsupported("chains of more than four legs")));
+                    }
+                    prefix = self.prefix(false)?;
+                }
+                (None, Some(open)) => {
+                    return if self.peek() == Some(b']') {
+                        self.pos += 1;
+                        Ok(legs)
+                    } else if self.peek().is_none() {
+                        Err(ParseError {
+                            pos: open,
+                            kind: ErrorKind::Unclosed('['),
+                        })
+                    } else {
+                        Err(self.err(ErrorKind::UnexpectedChar(self.char_here())))
+                    };
+                }
+                (None, None) => return Ok(legs),
+            }
+        }
+    }
+
+    /// One atom (or shortcut) with its range.
+    fn leg(&mut self, prefix: Prefix, first: bool) -> Result<RawLeg, ParseError> {
+        let at = self.pos;
+        let letter = self.peek().unwrap_or(b' ');
+        let w = Atom::new(1, 0);
+        let f = Atom::new(1, 1);
+        // (atoms, default range, castling-capable)
+        let (atoms, count, default_range): ([Atom; 2], usize, u8) = match letter {
+            b'(' => {
+                let atom = self.explicit_leap()?;
+                ([atom, atom], 1, 1)
+            }
+            b'W' => ([w, w], 1, 1),
+            b'F' => ([f, f], 1, 1),
+            b'D' => ([Atom::new(2, 0); 2], 1, 1),
+            b'N' => ([Atom::new(2, 1); 2], 1, 1),
+            b'A' => ([Atom::new(2, 2); 2], 1, 1),
+            b'H' | b'I' => ([Atom::new(3, 0); 2], 1, 1),
+            b'C' | b'L' => ([Atom::new(3, 1); 2], 1, 1),
+            b'J' | b'Z' => ([Atom::new(3, 2); 2], 1, 1),
+            b'G' => ([Atom::new(3, 3); 2], 1, 1),
+            b'O' => ([Atom::new(0, 0); 2], 1, 1),
+            b'K' => ([w, f], 2, 1),
+            b'B' => ([f, f], 1, 0),
+            b'R' => ([w, w], 1, 0),
+            b'Q' => ([w, f], 2, 0),
+            c if c.is_ascii_uppercase() => return Err(self.err(ErrorKind::UnknownAtom(c as char))),
+            _ => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
+        };
+        if letter != b'(' {
+            self.pos += 1;
+        }
+        let mut range = default_range;
+        if letter != b'(' && self.peek() == Some(letter) {
+            self.pos += 1;
+            range = 0;
+        } else if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            let digits_at = self.pos;
+            let mut n: u32 = 0;
+            while let Some(c) = self.peek().filter(u8::is_ascii_digit) {
+                n = n * 10 + (c - b'0') as u32;
+                self.pos += 1;
+                if self.pos - digits_at > 2 {
+                    return Err(ParseError {
+                        pos: digits_at,
+                        kind: ErrorKind::Unsupported("a range above 99"),
+                    });
+                }
+            }
+            range = n as u8;
+        }
+        let castling = letter == b'O' && range > 0;
+        if letter == b'O' && !first {
+            return Err(ParseError {
+                pos: at,
+                kind: ErrorKind::Unsupported("'O' in a chain"),
+            });
+        }
+        let mut raw = RawLeg {
+            atoms: [(atoms[0], range), (atoms[1], range)],
+            count,
+            castling,
+            prefix,
+            link: None,
+        };
+        if castling {
+            // Castling moves the king exactly `range` squares: a leap of
+            // (range, 0) that cannot capture.
+            let leap = Atom::new(range, 0);
+            raw.atoms = [(leap, 1), (leap, 1)];
+        }
+        Ok(raw)
+    }
+
+    /// `(x,y)` with x and y from 0 to 15.
+    fn explicit_leap(&mut self) -> Result<Atom, ParseError> {
+        let at = self.pos;
+        let bad = ParseError {
+            pos: at,
+            kind: ErrorKind::BadLeap,
+        };
+        self.pos += 1;
+        let a = self.small_number().ok_or(bad)?;
+        if self.peek() != Some(b',') {
+            return Err(bad);
+        }
+        self.pos += 1;
+        let b = self.small_number().ok_or(bad)?;
+        if self.peek() != Some(b')') {
+            return Err(bad);
+        }
+        self.pos += 1;
+        Ok(Atom::new(a, b))
+    }
+
+    fn small_number(&mut self) -> Option<u8> {
+        let start = self.pos;
+        let mut n: u32 = 0;
+        while let Some(c) = self.peek().filter(u8::is_ascii_digit) {
+            n = n * 10 + (c - b'0') as u32;
+            self.pos += 1;
+            if self.pos - start > 2 {
+                return None;
+            }
+        }
+        (self.pos > start && n < 16).then_some(n as u8)
+    }
+}
+
+fn closing(open: u8) -> u8 {
+    if open == b'[' {
+        b']'
+    } else {
+        b')'
+    }
+}
+
+/// All the moves a chain of legs stands for (`K` legs stand for two atoms).
+fn expand(legs: &[RawLeg]) -> Vec<Move> {
+    let mut out = Vec::new();
+    let total: usize = legs.iter().map(|l| l.count).product();
+    for mut pick in 0..total {
+        let mut chain = Vec::with_capacity(legs.len());
+        for raw in legs {
+            let (atom, max_steps) = raw.atoms[pick % raw.count];
+            pick /= raw.count;
+            chain.push(Leg {
+                atom,
+                dirs: raw.prefix.dirs,
+                max_steps,
+                modality: Modality::from_letters(raw.prefix.m, raw.prefix.c),
+                link: raw.link,
+            });
+        }
+        let first = legs[0].prefix;
+        let last_leg = chain.len() - 1;
+        // Where the destination's modality comes from: the last leg, or the
+        // first leg of a hop, whose connection square is left untouched.
+        let mut modality = chain[last_leg].modality;
+        if chain.len() > 1 && chain[0].link == Some(Link::Hop) && modality == Modality::Any {
+            modality = chain[0].modality;
+        }
+        if legs[0].castling {
+            modality = Modality::MoveOnly;
+        }
+        out.push(Move {
+            legs: chain,
+            modality,
+            jumping: first.jumping(),
+            initial: first.initial,
+            cylinder: first.cylinder,
+            castling: legs[0].castling,
+        });
+    }
+    out
+}
+
+/// Applies a group's prefix to one of its moves: `m(AB)` is `mAmB`.
+fn distribute(outer: &Prefix, mut mv: Move) -> Option<Move> {
+    let single = mv.legs.len() == 1;
+    if let Some(first) = mv.legs.first_mut() {
+        first.dirs = outer.dirs.concat(first.dirs)?;
+        if single {
+            first.modality = merge_modality(outer, first.modality);
+        }
+    }
+    if mv.castling {
+        mv.modality = Modality::MoveOnly;
+    } else {
+        mv.modality = merge_modality(outer, mv.modality);
+    }
+    if outer.has_move_flags() {
+        mv.initial |= outer.initial;
+        mv.cylinder |= outer.cylinder;
+        if mv.jumping == Jumping::Normal {
+            mv.jumping = outer.jumping();
+        }
+    }
+    Some(mv)
+}
+
+/// Letters are joined, so `m(cA)` is `mcA`: both, which is `Any`.
+fn merge_modality(outer: &Prefix, inner: Modality) -> Modality {
+    if !outer.m && !outer.c {
+        return inner;
+    }
+    let m = outer.m || inner == Modality::MoveOnly;
+    let c = outer.c || inner == Modality::CaptureOnly;
+    Modality::from_letters(m, c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The strings of the piece tables of XBoard's 34 rules pages.
+    pub const PAGE_STRINGS: &[&str] = &[
+        "A", "B", "BD", "BN", "BW", "F", "FA", "FAD", "FAN", "FAmsW", "FF", "FbbNffN", "FfW", "FsfW",
+        "HFD", "K", "KADN(cK-aK)(K-bK)", "KN", "KNAD(cK-aK)(K-bK)", "N", "QN", "R", "R4", "RB", "RF",
+        "RN", "W", "WA", "WD", "WDFA", "WDN", "WF", "WW", "WWFF", "WfF", "bKfsR", "fN", "fRsRKfhN",
+        "fW", "fhNbsK", "mfFcfW", "mfWcfF", "mfWcfoF", "nA", "nLnJ", "n[WF]", "oB", "oK", "oN", "oR",
+        "oRoB", "pR", "Q",
+    ];
+
+    #[test]
+    fn every_page_string_parses() {
+        for s in PAGE_STRINGS {
+            let piece = parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert!(!piece.moves().is_empty(), "{s}");
+        }
+    }
+
+    #[test]
+    fn shortcuts_expand() {
+        let q = parse("Q").unwrap();
+        assert_eq!(q.moves().len(), 2);
+        assert!(q.moves().iter().all(|m| m.legs[0].max_steps == 0));
+        assert_eq!(parse("R4").unwrap().moves()[0].legs[0].max_steps, 4);
+        assert_eq!(parse("NN").unwrap().moves()[0].legs[0].max_steps, 0);
+        assert_eq!(parse("W0").unwrap().moves()[0].legs[0].max_steps, 0);
+        assert_eq!(parse("(4,1)").unwrap().moves()[0].legs[0].atom, Atom::new(4, 1));
+        assert_eq!(parse("(1,4)").unwrap().moves()[0].legs[0].atom, Atom::new(4, 1));
+    }
+
+    #[test]
+    fn prefixes_distribute_over_groups() {
+        let a = parse("m(AB)").unwrap();
+        let b = parse("mAmB").unwrap();
+        assert_eq!(a, b);
+        let c = parse("(fmW)(fcF)").unwrap();
+        assert_eq!(c, parse("fmWfcF").unwrap());
+        assert_eq!(parse("m(cA)").unwrap().moves()[0].modality, Modality::Any);
+    }
+
+    #[test]
+    fn chains_carry_their_links() {
+        let lion = parse("(cK-aK)").unwrap();
+        assert_eq!(lion.moves().len(), 4);
+        for mv in lion.moves() {
+            assert_eq!(mv.legs[0].link, Some(Link::Block));
+            assert_eq!(mv.legs[0].modality, Modality::CaptureOnly);
+            assert_eq!(mv.modality, Modality::Any);
+        }
+        let horse = parse("n[WF]").unwrap();
+        assert_eq!(horse.moves()[0].legs.len(), 2);
+        assert_eq!(horse.moves()[0].legs[0].link, Some(Link::Block));
+        let cannon = parse("mRcR+R").unwrap();
+        assert_eq!(cannon.moves()[1].modality, Modality::CaptureOnly);
+        assert_eq!(parse("FtR").unwrap().moves()[0].legs[0].link, Some(Link::Then));
+        assert_eq!(parse("KxaK").unwrap().moves().len(), 4);
+    }
+
+    #[test]
+    fn castling_is_a_move_only_leap() {
+        let k = parse("KisO2").unwrap();
+        let castle = &k.moves()[2];
+        assert!(castle.castling);
+        assert_eq!(castle.modality, Modality::MoveOnly);
+        assert_eq!(castle.legs[0].atom, Atom::new(2, 0));
+    }
+
+    #[test]
+    fn errors_name_the_position() {
+        let cases: &[(&str, usize, ErrorKind)] = &[
+            ("", 0, ErrorKind::Empty),
+            ("fXW", 1, ErrorKind::UnknownAtom('X')),
+            ("FAuW", 2, ErrorKind::UnknownModifier('u')),
+            ("fm", 0, ErrorKind::DanglingModifiers),
+            ("(AB", 0, ErrorKind::Unclosed('(')),
+            ("AB)", 2, ErrorKind::UnmatchedClose(')')),
+            ("K()", 1, ErrorKind::EmptyGroup),
+            ("W-", 1, ErrorKind::DanglingOperator),
+            ("(4,x)", 0, ErrorKind::BadLeap),
+            ("(16,1)", 0, ErrorKind::BadLeap),
+            ("[WF", 0, ErrorKind::Unclosed('[')),
+            ("W*", 1, ErrorKind::UnexpectedChar('*')),
+            ("qN", 0, ErrorKind::Unsupported("the circular modifier 'q'")),
+            ("W100", 1, ErrorKind::Unsupported("a range above 99")),
+        ];
+        for &(s, pos, kind) in cases {
+            let err = parse(s).expect_err(s);
+            assert_eq!((err.pos, err.kind), (pos, kind), "{s}");
+            assert!(!err.to_string().is_empty());
+        }
+    }
+
+    #[test]
+    fn deep_and_long_inputs_are_refused() {
+        let deep = "(".repeat(40) + "W" + &")".repeat(40);
+        assert_eq!(parse(&deep).unwrap_err().kind, ErrorKind::TooDeep);
+        let long = "W".repeat(MAX_LEN + 1);
+        assert_eq!(parse(&long).unwrap_err().kind, ErrorKind::TooLong);
+        let many = "WF".repeat(40);
+        assert_eq!(parse(&many).unwrap_err().kind, ErrorKind::TooManyMoves);
+    }
+
+    #[test]
+    fn direction_letters_follow_betza_html() {
+        let up = Offset::new(0, 1);
+        let sel = |s: &str| {
+            let piece = parse(s).unwrap();
+            let leg = piece.moves()[0].legs[0];
+            let mut v: Vec<(i8, i8)> = leg.dirs.select(leg.atom, up, true).iter().map(|o| (o.dx, o.dy)).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(sel("fN"), vec![(-1, 2), (1, 2)]);
+        assert_eq!(sel("ffN"), vec![(-1, 2), (1, 2)]);
+        assert_eq!(sel("fhN"), vec![(-2, 1), (-1, 2), (1, 2), (2, 1)]);
+        assert_eq!(sel("fsN"), vec![(-2, 1), (2, 1)]);
+        assert_eq!(sel("frN"), vec![(2, 1)]);
+        assert_eq!(sel("rfN"), vec![(1, 2)]);
+        assert_eq!(sel("bbN"), vec![(-1, -2), (1, -2)]);
+        assert_eq!(sel("lN"), vec![(-2, -1), (-2, 1)]);
+        assert_eq!(sel("fF"), vec![(-1, 1), (1, 1)]);
+        assert_eq!(sel("frF"), vec![(1, 1)]);
+        assert_eq!(sel("fW"), vec![(0, 1)]);
+        assert_eq!(sel("sW"), vec![(-1, 0), (1, 0)]);
+        assert_eq!(sel("vW"), vec![(0, -1), (0, 1)]);
+        assert_eq!(sel("fsW"), vec![(-1, 0), (0, 1), (1, 0)]);
+        assert_eq!(sel("sfW"), vec![(-1, 0), (0, 1), (1, 0)]);
+        assert_eq!(sel("frW"), vec![(0, 1), (1, 0)]);
+        assert_eq!(sel("fbW"), vec![(0, -1), (0, 1)]);
+        assert_eq!(sel("bsK"), vec![(-1, 0), (0, -1), (1, 0)], "the W half of bsK");
+    }
+}

@@ -1,0 +1,589 @@
+//! Move diagrams: where a piece standing on one square can go, and with
+//! which mark each square is shown.
+//!
+//! # Which mark a square gets
+//!
+//! Every move that reaches a square leaves a trace there; the mark is then
+//! chosen by these rules, in order (the legacy boards are the reference):
+//!
+//! 1. **first-leg** (cyan) if a two-step move can capture there with its
+//!    first step and go on (the Lion's king steps), whatever else reaches it;
+//! 2. if moves reach it both as a non-capture and as a capture: **leap**
+//!    (orange) when an unblockable leap does both, otherwise **slide**
+//!    (yellow). Steps to an adjacent square count as slides;
+//! 3. **move** (green) if it can only be reached without capturing,
+//!    **capture** (red) if only by capturing;
+//! 4. **block** (open circle) if it is no destination but a lame move can be
+//!    blocked there.
+//!
+//! The piece's own square never gets a mark.
+//!
+//! ```
+//! use glance::{betza, Colour, Diagram, Mark, Square, SquareSet};
+//! let lieutenant = betza::parse("FAmsW").unwrap();
+//! let board = SquareSet::rectangle(8, 8).unwrap();
+//! let e5 = Square::parse("e5").unwrap();
+//! let d = Diagram::compute(&lieutenant, e5, Colour::White, &board, &SquareSet::EMPTY);
+//! let at = |s| d.mark(Square::parse(s).unwrap());
+//! assert_eq!(at("c3"), Some(Mark::Leap));
+//! assert_eq!(at("d4"), Some(Mark::Slide));
+//! assert_eq!(at("d5"), Some(Mark::Move));
+//! assert_eq!(at("e6"), None);
+//! ```
+
+use crate::betza::{Jumping, Leg, Link, Modality, Move, Piece};
+use crate::geometry::{Colour, Offset, Square, SquareSet};
+
+/// What a square of a diagram shows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mark {
+    /// Yellow: a slide or step, capture or not, blockable along the way.
+    Slide,
+    /// Orange: an unblockable leap, capture or not.
+    Leap,
+    /// Green: non-capture only.
+    Move,
+    /// Red: capture only.
+    Capture,
+    /// Cyan: a two-step piece can capture here with its first step and go on.
+    FirstLeg,
+    /// Open circle: a lame move can be blocked here; not a destination.
+    Block,
+}
+
+impl Mark {
+    pub const ALL: [Mark; 6] = [
+        Mark::Slide,
+        Mark::Leap,
+        Mark::Move,
+        Mark::Capture,
+        Mark::FirstLeg,
+        Mark::Block,
+    ];
+
+    /// The name used in JSON and on the command line: `slide`, `leap`,
+    /// `move`, `capture`, `first-leg`, `block`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mark::Slide => "slide",
+            Mark::Leap => "leap",
+            Mark::Move => "move",
+            Mark::Capture => "capture",
+            Mark::FirstLeg => "first-leg",
+            Mark::Block => "block",
+        }
+    }
+
+    /// The image the rules pages use for the mark (in their `sym/` folder,
+    /// with `.png`).
+    pub const fn image(self) -> &'static str {
+        match self {
+            Mark::Slide => "yellow",
+            Mark::Leap => "orange",
+            Mark::Move => "green",
+            Mark::Capture => "red",
+            Mark::FirstLeg => "cyan",
+            Mark::Block => "open",
+        }
+    }
+
+    /// One character for text diagrams.
+    pub const fn symbol(self) -> char {
+        match self {
+            Mark::Slide => '*',
+            Mark::Leap => 'o',
+            Mark::Move => 'm',
+            Mark::Capture => 'x',
+            Mark::FirstLeg => 'c',
+            Mark::Block => '-',
+        }
+    }
+
+    /// A short description for legends and screen readers.
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            Mark::Slide => "slide or step, capture or not, can be blocked",
+            Mark::Leap => "unblockable leap, capture or not",
+            Mark::Move => "non-capture only",
+            Mark::Capture => "capture only",
+            Mark::FirstLeg => "can capture here with the first of two steps and go on",
+            Mark::Block => "a lame move can be blocked here; not a destination",
+        }
+    }
+}
+
+// What the moves reaching a square left there.
+const MOVE_LEAP: u8 = 1;
+const MOVE_RIDE: u8 = 2;
+const CAP_LEAP: u8 = 4;
+const CAP_RIDE: u8 = 8;
+const FIRST_LEG: u8 = 16;
+const BLOCK: u8 = 32;
+
+/// Longest ride of an unlimited slider: enough to cross a 16×16 board or to
+/// go round a cylinder once in any direction.
+const MAX_RIDE: u8 = 64;
+
+/// The diagram of one piece on one square.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Diagram {
+    traces: [u8; 256],
+    origin: Square,
+}
+
+impl core::fmt::Debug for Diagram {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_map().entries(self.marks().map(|(s, m)| (s.to_string(), m))).finish()
+    }
+}
+
+struct Walk<'a> {
+    board: &'a SquareSet,
+    occupied: &'a SquareSet,
+    forward: i8,
+    origin: Square,
+    files: (u8, u8),
+    traces: [u8; 256],
+}
+
+impl Diagram {
+    /// The diagram of `piece`, of colour `colour`, standing on `at`, on a
+    /// board whose playable squares are `board` and where the squares in
+    /// `occupied` hold other pieces (all taken as enemies). Most diagrams
+    /// use an empty board: `SquareSet::EMPTY`.
+    pub fn compute(piece: &Piece, at: Square, colour: Colour, board: &SquareSet, occupied: &SquareSet) -> Diagram {
+        let mut walk = Walk {
+            board,
+            occupied,
+            forward: colour.forward(),
+            origin: at,
+            files: board.file_span().unwrap_or((0, 15)),
+            traces: [0; 256],
+        };
+        for mv in piece.moves() {
+            walk.trace_move(mv);
+        }
+        walk.traces[at.index()] = 0;
+        Diagram {
+            traces: walk.traces,
+            origin: at,
+        }
+    }
+
+    /// The square the piece stands on.
+    pub fn origin(&self) -> Square {
+        self.origin
+    }
+
+    /// The mark on `sq`, if any.
+    pub fn mark(&self, sq: Square) -> Option<Mark> {
+        resolve(self.traces[sq.index()])
+    }
+
+    /// Every marked square with its mark, rank by rank from the bottom.
+    pub fn marks(&self) -> impl Iterator<Item = (Square, Mark)> + '_ {
+        self.traces
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &t)| resolve(t).map(|m| (Square::from_index(i as u8), m)))
+    }
+
+    /// Whether some move ends on `sq` without capturing.
+    pub fn can_move_to(&self, sq: Square) -> bool {
+        self.traces[sq.index()] & (MOVE_LEAP | MOVE_RIDE) != 0
+    }
+
+    /// Whether some move captures an enemy standing on `sq` by ending there.
+    pub fn can_capture_on(&self, sq: Square) -> bool {
+        self.traces[sq.index()] & (CAP_LEAP | CAP_RIDE) != 0
+    }
+
+    /// Number of marked squares.
+    pub fn len(&self) -> usize {
+        self.marks().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The rules of the module documentation, in code.
+fn resolve(t: u8) -> Option<Mark> {
+    let moves = t & (MOVE_LEAP | MOVE_RIDE) != 0;
+    let captures = t & (CAP_LEAP | CAP_RIDE) != 0;
+    Some(if t & FIRST_LEG != 0 {
+        Mark::FirstLeg
+    } else if moves && captures {
+        if t & MOVE_LEAP != 0 && t & CAP_LEAP != 0 {
+            Mark::Leap
+        } else {
+            Mark::Slide
+        }
+    } else if moves {
+        Mark::Move
+    } else if captures {
+        Mark::Capture
+    } else if t & BLOCK != 0 {
+        Mark::Block
+    } else {
+        return None;
+    })
+}
+
+impl Walk<'_> {
+    /// One step of `v` (given in White's frame) from `from`, wrapping round
+    /// the board's side edges on a cylinder.
+    fn step(&self, from: Square, v: Offset, cylinder: bool) -> Option<Square> {
+        let v = Offset::new(v.dx, v.dy * self.forward);
+        let rank = from.rank() as i16 + v.dy as i16;
+        let mut file = from.file() as i16 + v.dx as i16;
+        if cylinder {
+            let (lo, hi) = (self.files.0 as i16, self.files.1 as i16);
+            let width = hi - lo + 1;
+            file = lo + (file - lo).rem_euclid(width);
+        }
+        if !(0..16).contains(&rank) || !(0..16).contains(&file) {
+            return None;
+        }
+        let sq = Square::new(file as u8, rank as u8)?;
+        self.board.contains(sq).then_some(sq)
+    }
+
+    fn occupied(&self, sq: Square) -> bool {
+        self.occupied.contains(sq)
+    }
+
+    fn mark_destination(&mut self, sq: Square, modality: Modality, unblockable: bool) {
+        let (m, c) = if unblockable {
+            (MOVE_LEAP, CAP_LEAP)
+        } else {
+            (MOVE_RIDE, CAP_RIDE)
+        };
+        let t = &mut self.traces[sq.index()];
+        if modality.can_move() {
+            *t |= m;
+        }
+        if modality.can_capture() {
+            *t |= c;
+        }
+    }
+
+    /// A destination reached at the end of a move: a non-capture if the
+    /// square is empty, a capture if it is occupied.
+    fn arrive(&mut self, sq: Square, modality: Modality, unblockable: bool) {
+        if self.occupied(sq) {
+            if modality.can_capture() {
+                self.mark_destination(sq, Modality::CaptureOnly, unblockable);
+            }
+        } else {
+            self.mark_destination(sq, modality, unblockable);
+        }
+    }
+
+    fn trace_move(&mut self, mv: &Move) {
+        let Some(first) = mv.legs.first() else {
+            return;
+        };
+        if mv.legs.len() > 1 {
+            self.trace_chain(mv, 0, self.origin, Offset::new(0, 1));
+            return;
+        }
+        let up = Offset::new(0, 1);
+        for v in first.dirs.select(first.atom, up, true).iter() {
+            match mv.jumping {
+                Jumping::Pao | Jumping::Grasshopper | Jumping::One => self.trace_hopper(mv, first, v),
+                Jumping::Lame if first.max_steps == 1 && !first.atom.is_step() => self.trace_lame(mv, v),
+                _ => self.trace_ride(mv, first, v),
+            }
+        }
+    }
+
+    /// A leap, step or slide along `v`.
+    fn trace_ride(&mut self, mv: &Move, leg: &Leg, v: Offset) {
+        let ignores_pieces = mv.jumping == Jumping::Many;
+        let unblockable = (leg.max_steps == 1 && !leg.atom.is_step()) || (ignores_pieces && leg.max_steps != 1);
+        let limit = if leg.max_steps == 0 { MAX_RIDE } else { leg.max_steps };
+        let mut at = self.origin;
+        for _ in 0..limit {
+            let Some(next) = self.step(at, v, mv.cylinder) else {
+                break;
+            };
+            if next == self.origin {
+                break;
+            }
+            at = next;
+            self.arrive(at, mv.modality, unblockable);
+            if self.occupied(at) && !ignores_pieces {
+                break;
+            }
+        }
+    }
+
+    /// A lame leap: blocked by a piece on any square of its path, which is
+    /// straight first and diagonal last (the Xiangqi Horse steps W then F).
+    fn trace_lame(&mut self, mv: &Move, v: Offset) {
+        let (ax, ay) = (v.dx.unsigned_abs(), v.dy.unsigned_abs());
+        let (sx, sy) = (v.dx.signum(), v.dy.signum());
+        let diagonal = ax.min(ay);
+        let straight = ax.max(ay) - diagonal;
+        let straight_step = if ax > ay { Offset::new(sx, 0) } else { Offset::new(0, sy) };
+        let diagonal_step = Offset::new(sx, sy);
+        let mut at = self.origin;
+        let steps = (0..straight).map(|_| straight_step).chain((0..diagonal).map(|_| diagonal_step));
+        let total = straight + diagonal;
+        for (i, s) in steps.enumerate() {
+            let Some(next) = self.step(at, s, mv.cylinder) else {
+                return;
+            };
+            at = next;
+            if i + 1 == total as usize {
+                self.arrive(at, mv.modality, false);
+            } else {
+                self.traces[at.index()] |= BLOCK;
+                if self.occupied(at) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Hoppers: `p` (slides without capturing, captures by hopping one
+    /// piece), `g` (lands right behind the first piece) and `j` (goes on
+    /// only beyond exactly one piece).
+    fn trace_hopper(&mut self, mv: &Move, leg: &Leg, v: Offset) {
+        let limit = if leg.max_steps == 0 { MAX_RIDE } else { leg.max_steps };
+        let mut at = self.origin;
+        let mut screens = 0;
+        for _ in 0..limit {
+            let Some(next) = self.step(at, v, mv.cylinder) else {
+                return;
+            };
+            if next == self.origin {
+                return;
+            }
+            at = next;
+            let occupied = self.occupied(at);
+            match (mv.jumping, screens) {
+                (Jumping::Pao, 0) if !occupied => {
+                    if mv.modality.can_move() {
+                        self.mark_destination(at, Modality::MoveOnly, false);
+                    }
+                }
+                (Jumping::Pao, 1) if occupied => {
+                    if mv.modality.can_capture() {
+                        self.mark_destination(at, Modality::CaptureOnly, false);
+                    }
+                    return;
+                }
+                (Jumping::Grasshopper, 1) => {
+                    self.arrive(at, mv.modality, false);
+                    return;
+                }
+                (Jumping::One, 1) => {
+                    self.arrive(at, mv.modality, false);
+                    if occupied {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+            if occupied {
+                screens += 1;
+                if screens > 1 {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Leg `i` of a chain and what follows, from `from`, the previous step
+    /// having been `heading` (in White's frame).
+    fn trace_chain(&mut self, mv: &Move, i: usize, from: Square, heading: Offset) {
+        let Some(leg) = mv.legs.get(i) else {
+            return;
+        };
+        let last = i + 1 == mv.legs.len();
+        let limit = if leg.max_steps == 0 { MAX_RIDE } else { leg.max_steps };
+        for v in leg.dirs.select(leg.atom, heading, i == 0).iter() {
+            let mut at = from;
+            for _ in 0..limit {
+                let Some(next) = self.step(at, v, mv.cylinder) else {
+                    break;
+                };
+                at = next;
+                let occupied = self.occupied(at);
+                if last {
+                    if at != self.origin {
+                        self.arrive(at, mv.modality, false);
+                    }
+                } else if !self.connect(mv, i, leg, at, v, occupied) {
+                    break;
+                }
+                if occupied {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Handles the square where a non-final leg ends; returns whether the
+    /// leg may ride on beyond it.
+    fn connect(&mut self, mv: &Move, i: usize, leg: &Leg, at: Square, v: Offset, occupied: bool) -> bool {
+        let link = leg.link.unwrap_or(Link::Block);
+        let capturing = link == Link::Capture || (link != Link::Hop && leg.modality == Modality::CaptureOnly);
+        if capturing {
+            // An enemy is taken here and the move goes on. On an empty board
+            // the diagram shows what happens if one stands there.
+            if occupied || self.occupied.is_empty() {
+                self.traces[at.index()] |= FIRST_LEG;
+                self.trace_chain(mv, i + 1, at, v);
+            }
+            return !occupied;
+        }
+        match link {
+            Link::Then => {
+                if at != self.origin {
+                    let modality = if leg.modality == Modality::Any { mv.modality } else { leg.modality };
+                    self.arrive(at, modality, false);
+                }
+                if !occupied {
+                    self.trace_chain(mv, i + 1, at, v);
+                }
+            }
+            Link::Hop => {
+                if occupied {
+                    self.trace_chain(mv, i + 1, at, v);
+                }
+            }
+            Link::Block | Link::Capture => {
+                if at != self.origin {
+                    self.traces[at.index()] |= BLOCK;
+                }
+                if !occupied {
+                    self.trace_chain(mv, i + 1, at, v);
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::betza::parse;
+
+    fn diagram_on(betza: &str, files: u8, ranks: u8, at: &str, colour: Colour) -> Vec<(String, Mark)> {
+        let piece = parse(betza).unwrap();
+        let board = SquareSet::rectangle(files, ranks).unwrap();
+        let d = Diagram::compute(&piece, Square::parse(at).unwrap(), colour, &board, &SquareSet::EMPTY);
+        d.marks().map(|(s, m)| (s.to_string(), m)).collect()
+    }
+
+    fn squares_with(marks: &[(String, Mark)], mark: Mark) -> Vec<String> {
+        let mut v: Vec<String> = marks.iter().filter(|(_, m)| *m == mark).map(|(s, _)| s.clone()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn lieutenant_on_e5() {
+        let d = diagram_on("FAsmW", 8, 8, "e5", Colour::White);
+        assert_eq!(squares_with(&d, Mark::Leap), ["c3", "c7", "g3", "g7"]);
+        assert_eq!(squares_with(&d, Mark::Slide), ["d4", "d6", "f4", "f6"]);
+        assert_eq!(squares_with(&d, Mark::Move), ["d5", "f5"]);
+        assert_eq!(d.len(), 10);
+    }
+
+    #[test]
+    fn lion_marks_first_steps_cyan_and_the_rest_orange() {
+        let d = diagram_on("KADN(cK-aK)(K-bK)", 10, 10, "e5", Colour::White);
+        assert_eq!(squares_with(&d, Mark::FirstLeg).len(), 8);
+        assert_eq!(squares_with(&d, Mark::Leap).len(), 16);
+        assert_eq!(d.len(), 24);
+    }
+
+    #[test]
+    fn xiangqi_elephant_and_horse_show_where_they_are_blocked() {
+        let d = diagram_on("nA", 9, 10, "e5", Colour::White);
+        assert_eq!(squares_with(&d, Mark::Slide), ["c3", "c7", "g3", "g7"]);
+        assert_eq!(squares_with(&d, Mark::Block), ["d4", "d6", "f4", "f6"]);
+        let h = diagram_on("nN", 9, 10, "e5", Colour::White);
+        assert_eq!(squares_with(&h, Mark::Block), ["d5", "e4", "e6", "f5"]);
+        assert_eq!(squares_with(&h, Mark::Slide).len(), 8);
+        assert_eq!(diagram_on("n[WF]", 9, 10, "e5", Colour::White), h);
+    }
+
+    #[test]
+    fn black_moves_down_the_board() {
+        let w = diagram_on("mfWcfF", 8, 8, "e4", Colour::White);
+        assert_eq!(squares_with(&w, Mark::Move), ["e5"]);
+        assert_eq!(squares_with(&w, Mark::Capture), ["d5", "f5"]);
+        let b = diagram_on("mfWcfF", 8, 8, "e4", Colour::Black);
+        assert_eq!(squares_with(&b, Mark::Move), ["e3"]);
+        assert_eq!(squares_with(&b, Mark::Capture), ["d3", "f3"]);
+    }
+
+    #[test]
+    fn cannon_needs_pieces_to_capture() {
+        let piece = parse("pR").unwrap();
+        let board = SquareSet::rectangle(9, 10).unwrap();
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let occupied: SquareSet = [sq("b3"), sq("b8"), sq("b9")].into_iter().collect();
+        let d = Diagram::compute(&piece, sq("b1"), Colour::White, &board, &occupied);
+        assert_eq!(d.mark(sq("b2")), Some(Mark::Move));
+        assert_eq!(d.mark(sq("b3")), None, "the screen");
+        assert_eq!(d.mark(sq("b4")), None, "beyond the screen, no move");
+        assert_eq!(d.mark(sq("b8")), Some(Mark::Capture));
+        assert_eq!(d.mark(sq("b9")), None);
+        assert_eq!(d.mark(sq("i1")), Some(Mark::Move));
+        let empty = Diagram::compute(&piece, sq("b1"), Colour::White, &board, &SquareSet::EMPTY);
+        assert!(empty.marks().all(|(_, m)| m == Mark::Move));
+    }
+
+    #[test]
+    fn sliders_stop_at_pieces_and_capture_them() {
+        let piece = parse("R").unwrap();
+        let board = SquareSet::rectangle(8, 8).unwrap();
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let occupied: SquareSet = [sq("a4")].into_iter().collect();
+        let d = Diagram::compute(&piece, sq("a1"), Colour::White, &board, &occupied);
+        assert!(d.can_capture_on(sq("a4")) && !d.can_move_to(sq("a4")));
+        assert_eq!(d.mark(sq("a4")), Some(Mark::Capture));
+        assert_eq!(d.mark(sq("a5")), None);
+    }
+
+    #[test]
+    fn cylinder_wraps_round_the_side_edges() {
+        let d = diagram_on("oW", 8, 8, "a4", Colour::White);
+        assert!(d.iter().any(|(s, _)| s == "h4"));
+        let r = diagram_on("oR", 8, 8, "a4", Colour::White);
+        assert_eq!(r.len(), 7 + 7, "a whole rank round the cylinder and the file");
+    }
+
+    #[test]
+    fn castling_is_green() {
+        let d = diagram_on("KisO2", 8, 8, "e1", Colour::White);
+        assert_eq!(squares_with(&d, Mark::Move), ["c1", "g1"]);
+    }
+
+    #[test]
+    fn griffon_turns_the_corner() {
+        let d = diagram_on("FtR", 8, 8, "a1", Colour::White);
+        // b2, then up the b-file and along rank 2.
+        assert_eq!(d.len(), 1 + 6 + 6);
+    }
+
+    #[test]
+    fn nothing_lands_off_the_board_or_on_the_origin() {
+        for s in ["Q", "NN", "KADN(cK-aK)(K-bK)", "oRoB", "(4,1)", "K-bK"] {
+            let piece = parse(s).unwrap();
+            let board = SquareSet::rectangle(5, 7).unwrap();
+            for at in board.iter() {
+                let d = Diagram::compute(&piece, at, Colour::White, &board, &SquareSet::EMPTY);
+                assert!(d.marks().all(|(sq, _)| board.contains(sq) && sq != at), "{s} on {at}");
+            }
+        }
+    }
+}

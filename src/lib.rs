@@ -1,0 +1,32 @@
+//! # Moves at a Glance
+//!
+//! Move diagrams of chess-variant pieces, computed from their Betza
+//! notation, for the "Moves at a Glance" boards of XBoard's rules pages.
+//!
+//! The data flows one way:
+//!
+//! * [`betza`] parses a Betza string into typed moves;
+//! * [`diagram`] computes, for a piece on a square of a board, the mark of
+//!   every square it reaches (pure Rust: runs natively and in wasm);
+//! * [`text`] renders a diagram as text; the `glance` command prints it;
+//! * [`legacy`] holds the click codes of the three legacy scripts as data
+//!   and turns a click into a [`legacy::Scene`]: what each cell shows;
+//! * `web` (wasm32 only) paints scenes into the page and restores it: the
+//!   only module that touches the DOM.
+//!
+//! ```
+//! use glance::{betza, Colour, Diagram, Mark, Square, SquareSet};
+//! let knight = betza::parse("N").unwrap();
+//! let board = SquareSet::rectangle(8, 8).unwrap();
+//! let d = Diagram::compute(&knight, Square::parse("a1").unwrap(), Colour::White, &board, &SquareSet::EMPTY);
+//! let marks: Vec<_> = d.marks().map(|(sq, m)| (sq.to_string(), m)).collect();
+//! assert_eq!(marks, [("c2".to_string(), Mark::Leap), ("b3".to_string(), Mark::Leap)]);
+//! ```
+
+pub mod betza;
+pub mod diagram;
+pub mod geometry;
+pub mod text;
+
+pub use diagram::{Diagram, Mark};
+pub use geometry::{Colour, Offset, Square, SquareSet};
