@@ -1,0 +1,59 @@
+// The press / compare / release check shared by the suites.
+import { cellAt, observe, pressCell, releaseMouse, restDiffs } from './browser.mjs';
+import { diffCells, diffLines, handlerParses, pieceLines, pressState } from './expect.mjs';
+
+/**
+ * Presses `click.cell` with the real mouse, compares the page with `rest`
+ * (cell id -> image names at rest) overlaid by the click's expectation,
+ * releases, and compares with the at-rest snapshot `snap`.
+ * Returns a list of problems ([] when the click matches).
+ */
+export async function checkClick(h, click, rest, snap) {
+  const { page } = h;
+  const problems = [];
+  const errorsBefore = h.problems().length;
+  h.allowSyntaxErrors = !handlerParses(click.handler);
+  try {
+    const point = await pressCell(page, click.cell);
+    const held = await observe(page);
+    const under = await cellAt(page, point);
+    const want = pressState(rest, click);
+    problems.push(...diffCells(want, held.cells));
+    const changed = new Set(Object.keys(click.down));
+    problems.push(...held.badSrc.filter((b) => changed.has(b.split(':')[0])).map((b) => `image not of the form sym/NAME: ${b}`));
+    if (held.others !== snap.others) problems.push('cells without an id (legend) changed while held');
+    if (held.lines === null) problems.push('#piece is missing');
+    else {
+      const d = diffLines(pieceLines(click), held.lines);
+      if (d) problems.push(d);
+    }
+    await releaseMouse(page);
+    const after = await observe(page);
+    const rd = restDiffs(snap, after);
+    if (rd.length && under !== click.cell) {
+      rd.push(`(the layout moved while held: the button was released over ${under}, not ${click.cell}, so the cell's onmouseup did not run)`);
+    }
+    problems.push(...rd.map((d) => `after release: ${d}`));
+  } catch (e) {
+    problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+    try { await releaseMouse(page); } catch { /* ignore */ }
+  } finally {
+    h.allowSyntaxErrors = false;
+  }
+  problems.push(...h.problems().slice(errorsBefore));
+  return problems;
+}
+
+// A mismatch, printed over a few lines.
+export function formatMismatch(where, click, problems, max = 8) {
+  const head = `${where} ${click.cell} ${click.handler}${click.piece ? ` (${click.piece.name})` : ' (no piece)'}:`;
+  const body = problems.slice(0, max).map((p) => `    ${p}`);
+  if (problems.length > max) body.push(`    ... and ${problems.length - max} more`);
+  return [head, ...body].join('\n');
+}
+
+// Did a click leave the page not at rest?  (Then a suite reloads the page so
+// that one failure does not spill into the next clicks.)
+export function leftDirty(problems) {
+  return problems.some((p) => p.startsWith('after release') || p.startsWith('test step failed'));
+}
