@@ -30,7 +30,7 @@
 //! let lieutenant = parse("FAmsW").unwrap();
 //! assert_eq!(lieutenant.moves().len(), 3);
 //! assert_eq!(lieutenant.moves()[2].modality, Modality::MoveOnly);
-//! assert!(parse("FAxW").is_err());
+//! assert!(parse("FAuW").is_err());
 //! ```
 
 use core::fmt;
@@ -239,7 +239,8 @@ impl Dirs {
 }
 
 fn is_pairable(x: u8, y: u8) -> bool {
-    matches!(x, b'f' | b'b' | b'l' | b'r' | b's' | b'v') && matches!(y, b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'h')
+    matches!(x, b'f' | b'b' | b'l' | b'r' | b's' | b'v')
+        && matches!(y, b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'h')
 }
 
 /// A small set of displacements (an atom has at most eight).
@@ -344,12 +345,19 @@ fn single(all: &Selection, letter: u8, heading: Offset) -> Selection {
 fn half(all: &Selection, letter: u8, heading: Offset) -> Selection {
     match letter {
         b's' | b'v' => {
-            let (a, b) = if letter == b's' { (b'l', b'r') } else { (b'f', b'b') };
+            let (a, b) = if letter == b's' {
+                (b'l', b'r')
+            } else {
+                (b'f', b'b')
+            };
             let mut s = half(all, a, heading);
             s.join(&half(all, b, heading));
             s
         }
-        _ => all.iter().filter(|&v| score(letter, v, heading) > 0).collect(),
+        _ => all
+            .iter()
+            .filter(|&v| score(letter, v, heading) > 0)
+            .collect(),
     }
 }
 
@@ -586,7 +594,11 @@ impl Parser<'_> {
             .unwrap_or('?')
     }
 
-    fn sequence(&mut self, depth: usize, closer: Option<(u8, usize)>) -> Result<Vec<Move>, ParseError> {
+    fn sequence(
+        &mut self,
+        depth: usize,
+        closer: Option<(u8, usize)>,
+    ) -> Result<Vec<Move>, ParseError> {
         if depth > MAX_DEPTH {
             return Err(self.err(ErrorKind::TooDeep));
         }
@@ -604,7 +616,9 @@ impl Parser<'_> {
                     self.pos += 1;
                     return Ok(moves);
                 }
-                (Some(c @ (b')' | b']')), _) => return Err(self.err(ErrorKind::UnmatchedClose(c as char))),
+                (Some(c @ (b')' | b']')), _) => {
+                    return Err(self.err(ErrorKind::UnmatchedClose(c as char)))
+                }
                 _ => {}
             }
             let prefix_at = self.pos;
@@ -645,10 +659,12 @@ impl Parser<'_> {
                     let legs = self.chain(prefix, None)?;
                     expand(&legs)
                 }
-                None => return Err(ParseError {
-                    pos: prefix_at,
-                    kind: ErrorKind::DanglingModifiers,
-                }),
+                None => {
+                    return Err(ParseError {
+                        pos: prefix_at,
+                        kind: ErrorKind::DanglingModifiers,
+                    })
+                }
                 Some(_) if self.pos > prefix_at => {
                     return Err(ParseError {
                         pos: prefix_at,
@@ -687,7 +703,9 @@ impl Parser<'_> {
                 b'g' if flag_ok => p.grasshopper = true,
                 b'o' if flag_ok => p.cylinder = true,
                 b'i' | b'n' | b'j' | b'p' | b'g' | b'o' => {
-                    return Err(self.err(ErrorKind::Unsupported("this modifier on a later leg of a chain")))
+                    return Err(self.err(ErrorKind::Unsupported(
+                        "this modifier on a later leg of a chain",
+                    )))
                 }
                 b'q' => return Err(self.err(ErrorKind::Unsupported("the circular modifier 'q'"))),
                 b'z' => return Err(self.err(ErrorKind::Unsupported("the zig-zag modifier 'z'"))),
@@ -710,7 +728,9 @@ impl Parser<'_> {
         loop {
             let leg_at = self.pos;
             let mut leg = self.leg(prefix, legs.is_empty())?;
-            if leg.castling && (!legs.is_empty() || matches!(self.peek(), Some(b't' | b'-' | b'+' | b'x'))) {
+            if leg.castling
+                && (!legs.is_empty() || matches!(self.peek(), Some(b't' | b'-' | b'+' | b'x')))
+            {
                 return Err(ParseError {
                     pos: leg_at,
                     kind: ErrorKind::Unsupported("castling inside a chain"),
@@ -723,7 +743,9 @@ impl Parser<'_> {
                 Some(b'-') => Some(Link::Block),
                 Some(b'+') => Some(Link::Hop),
                 Some(b'x') => Some(Link::Capture),
-                Some(b'?' | b'!') => return Err(self.err(ErrorKind::Unsupported("the operators '?' and '!'"))),
+                Some(b'?' | b'!') => {
+                    return Err(self.err(ErrorKind::Unsupported("the operators '?' and '!'")))
+                }
                 _ => None,
             };
             if link.is_some() {
@@ -731,10 +753,15 @@ impl Parser<'_> {
             }
             let next_is_leg = |p: &Parser| {
                 let mut i = p.pos;
-                while p.s.get(i).is_some_and(|c| c.is_ascii_lowercase() && *c != b't' && *c != b'x') {
+                while p
+                    .s
+                    .get(i)
+                    .is_some_and(|c| c.is_ascii_lowercase() && *c != b't' && *c != b'x')
+                {
                     i += 1;
                 }
-                p.s.get(i).is_some_and(|&c| c.is_ascii_uppercase() || c == b'(')
+                p.s.get(i)
+                    .is_some_and(|&c| c.is_ascii_uppercase() || c == b'(')
             };
             let link = match (link, bracket) {
                 (Some(l), _) => Some(l),
@@ -752,7 +779,9 @@ impl Parser<'_> {
                         });
                     }
                     if legs.len() >= MAX_LEGS {
-                        return Err(self.err(ErrorKind::Unsupported("chains of more than four legs")));
+                        return Err(
+                            self.err(ErrorKind::Unsupported("chains of more than four legs"))
+                        );
                     }
                     prefix = self.prefix(false)?;
                 }
@@ -971,11 +1000,59 @@ mod tests {
 
     /// The strings of the piece tables of XBoard's 34 rules pages.
     pub const PAGE_STRINGS: &[&str] = &[
-        "A", "B", "BD", "BN", "BW", "F", "FA", "FAD", "FAN", "FAmsW", "FF", "FbbNffN", "FfW", "FsfW",
-        "HFD", "K", "KADN(cK-aK)(K-bK)", "KN", "KNAD(cK-aK)(K-bK)", "N", "QN", "R", "R4", "RB", "RF",
-        "RN", "W", "WA", "WD", "WDFA", "WDN", "WF", "WW", "WWFF", "WfF", "bKfsR", "fN", "fRsRKfhN",
-        "fW", "fhNbsK", "mfFcfW", "mfWcfF", "mfWcfoF", "nA", "nLnJ", "n[WF]", "oB", "oK", "oN", "oR",
-        "oRoB", "pR", "Q",
+        "A",
+        "B",
+        "BD",
+        "BN",
+        "BW",
+        "F",
+        "FA",
+        "FAD",
+        "FAN",
+        "FAmsW",
+        "FF",
+        "FbbNffN",
+        "FfW",
+        "FsfW",
+        "HFD",
+        "K",
+        "KADN(cK-aK)(K-bK)",
+        "KN",
+        "KNAD(cK-aK)(K-bK)",
+        "N",
+        "QN",
+        "R",
+        "R4",
+        "RB",
+        "RF",
+        "RN",
+        "W",
+        "WA",
+        "WD",
+        "WDFA",
+        "WDN",
+        "WF",
+        "WW",
+        "WWFF",
+        "WfF",
+        "bKfsR",
+        "fN",
+        "fRsRKfhN",
+        "fW",
+        "fhNbsK",
+        "mfFcfW",
+        "mfWcfF",
+        "mfWcfoF",
+        "nA",
+        "nLnJ",
+        "n[WF]",
+        "oB",
+        "oK",
+        "oN",
+        "oR",
+        "oRoB",
+        "pR",
+        "Q",
     ];
 
     #[test]
@@ -994,8 +1071,14 @@ mod tests {
         assert_eq!(parse("R4").unwrap().moves()[0].legs[0].max_steps, 4);
         assert_eq!(parse("NN").unwrap().moves()[0].legs[0].max_steps, 0);
         assert_eq!(parse("W0").unwrap().moves()[0].legs[0].max_steps, 0);
-        assert_eq!(parse("(4,1)").unwrap().moves()[0].legs[0].atom, Atom::new(4, 1));
-        assert_eq!(parse("(1,4)").unwrap().moves()[0].legs[0].atom, Atom::new(4, 1));
+        assert_eq!(
+            parse("(4,1)").unwrap().moves()[0].legs[0].atom,
+            Atom::new(4, 1)
+        );
+        assert_eq!(
+            parse("(1,4)").unwrap().moves()[0].legs[0].atom,
+            Atom::new(4, 1)
+        );
     }
 
     #[test]
@@ -1022,7 +1105,10 @@ mod tests {
         assert_eq!(horse.moves()[0].legs[0].link, Some(Link::Block));
         let cannon = parse("mRcR+R").unwrap();
         assert_eq!(cannon.moves()[1].modality, Modality::CaptureOnly);
-        assert_eq!(parse("FtR").unwrap().moves()[0].legs[0].link, Some(Link::Then));
+        assert_eq!(
+            parse("FtR").unwrap().moves()[0].legs[0].link,
+            Some(Link::Then)
+        );
         assert_eq!(parse("KxaK").unwrap().moves().len(), 4);
     }
 
@@ -1076,7 +1162,12 @@ mod tests {
         let sel = |s: &str| {
             let piece = parse(s).unwrap();
             let leg = piece.moves()[0].legs[0];
-            let mut v: Vec<(i8, i8)> = leg.dirs.select(leg.atom, up, true).iter().map(|o| (o.dx, o.dy)).collect();
+            let mut v: Vec<(i8, i8)> = leg
+                .dirs
+                .select(leg.atom, up, true)
+                .iter()
+                .map(|o| (o.dx, o.dy))
+                .collect();
             v.sort();
             v
         };
@@ -1097,6 +1188,10 @@ mod tests {
         assert_eq!(sel("sfW"), vec![(-1, 0), (0, 1), (1, 0)]);
         assert_eq!(sel("frW"), vec![(0, 1), (1, 0)]);
         assert_eq!(sel("fbW"), vec![(0, -1), (0, 1)]);
-        assert_eq!(sel("bsK"), vec![(-1, 0), (0, -1), (1, 0)], "the W half of bsK");
+        assert_eq!(
+            sel("bsK"),
+            vec![(-1, 0), (0, -1), (1, 0)],
+            "the W half of bsK"
+        );
     }
 }

@@ -133,7 +133,9 @@ pub struct Diagram {
 
 impl core::fmt::Debug for Diagram {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_map().entries(self.marks().map(|(s, m)| (s.to_string(), m))).finish()
+        f.debug_map()
+            .entries(self.marks().map(|(s, m)| (s.to_string(), m)))
+            .finish()
     }
 }
 
@@ -151,7 +153,13 @@ impl Diagram {
     /// board whose playable squares are `board` and where the squares in
     /// `occupied` hold other pieces (all taken as enemies). Most diagrams
     /// use an empty board: `SquareSet::EMPTY`.
-    pub fn compute(piece: &Piece, at: Square, colour: Colour, board: &SquareSet, occupied: &SquareSet) -> Diagram {
+    pub fn compute(
+        piece: &Piece,
+        at: Square,
+        colour: Colour,
+        board: &SquareSet,
+        occupied: &SquareSet,
+    ) -> Diagram {
         let mut walk = Walk {
             board,
             occupied,
@@ -292,8 +300,12 @@ impl Walk<'_> {
         let up = Offset::new(0, 1);
         for v in first.dirs.select(first.atom, up, true).iter() {
             match mv.jumping {
-                Jumping::Pao | Jumping::Grasshopper | Jumping::One => self.trace_hopper(mv, first, v),
-                Jumping::Lame if first.max_steps == 1 && !first.atom.is_step() => self.trace_lame(mv, v),
+                Jumping::Pao | Jumping::Grasshopper | Jumping::One => {
+                    self.trace_hopper(mv, first, v)
+                }
+                Jumping::Lame if first.max_steps == 1 && !first.atom.is_step() => {
+                    self.trace_lame(mv, v)
+                }
                 _ => self.trace_ride(mv, first, v),
             }
         }
@@ -302,8 +314,13 @@ impl Walk<'_> {
     /// A leap, step or slide along `v`.
     fn trace_ride(&mut self, mv: &Move, leg: &Leg, v: Offset) {
         let ignores_pieces = mv.jumping == Jumping::Many;
-        let unblockable = (leg.max_steps == 1 && !leg.atom.is_step()) || (ignores_pieces && leg.max_steps != 1);
-        let limit = if leg.max_steps == 0 { MAX_RIDE } else { leg.max_steps };
+        let unblockable =
+            (leg.max_steps == 1 && !leg.atom.is_step()) || (ignores_pieces && leg.max_steps != 1);
+        let limit = if leg.max_steps == 0 {
+            MAX_RIDE
+        } else {
+            leg.max_steps
+        };
         let mut at = self.origin;
         for _ in 0..limit {
             let Some(next) = self.step(at, v, mv.cylinder) else {
@@ -327,10 +344,16 @@ impl Walk<'_> {
         let (sx, sy) = (v.dx.signum(), v.dy.signum());
         let diagonal = ax.min(ay);
         let straight = ax.max(ay) - diagonal;
-        let straight_step = if ax > ay { Offset::new(sx, 0) } else { Offset::new(0, sy) };
+        let straight_step = if ax > ay {
+            Offset::new(sx, 0)
+        } else {
+            Offset::new(0, sy)
+        };
         let diagonal_step = Offset::new(sx, sy);
         let mut at = self.origin;
-        let steps = (0..straight).map(|_| straight_step).chain((0..diagonal).map(|_| diagonal_step));
+        let steps = (0..straight)
+            .map(|_| straight_step)
+            .chain((0..diagonal).map(|_| diagonal_step));
         let total = straight + diagonal;
         for (i, s) in steps.enumerate() {
             let Some(next) = self.step(at, s, mv.cylinder) else {
@@ -352,7 +375,11 @@ impl Walk<'_> {
     /// piece), `g` (lands right behind the first piece) and `j` (goes on
     /// only beyond exactly one piece).
     fn trace_hopper(&mut self, mv: &Move, leg: &Leg, v: Offset) {
-        let limit = if leg.max_steps == 0 { MAX_RIDE } else { leg.max_steps };
+        let limit = if leg.max_steps == 0 {
+            MAX_RIDE
+        } else {
+            leg.max_steps
+        };
         let mut at = self.origin;
         let mut screens = 0;
         for _ in 0..limit {
@@ -404,7 +431,11 @@ impl Walk<'_> {
             return;
         };
         let last = i + 1 == mv.legs.len();
-        let limit = if leg.max_steps == 0 { MAX_RIDE } else { leg.max_steps };
+        let limit = if leg.max_steps == 0 {
+            MAX_RIDE
+        } else {
+            leg.max_steps
+        };
         for v in leg.dirs.select(leg.atom, heading, i == 0).iter() {
             let mut at = from;
             for _ in 0..limit {
@@ -429,9 +460,18 @@ impl Walk<'_> {
 
     /// Handles the square where a non-final leg ends; returns whether the
     /// leg may ride on beyond it.
-    fn connect(&mut self, mv: &Move, i: usize, leg: &Leg, at: Square, v: Offset, occupied: bool) -> bool {
+    fn connect(
+        &mut self,
+        mv: &Move,
+        i: usize,
+        leg: &Leg,
+        at: Square,
+        v: Offset,
+        occupied: bool,
+    ) -> bool {
         let link = leg.link.unwrap_or(Link::Block);
-        let capturing = link == Link::Capture || (link != Link::Hop && leg.modality == Modality::CaptureOnly);
+        let capturing =
+            link == Link::Capture || (link != Link::Hop && leg.modality == Modality::CaptureOnly);
         if capturing {
             // An enemy is taken here and the move goes on. On an empty board
             // the diagram shows what happens if one stands there.
@@ -444,7 +484,11 @@ impl Walk<'_> {
         match link {
             Link::Then => {
                 if at != self.origin {
-                    let modality = if leg.modality == Modality::Any { mv.modality } else { leg.modality };
+                    let modality = if leg.modality == Modality::Any {
+                        mv.modality
+                    } else {
+                        leg.modality
+                    };
                     self.arrive(at, modality, false);
                 }
                 if !occupied {
@@ -474,15 +518,31 @@ mod tests {
     use super::*;
     use crate::betza::parse;
 
-    fn diagram_on(betza: &str, files: u8, ranks: u8, at: &str, colour: Colour) -> Vec<(String, Mark)> {
+    fn diagram_on(
+        betza: &str,
+        files: u8,
+        ranks: u8,
+        at: &str,
+        colour: Colour,
+    ) -> Vec<(String, Mark)> {
         let piece = parse(betza).unwrap();
         let board = SquareSet::rectangle(files, ranks).unwrap();
-        let d = Diagram::compute(&piece, Square::parse(at).unwrap(), colour, &board, &SquareSet::EMPTY);
+        let d = Diagram::compute(
+            &piece,
+            Square::parse(at).unwrap(),
+            colour,
+            &board,
+            &SquareSet::EMPTY,
+        );
         d.marks().map(|(s, m)| (s.to_string(), m)).collect()
     }
 
     fn squares_with(marks: &[(String, Mark)], mark: Mark) -> Vec<String> {
-        let mut v: Vec<String> = marks.iter().filter(|(_, m)| *m == mark).map(|(s, _)| s.clone()).collect();
+        let mut v: Vec<String> = marks
+            .iter()
+            .filter(|(_, m)| *m == mark)
+            .map(|(s, _)| s.clone())
+            .collect();
         v.sort();
         v
     }
@@ -559,7 +619,11 @@ mod tests {
         let d = diagram_on("oW", 8, 8, "a4", Colour::White);
         assert!(d.iter().any(|(s, _)| s == "h4"));
         let r = diagram_on("oR", 8, 8, "a4", Colour::White);
-        assert_eq!(r.len(), 7 + 7, "a whole rank round the cylinder and the file");
+        assert_eq!(
+            r.len(),
+            7 + 7,
+            "a whole rank round the cylinder and the file"
+        );
     }
 
     #[test]
@@ -582,7 +646,10 @@ mod tests {
             let board = SquareSet::rectangle(5, 7).unwrap();
             for at in board.iter() {
                 let d = Diagram::compute(&piece, at, Colour::White, &board, &SquareSet::EMPTY);
-                assert!(d.marks().all(|(sq, _)| board.contains(sq) && sq != at), "{s} on {at}");
+                assert!(
+                    d.marks().all(|(sq, _)| board.contains(sq) && sq != at),
+                    "{s} on {at}"
+                );
             }
         }
     }

@@ -24,8 +24,10 @@
 //! ```
 
 pub mod betza;
+pub mod clicks;
 pub mod diagram;
 pub mod geometry;
+pub mod scene;
 pub mod text;
 
 pub use diagram::{Diagram, Mark};

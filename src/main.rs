@@ -49,12 +49,19 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     };
     let mut betza = None;
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
         match arg.as_str() {
             "--board" => (opts.files, opts.ranks) = parse_board(&value("--board")?)?,
             "--at" => {
                 let v = value("--at")?;
-                opts.at = Some(Square::parse(&v).ok_or_else(|| format!("bad square '{v}': expected a1 to p16"))?);
+                opts.at = Some(
+                    Square::parse(&v)
+                        .ok_or_else(|| format!("bad square '{v}': expected a1 to p16"))?,
+                );
             }
             "--letter" => {
                 let v = value("--letter")?;
@@ -86,19 +93,26 @@ fn json_list(squares: impl Iterator<Item = Square>) -> String {
 
 fn run(args: &[String]) -> Result<String, String> {
     let opts = parse_args(args)?;
-    let piece = betza::parse(&opts.betza).map_err(|e| format!("bad Betza string '{}': {e}", opts.betza))?;
+    let piece =
+        betza::parse(&opts.betza).map_err(|e| format!("bad Betza string '{}': {e}", opts.betza))?;
     let board = SquareSet::rectangle(opts.files, opts.ranks).ok_or("board must be 1x1 to 16x16")?;
-    let at = opts
-        .at
-        .unwrap_or_else(|| Square::new((opts.files - 1) / 2, opts.ranks / 2).unwrap_or(Square::from_index(0)));
+    let at = opts.at.unwrap_or_else(|| {
+        Square::new((opts.files - 1) / 2, opts.ranks / 2).unwrap_or(Square::from_index(0))
+    });
     if !board.contains(at) {
-        return Err(format!("square {at} is not on a {}x{} board", opts.files, opts.ranks));
+        return Err(format!(
+            "square {at} is not on a {}x{} board",
+            opts.files, opts.ranks
+        ));
     }
     let d = Diagram::compute(&piece, at, opts.colour, &board, &SquareSet::EMPTY);
     if opts.json {
         let mut marks: Vec<_> = d.marks().collect();
         marks.sort_by_key(|(s, _)| (s.file(), s.rank()));
-        let marks: Vec<String> = marks.iter().map(|(s, m)| format!("\"{s}\": \"{}\"", m.name())).collect();
+        let marks: Vec<String> = marks
+            .iter()
+            .map(|(s, m)| format!("\"{s}\": \"{}\"", m.name()))
+            .collect();
         return Ok(format!(
             "{{\"move\": {}, \"capture\": {}, \"marks\": {{{}}}}}\n",
             json_list(board.iter().filter(|&s| d.can_move_to(s))),

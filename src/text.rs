@@ -50,7 +50,10 @@ pub fn render(diagram: &Diagram, board: &SquareSet, letter: char) -> String {
         out.push((b'a' + file) as char);
     }
     out.push('\n');
-    let used: Vec<Mark> = Mark::ALL.into_iter().filter(|m| diagram.marks().any(|(_, x)| x == *m)).collect();
+    let used: Vec<Mark> = Mark::ALL
+        .into_iter()
+        .filter(|m| diagram.marks().any(|(_, x)| x == *m))
+        .collect();
     if !used.is_empty() {
         out.push('\n');
     }

@@ -1,0 +1,270 @@
+//! From a click to a scene: what every cell of the board shows while the
+//! button is held, and the words under the board.
+//!
+//! Pure data in, pure data out: the board and its pieces come in as
+//! [`SquareSet`]s (cell `sq{x}x{y}` is the square of file `x`, rank `y`),
+//! the scene goes out as a list of cells with their [`Content`]. Painting
+//! it is the web layer's job.
+//!
+//! ```
+//! use glance::clicks::{lookup, Script};
+//! use glance::scene::{Content, Page, Scene};
+//! use glance::{Mark, Square, SquareSet};
+//! let page = Page { board: SquareSet::rectangle(10, 10).unwrap(), occupied: SquareSet::EMPTY };
+//! let knight = lookup(Script::Spartan, 4, 3).unwrap();
+//! let scene = Scene::new(knight, &page).unwrap();
+//! assert_eq!(scene.cells.len(), 8);
+//! assert!(scene.cells.contains(&(Square::new(6, 4).unwrap(), Content::Mark(Mark::Leap))));
+//! assert_eq!(scene.sentence(&page), "Knight. Leaps to c3, c5, d2, d6, f2, f6, g3, g5.");
+//! ```
+
+use core::fmt;
+
+use crate::betza::{self, ParseError};
+use crate::clicks::{Entry, Shows};
+use crate::diagram::{Diagram, Mark};
+use crate::geometry::{Square, SquareSet};
+
+/// What the page around a board holds: its playable squares (cells of
+/// class `n`) and those of them with a piece at rest.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Page {
+    pub board: SquareSet,
+    pub occupied: SquareSet,
+}
+
+/// What one cell shows during a press.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Content {
+    /// A move mark (`sym/yellow.png`…).
+    Mark(Mark),
+    /// A piece image (`sym/BlackKing.png` for `"BlackKing"`).
+    Piece(&'static str),
+    /// Nothing: a piece lifted away.
+    Empty,
+}
+
+impl Content {
+    /// The image's base name, or `None` for an emptied cell.
+    pub fn image(self) -> Option<&'static str> {
+        match self {
+            Content::Mark(m) => Some(m.image()),
+            Content::Piece(p) => Some(p),
+            Content::Empty => None,
+        }
+    }
+}
+
+/// Why a click could not be turned into a scene.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SceneError {
+    /// A table entry's Betza string does not parse (a bug in the table).
+    Betza(&'static str, ParseError),
+    /// A table entry names a cell beyond the 16×16 grid.
+    OffGrid(u8, u8),
+}
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SceneError::Betza(s, e) => write!(f, "Betza string '{s}': {e}"),
+            SceneError::OffGrid(x, y) => write!(f, "cell sq{x}x{y} is beyond a 16x16 board"),
+        }
+    }
+}
+
+impl std::error::Error for SceneError {}
+
+/// What the board shows while a click code is held.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    pub entry: &'static Entry,
+    /// The cells that change, each once, with what they show.
+    pub cells: Vec<(Square, Content)>,
+    /// The piece's diagram, for pieces (not for demos).
+    pub diagram: Option<Diagram>,
+}
+
+impl Scene {
+    /// The scene of `entry` on `page`. Marks fall only on the board.
+    pub fn new(entry: &'static Entry, page: &Page) -> Result<Scene, SceneError> {
+        match entry.shows {
+            Shows::Piece {
+                betza,
+                colour,
+                on,
+                among_pieces,
+            } => {
+                let piece = betza::parse(betza).map_err(|e| SceneError::Betza(betza, e))?;
+                let at = Square::new(on.0, on.1).ok_or(SceneError::OffGrid(on.0, on.1))?;
+                let mut occupied = if among_pieces {
+                    page.occupied
+                } else {
+                    SquareSet::EMPTY
+                };
+                occupied.remove(at);
+                let diagram = Diagram::compute(&piece, at, colour, &page.board, &occupied);
+                let cells = diagram
+                    .marks()
+                    .map(|(sq, m)| (sq, Content::Mark(m)))
+                    .collect();
+                Ok(Scene {
+                    entry,
+                    cells,
+                    diagram: Some(diagram),
+                })
+            }
+            Shows::Demo(list) => {
+                let mut cells = Vec::with_capacity(list.len());
+                for &(x, y, image) in list {
+                    let sq = Square::new(x, y).ok_or(SceneError::OffGrid(x, y))?;
+                    let content = if image.is_empty() {
+                        Content::Empty
+                    } else {
+                        Content::Piece(image)
+                    };
+                    cells.push((sq, content));
+                }
+                Ok(Scene {
+                    entry,
+                    cells,
+                    diagram: None,
+                })
+            }
+        }
+    }
+
+    /// One sentence for screen readers: the name, then the reachable
+    /// squares by kind, in algebraic notation counted from the board's
+    /// bottom-left square, then the remarks.
+    pub fn sentence(&self, page: &Page) -> String {
+        let mut out = String::from(self.entry.name.trim_end_matches(':'));
+        out.push('.');
+        let (file0, _) = page.board.file_span().unwrap_or((0, 0));
+        let rank0 = page.board.iter().map(|s| s.rank()).min().unwrap_or(0);
+        let name = |sq: Square| {
+            Square::new(
+                sq.file().saturating_sub(file0),
+                sq.rank().saturating_sub(rank0),
+            )
+            .map(|s| s.to_string())
+            .unwrap_or_default()
+        };
+        if let Some(d) = &self.diagram {
+            for (mark, verb) in [
+                (Mark::Slide, "Slides or steps to"),
+                (Mark::Leap, "Leaps to"),
+                (Mark::Move, "Moves without capturing to"),
+                (Mark::Capture, "Captures only on"),
+                (
+                    Mark::FirstLeg,
+                    "Captures with its first step and goes on from",
+                ),
+                (Mark::Block, "Can be blocked on"),
+            ] {
+                let mut squares: Vec<String> = d
+                    .marks()
+                    .filter(|&(_, m)| m == mark)
+                    .map(|(sq, _)| name(sq))
+                    .collect();
+                if squares.is_empty() {
+                    continue;
+                }
+                squares.sort_by_key(|s| (s.as_bytes()[0], s[1..].parse::<u8>().unwrap_or(0)));
+                out.push(' ');
+                out.push_str(verb);
+                out.push(' ');
+                out.push_str(&squares.join(", "));
+                out.push('.');
+            }
+        } else {
+            for &(sq, content) in &self.cells {
+                out.push(' ');
+                match content.image() {
+                    Some(img) => {
+                        out.push_str(&spaced(img));
+                        out.push_str(" on ");
+                    }
+                    None => out.push_str("Empty: "),
+                }
+                out.push_str(&name(sq));
+                out.push('.');
+            }
+        }
+        for note in self.entry.notes {
+            out.push(' ');
+            out.push_str(note);
+            out.push('.');
+        }
+        out
+    }
+}
+
+/// `"BlackKing"` → `"Black King"`.
+pub fn spaced(camel: &str) -> String {
+    let mut out = String::with_capacity(camel.len() + 2);
+    for (i, c) in camel.char_indices() {
+        if i > 0 && c.is_ascii_uppercase() {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clicks::{lookup, Script};
+
+    fn page_10x10() -> Page {
+        Page {
+            board: SquareSet::rectangle(10, 10).unwrap(),
+            occupied: SquareSet::EMPTY,
+        }
+    }
+
+    #[test]
+    fn every_entry_makes_a_scene() {
+        let page = page_10x10();
+        for script in Script::ALL {
+            for e in script.entries() {
+                let scene = Scene::new(e, &page).unwrap();
+                assert!(!scene.cells.is_empty(), "{}", e.name);
+                assert!(scene
+                    .sentence(&page)
+                    .starts_with(e.name.trim_end_matches(':')));
+            }
+        }
+    }
+
+    #[test]
+    fn lieutenant_sentence_lists_its_squares() {
+        let mut board = SquareSet::EMPTY;
+        for f in 1..=8 {
+            for r in 0..10 {
+                board.insert(Square::new(f, r).unwrap());
+            }
+        }
+        let page = Page {
+            board,
+            occupied: SquareSet::EMPTY,
+        };
+        let e = lookup(Script::Spartan, 3, 6).unwrap();
+        let s = Scene::new(e, &page).unwrap().sentence(&page);
+        assert_eq!(
+            s,
+            "Lieutenant. Slides or steps to b6, b8, d6, d8. Leaps to a5, a9, e5, e9. \
+             Moves without capturing to b7, d7. Jumps directly to orange squares. Sideway step non-capture only."
+        );
+    }
+
+    #[test]
+    fn demos_list_their_cells() {
+        let page = page_10x10();
+        let e = lookup(Script::Spartan, 1, 3).unwrap();
+        let s = Scene::new(e, &page).unwrap();
+        assert_eq!(s.cells.len(), 3);
+        assert!(s.sentence(&page).contains("Black Pawn on c3."));
+    }
+}
