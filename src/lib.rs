@@ -23,12 +23,16 @@
 //! assert_eq!(marks, [("c2".to_string(), Mark::Leap), ("b3".to_string(), Mark::Leap)]);
 //! ```
 
+#[cfg(all(target_arch = "wasm32", feature = "pkg"))]
+mod api;
 pub mod betza;
 pub mod clicks;
 pub mod diagram;
 pub mod geometry;
 pub mod scene;
 pub mod text;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 pub use diagram::{Diagram, Mark};
 pub use geometry::{Colour, Offset, Square, SquareSet};

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the wasm module and packages it:
+#   dist/spartan.js dist/chu.js dist/cwda.js  self-contained classic scripts
+#   pkg/                                      ES-module package (wasm-bindgen --target web)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# wasm-opt from npm's binaryen (version 132, pinned in package.json): Debian's
+# binaryen 108 points wasm-bindgen's externref table export at the wrong table.
+WASM_OPT=node_modules/.bin/wasm-opt
+WASM_OPT_FEATURES=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
+  --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
+out=build/wasm
+mkdir -p "$out"
+
+# 1. The drop-in scripts: the smallest build (no serde, no TypeScript).
+cargo build --quiet --release --lib --target wasm32-unknown-unknown
+wasm-bindgen --target no-modules --no-typescript --out-dir "$out/dist" \
+  target/wasm32-unknown-unknown/release/glance.wasm
+"$WASM_OPT" -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \
+  "$out/dist/glance_bg.wasm" -o "$out/dist/glance.opt.wasm"
+python3 scripts/package-dist.py "$out/dist/glance.js" "$out/dist/glance.opt.wasm" dist
+
+# 2. pkg/: the same module with the diagram() and attach() API, as an ES module.
+cargo build --quiet --release --lib --target wasm32-unknown-unknown --features pkg \
+  --target-dir target/pkg
+rm -rf pkg
+wasm-bindgen --target web --out-dir pkg --out-name glance \
+  target/pkg/wasm32-unknown-unknown/release/glance.wasm
+"$WASM_OPT" -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \
+  pkg/glance_bg.wasm -o pkg/glance_bg.wasm
+cp README.md pkg/ 2>/dev/null || true
+python3 - <<'PY'
+import json, re
+version = re.search(r'^version = "(.*)"', open("Cargo.toml").read(), re.M).group(1)
+json.dump({
+    "name": "glance-moves", "version": version, "type": "module",
+    "license": "GPL-3.0-or-later",
+    "description": "Move diagrams of chess-variant pieces computed from Betza notation (wasm)",
+    "main": "glance.js", "types": "glance.d.ts",
+    "files": ["glance.js", "glance.d.ts", "glance_bg.wasm", "glance_bg.wasm.d.ts", "README.md"],
+    "sideEffects": False,
+}, open("pkg/package.json", "w"), indent=2)
+PY
+for f in dist/*.js; do
+  printf '%s: %s bytes, gzip -9 %s bytes\n' "$f" "$(wc -c <"$f")" "$(gzip -9c "$f" | wc -c)"
+done
