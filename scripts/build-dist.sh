@@ -14,19 +14,19 @@ out=build/wasm
 mkdir -p "$out"
 
 # 1. The drop-in scripts: the smallest build (no serde, no TypeScript).
-cargo build --quiet --release --lib --target wasm32-unknown-unknown
+cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown
 wasm-bindgen --target no-modules --no-typescript --out-dir "$out/dist" \
-  target/wasm32-unknown-unknown/release/glance.wasm
+  target/wasm32-unknown-unknown/wasm/glance.wasm
 "$WASM_OPT" -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \
   "$out/dist/glance_bg.wasm" -o "$out/dist/glance.opt.wasm"
 python3 scripts/package-dist.py "$out/dist/glance.js" "$out/dist/glance.opt.wasm" dist
 
 # 2. pkg/: the same module with the diagram() and attach() API, as an ES module.
-cargo build --quiet --release --lib --target wasm32-unknown-unknown --features pkg \
+cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown --features pkg \
   --target-dir target/pkg
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg --out-name glance \
-  target/pkg/wasm32-unknown-unknown/release/glance.wasm
+  target/pkg/wasm32-unknown-unknown/wasm/glance.wasm
 "$WASM_OPT" -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \
   pkg/glance_bg.wasm -o pkg/glance_bg.wasm
 cp README.md pkg/ 2>/dev/null || true

@@ -1,6 +1,11 @@
 //! The JavaScript API of the ES-module package (`pkg/`, feature `pkg`):
 //! `diagram(betza, options)`.
 
+use std::collections::BTreeMap;
+use std::format;
+use std::string::{String, ToString};
+use std::vec::Vec;
+
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -25,7 +30,7 @@ struct Output {
     #[serde(rename = "move")]
     moves: Vec<String>,
     capture: Vec<String>,
-    marks: std::collections::BTreeMap<String, &'static str>,
+    marks: BTreeMap<String, &'static str>,
 }
 
 fn error(msg: String) -> JsValue {

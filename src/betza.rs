@@ -33,6 +33,7 @@
 //! assert!(parse("FAuW").is_err());
 //! ```
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::geometry::Offset;
@@ -491,7 +492,7 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+impl core::error::Error for ParseError {}
 
 /// Parses a Betza string into the moves of a piece.
 ///
@@ -997,6 +998,8 @@ fn merge_modality(outer: &Prefix, inner: Modality) -> Modality {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
+    use alloc::vec;
 
     /// The strings of the piece tables of XBoard's 34 rules pages.
     pub const PAGE_STRINGS: &[&str] = &[

@@ -31,6 +31,8 @@
 //! assert_eq!(at("e6"), None);
 //! ```
 
+use alloc::string::ToString;
+
 use crate::betza::{Jumping, Leg, Link, Modality, Move, Piece};
 use crate::geometry::{Colour, Offset, Square, SquareSet};
 
@@ -517,6 +519,8 @@ impl Walk<'_> {
 mod tests {
     use super::*;
     use crate::betza::parse;
+    use alloc::string::String;
+    use alloc::vec::Vec;
 
     fn diagram_on(
         betza: &str,

@@ -150,6 +150,17 @@ impl Square {
         Square::new(file as u8 - b'a', rank.checked_sub(1)?)
     }
 
+    /// Appends the square's name (`e5`) to `out`, without the formatting
+    /// machinery (which the wasm build leaves out).
+    pub fn push_name(self, out: &mut alloc::string::String) {
+        out.push(self.file_char());
+        let rank = self.rank() + 1;
+        if rank >= 10 {
+            out.push('1');
+        }
+        out.push((b'0' + rank % 10) as char);
+    }
+
     /// The file letter, `a` to `p`.
     pub const fn file_char(self) -> char {
         (b'a' + self.file()) as char
@@ -252,6 +263,7 @@ impl FromIterator<Square> for SquareSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn squares_round_trip_through_algebraic_notation() {

@@ -23,6 +23,12 @@
 //! assert_eq!(marks, [("c2".to_string(), Mark::Leap), ("b3".to_string(), Mark::Leap)]);
 //! ```
 
+// The drop-in scripts are built without std: no formatting machinery, no
+// dlmalloc (see the panic handler and allocator below).
+#![cfg_attr(all(target_arch = "wasm32", not(feature = "pkg")), no_std)]
+
+extern crate alloc;
+
 #[cfg(all(target_arch = "wasm32", feature = "pkg"))]
 mod api;
 pub mod betza;
@@ -33,6 +39,22 @@ pub mod scene;
 pub mod text;
 #[cfg(target_arch = "wasm32")]
 mod web;
+
+/// The drop-in scripts carry no formatting code: a panic (there should be
+/// none) stops the module, and the loader reports it once.
+#[cfg(all(target_arch = "wasm32", not(feature = "pkg"), not(test)))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    core::arch::wasm32::unreachable()
+}
+
+/// A small free-list allocator: a diagram needs a few dozen allocations,
+/// and dlmalloc would cost more bytes than all of the engine.
+#[cfg(all(target_arch = "wasm32", not(feature = "pkg")))]
+#[global_allocator]
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    // SAFETY: wasm32-unknown-unknown without the atomics feature runs one thread.
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
 
 pub use diagram::{Diagram, Mark};
 pub use geometry::{Colour, Offset, Square, SquareSet};

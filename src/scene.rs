@@ -18,6 +18,8 @@
 //! assert_eq!(scene.sentence(&page), "Knight. Leaps to c3, c5, d2, d6, f2, f6, g3, g5.");
 //! ```
 
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::betza::{self, ParseError};
@@ -73,7 +75,7 @@ impl fmt::Display for SceneError {
     }
 }
 
-impl std::error::Error for SceneError {}
+impl core::error::Error for SceneError {}
 
 /// What the board shows while a click code is held.
 #[derive(Clone, Debug)]
@@ -142,13 +144,13 @@ impl Scene {
         out.push('.');
         let (file0, _) = page.board.file_span().unwrap_or((0, 0));
         let rank0 = page.board.iter().map(|s| s.rank()).min().unwrap_or(0);
-        let name = |sq: Square| {
-            Square::new(
+        let push_name = |out: &mut String, sq: Square| {
+            if let Some(s) = Square::new(
                 sq.file().saturating_sub(file0),
                 sq.rank().saturating_sub(rank0),
-            )
-            .map(|s| s.to_string())
-            .unwrap_or_default()
+            ) {
+                s.push_name(out);
+            }
         };
         if let Some(d) = &self.diagram {
             for (mark, verb) in [
@@ -162,19 +164,21 @@ impl Scene {
                 ),
                 (Mark::Block, "Can be blocked on"),
             ] {
-                let mut squares: Vec<String> = d
+                let mut squares: Vec<Square> = d
                     .marks()
                     .filter(|&(_, m)| m == mark)
-                    .map(|(sq, _)| name(sq))
+                    .map(|(sq, _)| sq)
                     .collect();
                 if squares.is_empty() {
                     continue;
                 }
-                squares.sort_by_key(|s| (s.as_bytes()[0], s[1..].parse::<u8>().unwrap_or(0)));
+                squares.sort_unstable_by_key(|s| (s.file(), s.rank()));
                 out.push(' ');
                 out.push_str(verb);
-                out.push(' ');
-                out.push_str(&squares.join(", "));
+                for (i, &sq) in squares.iter().enumerate() {
+                    out.push_str(if i == 0 { " " } else { ", " });
+                    push_name(&mut out, sq);
+                }
                 out.push('.');
             }
         } else {
@@ -187,7 +191,7 @@ impl Scene {
                     }
                     None => out.push_str("Empty: "),
                 }
-                out.push_str(&name(sq));
+                push_name(&mut out, sq);
                 out.push('.');
             }
         }

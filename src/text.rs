@@ -12,6 +12,10 @@
 //! assert!(grid.contains("o  unblockable leap"));
 //! ```
 
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
 use crate::diagram::{Diagram, Mark};
 use crate::geometry::{Square, SquareSet, MAX_SIDE};
 

@@ -10,7 +10,10 @@
 //! place; restoring puts the very same nodes back, so the page is exactly
 //! as it was, attributes, text and all.
 
-use std::cell::RefCell;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -43,9 +46,23 @@ pub(crate) struct Board {
     pub(crate) showing: Option<(i32, i32)>,
 }
 
-thread_local! {
-    pub(crate) static BOARD: RefCell<Option<Board>> = const { RefCell::new(None) };
+/// The board of the page, once started.
+pub(crate) struct Global(RefCell<Option<Board>>);
+
+// SAFETY: the module is built for wasm32-unknown-unknown without threads:
+// there is only ever one thread to see it.
+unsafe impl Sync for Global {}
+
+impl Global {
+    /// Runs `f` on the board, if started and not already in use (a press
+    /// from inside a press is ignored rather than a panic).
+    pub(crate) fn with<R>(&self, f: impl FnOnce(&mut Board) -> R) -> Option<R> {
+        let mut b = self.0.try_borrow_mut().ok()?;
+        b.as_mut().map(f)
+    }
 }
+
+pub(crate) static BOARD: Global = Global(RefCell::new(None));
 
 /// Reads `sq{x}x{y}`.
 pub(crate) fn parse_cell_id(id: &str) -> Option<Square> {
@@ -103,7 +120,7 @@ impl Board {
                         page.occupied.insert(sq);
                         if let Some(src) = img.get_attribute("src") {
                             if let Some(slash) = src.rfind('/') {
-                                image_dir = src[..=slash].to_string();
+                                image_dir = String::from(src.get(..=slash).unwrap_or("sym/"));
                             }
                         }
                     }
@@ -219,7 +236,9 @@ impl Board {
 /// nothing.
 pub(crate) fn code_part(v: &JsValue) -> Option<i32> {
     let f = v.as_f64()?;
-    (f.is_finite() && f.fract() == 0.0 && f.abs() <= 127.0).then_some(f as i32)
+    // `as` saturates; the round trip keeps only whole numbers in range.
+    let i = f as i32;
+    (i as f64 == f && (-127..=127).contains(&i)).then_some(i)
 }
 
 /// Starts the module for a page that loaded `script` (`"spartan"`,
@@ -234,8 +253,16 @@ pub fn start(script: &str) -> bool {
         return false;
     };
     let board = Board::read(document, script);
-    BOARD.with(|b| *b.borrow_mut() = Some(board));
-    true
+    match BOARD.0.try_borrow_mut() {
+        Ok(mut b) => {
+            if let Some(old) = b.as_mut() {
+                old.clear();
+            }
+            *b = Some(board);
+            true
+        }
+        Err(_) => false,
+    }
 }
 
 /// `down_click(x, y)`: shows the diagram or demo of code (x, y). Anything
@@ -245,20 +272,11 @@ pub fn press(x: JsValue, y: JsValue) -> bool {
     let (Some(x), Some(y)) = (code_part(&x), code_part(&y)) else {
         return false;
     };
-    BOARD.with(|b| match b.try_borrow_mut() {
-        Ok(mut b) => b.as_mut().is_some_and(|b| b.press(x, y)),
-        Err(_) => false,
-    })
+    BOARD.with(|b| b.press(x, y)).unwrap_or(false)
 }
 
 /// `up_click()`: puts the board back at rest.
 #[wasm_bindgen]
 pub fn release() {
-    BOARD.with(|b| {
-        if let Ok(mut b) = b.try_borrow_mut() {
-            if let Some(b) = b.as_mut() {
-                b.clear();
-            }
-        }
-    });
+    BOARD.with(Board::clear);
 }
