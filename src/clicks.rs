@@ -152,6 +152,33 @@ const fn demo(
     }
 }
 
+/// The code of an inline handler text such as `down_click(2,-8)`: two
+/// whole numbers between the parentheses, or nothing (the pages also have
+/// `down_click(,)`).
+///
+/// ```
+/// use glance::clicks::parse_handler;
+/// assert_eq!(parse_handler("down_click(2,-8)"), Some((2, -8)));
+/// assert_eq!(parse_handler(" down_click( 5 , 10 ) ;"), Some((5, 10)));
+/// assert_eq!(parse_handler("down_click(,)"), None);
+/// assert_eq!(parse_handler("up_click()"), None);
+/// ```
+pub fn parse_handler(text: &str) -> Option<(i32, i32)> {
+    let args = text
+        .trim()
+        .strip_prefix("down_click")?
+        .trim_start()
+        .strip_prefix('(')?;
+    let (args, _) = args.split_once(')')?;
+    parse_pair(args)
+}
+
+/// `"x,y"` (spaces allowed) as two whole numbers.
+pub fn parse_pair(text: &str) -> Option<(i32, i32)> {
+    let (x, y) = text.split_once(',')?;
+    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
 /// The entry for `down_click(x, y)` under `script`, if the script defines
 /// the code.
 pub fn lookup(script: Script, x: i32, y: i32) -> Option<&'static Entry> {

@@ -394,10 +394,8 @@ impl Walk<'_> {
             at = next;
             let occupied = self.occupied(at);
             match (mv.jumping, screens) {
-                (Jumping::Pao, 0) if !occupied => {
-                    if mv.modality.can_move() {
-                        self.mark_destination(at, Modality::MoveOnly, false);
-                    }
+                (Jumping::Pao, 0) if !occupied && mv.modality.can_move() => {
+                    self.mark_destination(at, Modality::MoveOnly, false);
                 }
                 (Jumping::Pao, 1) if occupied => {
                     if mv.modality.can_capture() {

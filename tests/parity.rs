@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use glance::clicks::{lookup, Script};
+use glance::clicks::{lookup, parse_handler, Script};
 use glance::scene::{Page, Scene};
 use glance::{Square, SquareSet};
 use serde_json::Value;
@@ -18,12 +18,6 @@ fn cell_square(id: &str) -> Square {
 
 fn cell_id(sq: Square) -> String {
     format!("sq{}x{}", sq.file(), sq.rank())
-}
-
-fn parse_handler(h: &str) -> Option<(i32, i32)> {
-    let args = h.strip_prefix("down_click(")?.strip_suffix(')')?;
-    let (x, y) = args.split_once(',')?;
-    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
 #[test]

@@ -88,6 +88,17 @@ project, published under the same license.
       if (!wasm_bindgen.start(NAME)) throw new Error("no board to start on");
       api = wasm_bindgen;
       state = 1;
+      var serve = function (e) {
+        if (state === 1) {
+          try { api.handle(e); } catch (err) { stop("an event failed", err); }
+        }
+      };
+      ["pointerdown", "keydown", "visibilitychange"].forEach(function (t) {
+        document.addEventListener(t, serve);
+      });
+      ["pointerup", "pointercancel", "blur"].forEach(function (t) {
+        window.addEventListener(t, serve);
+      });
       root.setAttribute("data-glance", "ready");
       if (early) {
         var press = early;

@@ -1,0 +1,348 @@
+//! The board's state and its rendering.
+//!
+//! Painting moves a cell's own nodes aside and puts one image in their
+//! place; restoring puts the very same nodes back, so the page is exactly
+//! as it was, attributes, text and all. Nothing is parsed as HTML.
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement, Node};
+
+use crate::clicks::{lookup, parse_handler, parse_pair, Script};
+use crate::geometry::Square;
+use crate::scene::{spaced, Content, Page, Scene};
+
+/// A cell painted over, with the nodes it held before.
+struct Painted {
+    cell: Element,
+    saved: Vec<Node>,
+}
+
+/// A cell that shows something when pressed.
+pub(super) struct Clickable {
+    pub(super) el: Element,
+    pub(super) sq: Square,
+    pub(super) code: (i32, i32),
+    /// It has an inline `onmousedown` handler, which serves the mouse.
+    pub(super) inline: bool,
+}
+
+/// What is shown now.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(super) struct Shown {
+    pub(super) code: (i32, i32),
+    /// The clickable cell it was shown from, if any.
+    pub(super) from: Option<usize>,
+    /// Shown by a tap or a key: stays until the next one, not until release.
+    pub(super) sticky: bool,
+}
+
+/// One board of the page and what it shows.
+pub(super) struct Board {
+    document: Document,
+    script: Script,
+    page: Page,
+    /// Cells by square index, for the squares the page has.
+    cells: Vec<Option<Element>>,
+    pub(super) clickables: Vec<Clickable>,
+    piece: Option<Element>,
+    painted: Vec<Painted>,
+    /// The nodes `#piece` held at rest, while it shows a name.
+    piece_saved: Option<Vec<Node>>,
+    /// Where mark and piece images live, e.g. `sym/`.
+    image_dir: String,
+    pub(super) shown: Option<Shown>,
+}
+
+/// Reads `sq{x}x{y}`.
+fn parse_cell_id(id: &str) -> Option<Square> {
+    let (x, y) = id.strip_prefix("sq")?.split_once('x')?;
+    Square::new(x.parse().ok()?, y.parse().ok()?)
+}
+
+fn take_children(node: &Node) -> Vec<Node> {
+    let mut saved = Vec::new();
+    while let Some(child) = node.first_child() {
+        if node.remove_child(&child).is_err() {
+            break;
+        }
+        saved.push(child);
+    }
+    saved
+}
+
+fn put_back(node: &Node, saved: &[Node]) {
+    while let Some(child) = node.first_child() {
+        if node.remove_child(&child).is_err() {
+            break;
+        }
+    }
+    for child in saved {
+        let _ = node.append_child(child);
+    }
+}
+
+/// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.
+fn image_name(src: &str) -> &str {
+    let file = src.rsplit('/').next().unwrap_or(src);
+    file.split('.').next().unwrap_or(file)
+}
+
+impl Board {
+    /// Reads the board inside `root`: every element whose id is `sq{x}x{y}`,
+    /// the board squares among them (class `n`), which of those hold a
+    /// piece (an image), the cells with a click code, and `#piece`. Gives
+    /// the board, its buttons and `#piece` their accessible roles and names.
+    pub(super) fn read(document: Document, root: &Element, script: Script) -> Board {
+        let mut board = Board {
+            document,
+            script,
+            page: Page::default(),
+            cells: vec![None; 256],
+            clickables: Vec::new(),
+            piece: None,
+            painted: Vec::new(),
+            piece_saved: None,
+            image_dir: String::from("sym/"),
+            shown: None,
+        };
+        if let Ok(list) = root.query_selector_all("[id^=sq]") {
+            for i in 0..list.length() {
+                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                    board.add_cell(el);
+                }
+            }
+        }
+        board.piece = board.document.get_element_by_id("piece");
+        board.label();
+        board
+    }
+
+    fn add_cell(&mut self, el: Element) {
+        let Some(sq) = parse_cell_id(&el.id()) else {
+            return;
+        };
+        let image = el
+            .query_selector("img")
+            .ok()
+            .flatten()
+            .and_then(|i| i.get_attribute("src"));
+        if el.class_list().contains("n") {
+            self.page.board.insert(sq);
+            if image.is_some() {
+                self.page.occupied.insert(sq);
+            }
+        }
+        if let Some(src) = &image {
+            if let Some(slash) = src.rfind('/') {
+                self.image_dir = String::from(src.get(..=slash).unwrap_or("sym/"));
+            }
+        }
+        let inline = el.get_attribute("onmousedown");
+        let code = match &inline {
+            Some(h) => parse_handler(h),
+            None => el.get_attribute("data-code").and_then(|c| parse_pair(&c)),
+        };
+        if let Some(entry) = code.and_then(|(x, y)| lookup(self.script, x, y)) {
+            if !el.has_attribute("tabindex") {
+                let _ = el.set_attribute("tabindex", "0");
+            }
+            let _ = el.set_attribute("role", "button");
+            let _ = el.set_attribute("aria-pressed", "false");
+            let subject = entry.name.trim_end_matches(':');
+            let mut label = image
+                .as_deref()
+                .map(|s| spaced(image_name(s)))
+                .unwrap_or_default();
+            if !label.contains(subject) {
+                if !label.is_empty() {
+                    label.push_str(", ");
+                }
+                label.push_str(subject);
+            }
+            let _ = el.set_attribute("aria-label", &label);
+            self.clickables.push(Clickable {
+                el: el.clone(),
+                sq,
+                code: code.unwrap_or_default(),
+                inline: inline.is_some(),
+            });
+        }
+        if let Some(slot) = self.cells.get_mut(sq.index()) {
+            *slot = Some(el);
+        }
+    }
+
+    /// The board table is named by the page's heading; `#piece` becomes a
+    /// live region, so what a press shows is read out.
+    fn label(&self) {
+        let table = self
+            .clickables
+            .first()
+            .and_then(|c| c.el.closest("table").ok().flatten());
+        if let Some(table) = table {
+            if !table.has_attribute("aria-label") {
+                let heading = self
+                    .document
+                    .query_selector("h1")
+                    .ok()
+                    .flatten()
+                    .and_then(|h| h.text_content())
+                    .unwrap_or_default();
+                let mut name = String::from(heading.trim());
+                name.push_str(if name.is_empty() {
+                    "Moves at a glance"
+                } else {
+                    ": moves at a glance"
+                });
+                let _ = table.set_attribute("aria-label", &name);
+            }
+        }
+        if let Some(piece) = &self.piece {
+            let _ = piece.set_attribute("aria-live", "polite");
+            let _ = piece.set_attribute("aria-atomic", "true");
+        }
+    }
+
+    fn cell(&self, sq: Square) -> Option<&Element> {
+        self.cells.get(sq.index()).and_then(Option::as_ref)
+    }
+
+    /// The clickable cell `target` is in, if any.
+    pub(super) fn clickable_of(&self, target: &Element) -> Option<usize> {
+        let cell = target.closest("[id^=sq]").ok().flatten()?;
+        self.clickables.iter().position(|c| c.el == cell)
+    }
+
+    /// Shows code `code` (from clickable cell `from`, if known), clearing
+    /// what was shown. Returns whether the script defines the code.
+    pub(super) fn show_code(&mut self, code: (i32, i32), sticky: bool) -> bool {
+        let from = self.clickables.iter().position(|c| c.code == code);
+        self.show_from(code, from, sticky)
+    }
+
+    pub(super) fn show_from(
+        &mut self,
+        code: (i32, i32),
+        from: Option<usize>,
+        sticky: bool,
+    ) -> bool {
+        self.clear();
+        let Some(entry) = lookup(self.script, code.0, code.1) else {
+            return false;
+        };
+        let Ok(scene) = Scene::new(entry, &self.page) else {
+            return false;
+        };
+        self.paint(&scene);
+        if let Some(c) = from.and_then(|i| self.clickables.get(i)) {
+            let _ = c.el.set_attribute("aria-pressed", "true");
+        }
+        self.shown = Some(Shown { code, from, sticky });
+        true
+    }
+
+    fn image(&self, name: &str, alt: &str) -> Option<Element> {
+        let img = self.document.create_element("img").ok()?;
+        let mut src = String::with_capacity(self.image_dir.len() + name.len() + 4);
+        src.push_str(&self.image_dir);
+        src.push_str(name);
+        src.push_str(".png");
+        img.set_attribute("src", &src).ok()?;
+        img.set_attribute("alt", alt).ok()?;
+        Some(img)
+    }
+
+    fn paint(&mut self, scene: &Scene) {
+        for &(sq, content) in &scene.cells {
+            let Some(cell) = self.cell(sq).cloned() else {
+                continue;
+            };
+            let saved = take_children(&cell);
+            let img = match content {
+                Content::Mark(m) => self.image(m.image(), m.name()),
+                Content::Piece(p) => self.image(p, &spaced(p)),
+                Content::Empty => None,
+            };
+            if let Some(img) = img {
+                let _ = cell.append_child(&img);
+            }
+            self.painted.push(Painted { cell, saved });
+        }
+        if let Some(piece) = self.piece.clone() {
+            self.piece_saved = Some(take_children(&piece));
+            let entry = scene.entry;
+            let _ = piece.append_child(&self.document.create_text_node(entry.name));
+            for note in entry.notes {
+                if let Ok(br) = self.document.create_element("br") {
+                    let _ = piece.append_child(&br);
+                }
+                let _ = piece.append_child(&self.document.create_text_node(note));
+            }
+            // The sentence for screen readers, visually hidden.
+            if let Ok(span) = self.document.create_element("span") {
+                let _ = span.set_attribute("data-glance-sr", "");
+                let _ = span.set_attribute(
+                    "style",
+                    "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap",
+                );
+                span.set_text_content(Some(&scene.sentence(&self.page)));
+                let _ = piece.append_child(&span);
+            }
+        }
+    }
+
+    /// Puts every painted cell and `#piece` back as they were.
+    pub(super) fn clear(&mut self) {
+        for p in self.painted.drain(..) {
+            put_back(&p.cell, &p.saved);
+        }
+        if let (Some(piece), Some(saved)) = (&self.piece, self.piece_saved.take()) {
+            put_back(piece, &saved);
+        }
+        if let Some(c) = self
+            .shown
+            .take()
+            .and_then(|s| s.from)
+            .and_then(|i| self.clickables.get(i))
+        {
+            let _ = c.el.set_attribute("aria-pressed", "false");
+        }
+    }
+
+    /// The clickable cell nearest to cell `from` in direction (dx, dy), if
+    /// any: straight lines first, then the smallest sideways offset.
+    pub(super) fn neighbour(&self, from: usize, dx: i32, dy: i32) -> Option<usize> {
+        let here = self.clickables.get(from)?.sq;
+        let (hx, hy) = (here.file() as i32, here.rank() as i32);
+        self.clickables
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                let (x, y) = (c.sq.file() as i32 - hx, c.sq.rank() as i32 - hy);
+                let ahead = x * dx + y * dy;
+                let aside = (x * dy - y * dx).abs();
+                (ahead > 0).then_some((aside * 4 + ahead, i))
+            })
+            .min()
+            .map(|(_, i)| i)
+    }
+
+    /// Moves keyboard focus to clickable cell `i`.
+    pub(super) fn focus(&self, i: usize) {
+        if let Some(el) = self
+            .clickables
+            .get(i)
+            .and_then(|c| c.el.dyn_ref::<HtmlElement>())
+        {
+            let _ = el.focus();
+        }
+    }
+
+    pub(super) fn document(&self) -> &Document {
+        &self.document
+    }
+}
