@@ -14,7 +14,7 @@ out=build/wasm
 mkdir -p "$out"
 
 # 1. The drop-in scripts: the smallest build (no serde, no TypeScript).
-cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown
+cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown --features dropin
 wasm-bindgen --target no-modules --no-typescript --out-dir "$out/dist" \
   target/wasm32-unknown-unknown/wasm/glance.wasm
 "$WASM_OPT" -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \

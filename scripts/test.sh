@@ -14,8 +14,10 @@ step() {
 
 step cargo fmt --check
 step cargo clippy --all-targets -- -D warnings
-step cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+step cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+step cargo clippy --lib --target wasm32-unknown-unknown --features pkg -- -D warnings
 step cargo test --release
+step cargo build --release
 
 if [ -f tests/web.rs ]; then
     step env CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome

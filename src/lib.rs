@@ -25,7 +25,7 @@
 
 // The drop-in scripts are built without std: no formatting machinery, no
 // dlmalloc (see the panic handler and allocator below).
-#![cfg_attr(all(target_arch = "wasm32", not(feature = "pkg")), no_std)]
+#![cfg_attr(feature = "dropin", no_std)]
 
 extern crate alloc;
 
@@ -38,11 +38,11 @@ pub mod geometry;
 pub mod scene;
 pub mod text;
 #[cfg(target_arch = "wasm32")]
-mod web;
+pub mod web;
 
 /// The drop-in scripts carry no formatting code: a panic (there should be
 /// none) stops the module, and the loader reports it once.
-#[cfg(all(target_arch = "wasm32", not(feature = "pkg"), not(test)))]
+#[cfg(all(target_arch = "wasm32", feature = "dropin"))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     core::arch::wasm32::unreachable()
@@ -50,7 +50,7 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 
 /// A small free-list allocator: a diagram needs a few dozen allocations,
 /// and dlmalloc would cost more bytes than all of the engine.
-#[cfg(all(target_arch = "wasm32", not(feature = "pkg")))]
+#[cfg(all(target_arch = "wasm32", feature = "dropin"))]
 #[global_allocator]
 static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
     // SAFETY: wasm32-unknown-unknown without the atomics feature runs one thread.

@@ -1,0 +1,160 @@
+//! The DOM layer in a real browser (`wasm-pack test --headless --chrome`):
+//! painting a scene, restoring the page exactly, and the exported
+//! functions behind `down_click` / `up_click`.
+#![cfg(target_arch = "wasm32")]
+
+use glance::web::{press, release, start};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::{Document, Element};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// An 8×10 board like the pages' (files 1 to 8 of a 10-wide table), with
+/// the Spartan Lieutenant on sq3x6 and a Hoplite on sq2x8, and `#piece`.
+fn fixture() -> Element {
+    let doc = document();
+    let root = doc.create_element("div").unwrap();
+    let mut html = String::from("<h1>Test</h1><table class=\"board\">");
+    for y in (0..10).rev() {
+        html.push_str("<tr>");
+        for x in 0..10 {
+            let class = if (1..=8).contains(&x) { "n" } else { "h" };
+            let (handler, content) = match (x, y) {
+                (3, 6) => (
+                    " onmousedown=\"down_click(3,6)\"",
+                    "<img src=\"sym/BlackElephant.png\">",
+                ),
+                (2, 8) => (
+                    " onmousedown=\"down_click(2,-8)\"",
+                    "<img src=\"sym/BlackLance.png\">",
+                ),
+                (5, 5) => ("", "text"),
+                _ => ("", ""),
+            };
+            html.push_str(&format!(
+                "<td class=\"{class}\" id=\"sq{x}x{y}\"{handler}>{content}</td>"
+            ));
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</table><p id=\"piece\">:<br>:<br>:<br>:</p>");
+    root.set_inner_html(&html);
+    doc.body().unwrap().append_child(&root).unwrap();
+    root
+}
+
+fn cell(id: &str) -> Element {
+    document().get_element_by_id(id).unwrap()
+}
+
+fn images(id: &str) -> Vec<String> {
+    let list = cell(id).query_selector_all("img").unwrap();
+    (0..list.length())
+        .map(|i| {
+            list.item(i)
+                .unwrap()
+                .dyn_into::<Element>()
+                .unwrap()
+                .get_attribute("src")
+                .unwrap()
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn paints_and_restores_exactly() {
+    let root = fixture();
+    assert!(start("spartan.js"));
+    let at_rest = root.inner_html();
+    assert!(press(JsValue::from(3), JsValue::from(6)));
+    // The Lieutenant (black, on sq3x6): leaps, steps and sideways moves.
+    assert_eq!(images("sq1x8"), ["sym/orange.png"]);
+    assert_eq!(images("sq2x5"), ["sym/yellow.png"]);
+    assert_eq!(images("sq2x6"), ["sym/green.png"]);
+    assert_eq!(
+        images("sq3x6"),
+        ["sym/BlackElephant.png"],
+        "its own cell is untouched"
+    );
+    assert_eq!(
+        images("sq0x4"),
+        Vec::<String>::new(),
+        "no mark beside the board"
+    );
+    let piece = cell("piece").text_content().unwrap();
+    assert!(
+        piece.starts_with("LieutenantJumps directly to orange squares"),
+        "{piece}"
+    );
+    assert!(piece.contains("Leaps to a5, a9, e5, e9."), "{piece}");
+    assert_eq!(
+        cell("sq3x6").get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    release();
+    assert_eq!(root.inner_html(), at_rest);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn a_cell_with_text_gets_its_text_back() {
+    let root = fixture();
+    assert!(start("spartan"));
+    let at_rest = root.inner_html();
+    // The Queen's code (5,3) names a square with no piece in this fixture;
+    // its file's ray still crosses sq5x5, which holds text.
+    assert!(press(JsValue::from(5), JsValue::from(3)));
+    assert_eq!(images("sq5x5"), ["sym/yellow.png"]);
+    assert_eq!(cell("sq5x5").text_content().unwrap(), "");
+    release();
+    assert_eq!(cell("sq5x5").text_content().unwrap(), "text");
+    assert_eq!(root.inner_html(), at_rest);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn bad_input_changes_nothing() {
+    let root = fixture();
+    assert!(start("spartan"));
+    let at_rest = root.inner_html();
+    for (x, y) in [
+        (JsValue::UNDEFINED, JsValue::UNDEFINED),
+        (JsValue::from(f64::NAN), JsValue::from(1)),
+        (JsValue::from("3"), JsValue::from("6")),
+        (JsValue::from(1e9), JsValue::from(6)),
+        (JsValue::from(-1e9), JsValue::from(-6)),
+        (JsValue::from(3.5), JsValue::from(6)),
+        (JsValue::from(0), JsValue::from(0)),
+    ] {
+        assert!(!press(x, y));
+        assert_eq!(root.inner_html(), at_rest);
+    }
+    release();
+    release();
+    assert_eq!(root.inner_html(), at_rest);
+    assert!(!start("other.js"), "an unknown script is refused");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn a_second_press_replaces_the_first() {
+    let root = fixture();
+    assert!(start("spartan"));
+    let at_rest = root.inner_html();
+    assert!(press(JsValue::from(3), JsValue::from(6)));
+    assert!(press(JsValue::from(2), JsValue::from(-8)));
+    assert_eq!(
+        images("sq1x8"),
+        Vec::<String>::new(),
+        "the Lieutenant's marks are gone"
+    );
+    assert_eq!(images("sq2x7"), ["sym/red.png"]);
+    release();
+    assert_eq!(root.inner_html(), at_rest);
+    root.remove();
+}
