@@ -43,7 +43,7 @@ export async function openPage(browser, url, { contextOptions = {} } = {}) {
       for (const m of h.consoleMessages) {
         if (m.type !== 'error') continue;
         if (/^Failed to load resource/.test(m.text) && !/\.(m?js|wasm)([?#]|$)/.test(m.url)) continue;
-        out.push(`console.error: ${m.text}`);
+        out.push(`console.error: ${m.text}${m.url ? ` (${m.url})` : ''}`);
       }
       return out;
     },

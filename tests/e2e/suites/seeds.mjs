@@ -22,6 +22,7 @@ export async function run(ctx) {
   let matched = 0;
   let total = 0;
   let skipped = 0;
+  const slow = new Map(); // script -> how many pages it did not get ready on
   for (const [scheme, urlOf] of [
     ['http', (p) => `${server.url}/rules-html/${encodeURIComponent(p)}`],
     ['file', (p) => site.fileUrl(`rules-html/${p}`)],
@@ -29,9 +30,14 @@ export async function run(ctx) {
     for (const pageName of pages) {
       const data = expected[pageName];
       const where = `${scheme} ${pageName}`;
+      if (!site.has(`dist/${data.script}`)) {
+        pageProblems.push(`${where}: dist/${data.script} does not exist (run make dist, or set GLANCE_DIST)`);
+        continue;
+      }
       const h = await openPage(browser, urlOf(pageName));
       try {
-        const state = await waitReady(h.page);
+        const state = await waitReady(h.page, slow.has(data.script) ? 3000 : undefined);
+        if (state !== 'ready') slow.set(data.script, (slow.get(data.script) || 0) + 1);
         const present = await h.page.evaluate(() => {
           const out = {};
           for (const td of document.querySelectorAll('table.board td[id]')) out[td.id] = td.getAttribute('onmousedown');
