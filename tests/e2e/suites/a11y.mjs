@@ -1,0 +1,359 @@
+// Accessibility: what Chromium's accessibility tree and axe-core make of
+// the real rules pages with the module.
+//  - every cell that shows a piece is a button named after its piece image
+//    at rest ("White Queen"; ", <name>" added when the image's name does not
+//    contain the click's name: "Black Elephant, Lieutenant"); the board table
+//    is named after the page's <h1>;
+//  - #piece is a polite, atomic live region; while a diagram shows, it holds
+//    a sentence listing the squares by kind, which must agree with
+//    expected.json (computed here independently of the module);
+//  - axe-core on each page at rest and with a diagram held: serious or
+//    critical violations inside the board or #piece fail, unless the page's
+//    own markup has them without the module too (legacy HTML, e.g. images
+//    without alt); everything else is listed as notes.
+import path from 'node:path';
+import { observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
+import { diffCells, handlerArgs, parseId, pressState } from '../lib/expect.mjs';
+
+export const name = 'a11y';
+
+const MARK_KINDS = [
+  ['yellow.png', 'Slides or steps to'],
+  ['orange.png', 'Leaps to'],
+  ['green.png', 'Moves without capturing to'],
+  ['red.png', 'Captures only on'],
+  ['cyan.png', 'Captures with its first step and goes on from'],
+  ['open.png', 'Can be blocked on'],
+];
+const MARK_OF = new Map(MARK_KINDS);
+const SERIOUS = new Set(['serious', 'critical']);
+
+export async function run(ctx) {
+  const { browser, server, site, expected, repo } = ctx;
+  const checks = [];
+  const notes = [];
+  const record = (label, problems) => checks.push({ label, problems });
+  const axePath = path.join(repo, 'node_modules', 'axe-core', 'axe.min.js');
+  const pages = Object.keys(expected).filter((p) => site.has(`rules-html/${p}`));
+  if (pages.length === 0) record('setup', [`none of the pages of expected.json is in ${ctx.rulesDir}`]);
+
+  for (const pageName of pages) {
+    const data = expected[pageName];
+    if (!site.has(`dist/${data.script}`)) {
+      record(`${pageName}: setup`, [`dist/${data.script} does not exist`]);
+      continue;
+    }
+    const url = `${server.url}/rules-html/${encodeURIComponent(pageName)}`;
+
+    // The page's own markup, without the module: what axe finds there is
+    // legacy and not the module's doing.
+    let legacy = null;
+    {
+      const h = await openPage(browser, 'about:blank');
+      try {
+        await h.page.route('**/dist/*.js', (r) => r.abort());
+        await h.page.goto(url, { waitUntil: 'load' });
+        legacy = await audit(h.page, axePath);
+      } catch (e) {
+        record(`${pageName}: axe without the module`, [`could not run: ${e.message.split('\n')[0]}`]);
+      } finally {
+        await h.close();
+      }
+    }
+    const legacyKeys = new Set((legacy || []).map((v) => `${v.id} ${v.key}`));
+
+    const h = await openPage(browser, url);
+    try {
+      const state = await waitReady(h.page);
+      if (state !== 'ready') {
+        record(`${pageName}: loading`, [`module state ${state}`, ...h.problems()]);
+        continue;
+      }
+      const snap = await snapshot(h.page);
+      const rest = { ...snap.cells };
+      const present = await h.page.evaluate(() => {
+        const out = {};
+        for (const td of document.querySelectorAll('table.board td[id]')) out[td.id] = td.getAttribute('onmousedown');
+        return out;
+      });
+      const domOrder = Object.keys(present);
+      const pieces = data.clicks
+        .filter((c) => c.piece && handlerArgs(c.handler) && present[c.cell] === c.handler)
+        .sort((p, q) => domOrder.indexOf(p.cell) - domOrder.indexOf(q.cell));
+
+      // Marks the elements present at rest: what the module inserts later
+      // (mark images, the sentence) is not the page's own markup.
+      await h.page.evaluate(() => {
+        window.__atRest = new WeakSet(document.querySelectorAll('*'));
+      });
+
+      await checkNames(h, pageName, data, pieces, record);
+      await checkSentences(h, pageName, data, pieces, rest, snap, record, notes);
+
+      // axe at rest and with diagrams held.
+      const found = [];
+      const clean = [];
+      found.push(['at rest', await audit(h.page, axePath)]);
+      const diagram = [...pieces].filter((c) => Object.values(c.down).every((v) => MARK_OF.has(v)))
+        .sort((p, q) => Object.keys(q.down).length - Object.keys(p.down).length)[0];
+      const demo = pieces.find((c) => Object.values(c.down).some((v) => !MARK_OF.has(v)));
+      for (const c of [diagram, demo].filter(Boolean)) {
+        await pressCell(h.page, c.cell);
+        const held = await observe(h.page);
+        const d = diffCells(pressState(rest, c), held.cells);
+        if (d.length) record(`${pageName}: axe with ${c.cell} (${c.piece.name}) held`, [`the diagram is not the expected one: ${d.slice(0, 4).join('; ')}`]);
+        found.push([`${c.cell} (${c.piece.name}) held`, await audit(h.page, axePath)]);
+        await releaseMouse(h.page);
+        const after = await observe(h.page);
+        const rd = restDiffs(snap, after);
+        if (rd.length) record(`${pageName}: release after the axe run on ${c.cell}`, rd);
+      }
+      for (const [when, violations] of found) {
+        const problems = [];
+        for (const v of violations) {
+          if (!SERIOUS.has(v.impact) || !v.inside) continue;
+          if (v.atRest && legacyKeys.has(`${v.id} ${v.key}`)) continue;
+          problems.push(`${v.id} (${v.impact}) on ${v.target}: ${v.help}${v.atRest ? '' : ' [an element the module inserted]'}\n      ${v.html}`);
+        }
+        record(`${pageName}: axe ${when}: no serious or critical violation in the board or #piece of the module's doing`, problems);
+        const added = violations.filter((v) => !(v.atRest && legacyKeys.has(`${v.id} ${v.key}`)));
+        if (added.length) notes.push(`${pageName} ${when}, not found without the module: ${describe(added)}`);
+        else clean.push(when);
+      }
+      if (clean.length) notes.push(`${pageName} with the module (${clean.join('; ')}): no axe violation beyond the legacy ones`);
+      if (legacy) notes.push(`${pageName} without the module (legacy markup): ${describe(legacy)}`);
+      const late = h.problems();
+      if (late.length) record(`${pageName}: page errors`, late);
+    } catch (e) {
+      record(`${pageName}: test step`, [e.message.split('\n')[0]]);
+    } finally {
+      await h.close();
+    }
+  }
+  return result(checks, notes);
+}
+
+// The name the module should give a piece's cell.
+function expectedLabel(click, restImage) {
+  const subject = click.piece.name.replace(/:+$/, '');
+  let label = restImage ? spaced(restImage.split('+')[0].replace(/\.[^.]*$/, '')) : '';
+  if (!label.includes(subject)) label = label ? `${label}, ${subject}` : subject;
+  return label;
+}
+
+function spaced(camel) {
+  return camel.replace(/(?!^)([A-Z])/g, ' $1');
+}
+
+// Buttons of the accessibility tree: one per piece, named as expected, in
+// document order; the table named after <h1>; #piece a live region.
+async function checkNames(h, pageName, data, pieces, record) {
+  const { page } = h;
+  const cdp = await h.context.newCDPSession(page);
+  try {
+    const problems = [];
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const buttons = nodes.filter((n) => !n.ignored && n.role && n.role.value === 'button');
+    const got = [];
+    for (const b of buttons) {
+      const { node } = await cdp.send('DOM.describeNode', { backendNodeId: b.backendDOMNodeId });
+      const attrs = node.attributes || [];
+      const id = attrs[attrs.indexOf('id') + 1];
+      got.push({ id: attrs.includes('id') ? id : `<${node.localName}>`, name: (b.name && b.name.value) || '' });
+    }
+    const want = pieces.map((c) => ({ id: c.cell, name: expectedLabel(c, data.at_rest[c.cell]) }));
+    for (const g of got) if (!g.name.trim()) problems.push(`button ${g.id} has an empty name`);
+    const fmt = (list) => list.map((x) => `${x.id} "${x.name}"`).join(', ');
+    if (fmt(got) !== fmt(want)) {
+      problems.push(`buttons in the accessibility tree:\n      ${fmt(got)}\n    expected:\n      ${fmt(want)}`);
+    }
+    // A few by role and exact name, as assistive technology finds them.
+    const known = [['White Queen'], ['Black Elephant, Lieutenant'], ['Black Lance, Hoplite'], ['Black Rook, Castling'], ['Black Pawn, en-passant capture']];
+    for (const [n] of known) {
+      const ids = want.filter((w) => w.name === n).map((w) => w.id);
+      if (!ids.length) continue;
+      const found = await page.getByRole('button', { name: n, exact: true }).evaluateAll((els) => els.map((e) => e.id));
+      if (found.sort().join() !== ids.sort().join()) problems.push(`getByRole('button', { name: ${JSON.stringify(n)} }) finds [${found.join(', ')}], expected [${ids.join(', ')}]`);
+    }
+    const h1 = await page.evaluate(() => (document.querySelector('h1') || {}).textContent || '');
+    const tableName = `${h1.trim()}: moves at a glance`;
+    const tables = nodes.filter((n) => !n.ignored && n.role && n.role.value === 'table' && n.name && n.name.value === tableName);
+    if (tables.length !== 1) problems.push(`expected one table named ${JSON.stringify(tableName)} in the accessibility tree, found ${tables.length}`);
+    const live = nodes.filter((n) => (n.properties || []).some((p) => p.name === 'live' && p.value.value === 'polite'));
+    const pieceNode = await page.evaluate(() => !!document.getElementById('piece'));
+    if (pieceNode) {
+      const ok = live.some((n) => (n.properties || []).some((p) => p.name === 'atomic' && p.value.value === true));
+      if (live.length !== 1 || !ok) problems.push(`expected #piece as the one polite, atomic live region; found ${live.length} polite regions${ok ? '' : ', none atomic'}`);
+    }
+    record(`${pageName}: the ${want.length} pieces are buttons with the expected names; table and live region named`, problems);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+// The sentence expected for a click, from expected.json alone: marks
+// grouped by kind (diagrams), or "<Piece> on <sq>." / "Empty: <sq>." per
+// cell (demos, in any order), then each remark with a full stop.
+function expectedSentence(click, board) {
+  let minX = Infinity, minY = Infinity;
+  for (const id of board) {
+    const { x, y } = parseId(id);
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+  }
+  const alg = (id) => {
+    const { x, y } = parseId(id);
+    return `${String.fromCharCode(97 + x - minX)}${y - minY + 1}`;
+  };
+  const byFileRank = (p, q) => parseId(p).x - parseId(q).x || parseId(p).y - parseId(q).y;
+  const entries = Object.entries(click.down);
+  const head = `${click.piece.name.replace(/:+$/, '')}.`;
+  const tail = click.piece.notes.map((n) => ` ${n}.`).join('');
+  if (entries.every(([, v]) => MARK_OF.has(v))) {
+    let mid = '';
+    for (const [img, verb] of MARK_KINDS) {
+      const ids = entries.filter(([, v]) => v === img).map(([id]) => id).filter((id) => board.includes(id)).sort(byFileRank);
+      if (ids.length) mid += ` ${verb} ${ids.map(alg).join(', ')}.`;
+    }
+    return { exact: head + mid + tail };
+  }
+  const parts = entries.map(([id, v]) => (v ? `${spaced(v.replace(/\.[^.]*$/, ''))} on ${alg(id)}.` : `Empty: ${alg(id)}.`));
+  return { head, tail, parts };
+}
+
+async function checkSentences(h, pageName, data, pieces, rest, snap, record, notes) {
+  const { page } = h;
+  // The board's squares as the page has them (class n) must be the data's.
+  const pageBoard = await page.evaluate(() => [...document.querySelectorAll('table.board td.n[id]')].map((td) => td.id));
+  if ([...pageBoard].sort().join() !== [...data.board].sort().join()) {
+    notes.push(`${pageName}: the page's class-n cells differ from expected.json's board; sentences are computed from expected.json`);
+  }
+  const problems = [];
+  let lieutenant = null;
+  const cdp = await h.context.newCDPSession(page);
+  try {
+    for (const c of pieces) {
+      const want = expectedSentence(c, data.board);
+      await pressCell(page, c.cell);
+      const got = await page.evaluate(() => {
+        const spans = document.querySelectorAll('#piece [data-glance-sr]');
+        return { n: spans.length, text: spans.length ? spans[0].textContent : null };
+      });
+      // What the accessibility tree exposes inside the live region.
+      const axText = await liveRegionText(cdp);
+      await releaseMouse(page);
+      const where = `${c.cell} (${c.piece.name})`;
+      if (got.n !== 1) {
+        problems.push(`${where}: ${got.n} span[data-glance-sr] in #piece, expected 1`);
+        continue;
+      }
+      if (want.exact !== undefined) {
+        if (got.text !== want.exact) problems.push(`${where}: sentence\n      ${JSON.stringify(got.text)}\n    expected\n      ${JSON.stringify(want.exact)}`);
+        if (c.handler === 'down_click(3,6)' && pageName === 'Spartan.html') lieutenant = got.text;
+      } else {
+        let ok = got.text.startsWith(want.head) && got.text.endsWith(want.tail);
+        if (ok) {
+          const mid = got.text.slice(want.head.length, got.text.length - want.tail.length).trim();
+          const parts = mid ? mid.split(/(?<=\d\.) /) : [];
+          ok = [...parts].sort().join('|') === [...want.parts].sort().join('|');
+        }
+        if (!ok) problems.push(`${where}: sentence\n      ${JSON.stringify(got.text)}\n    expected ${JSON.stringify(want.head)}, then in any order ${JSON.stringify(want.parts)}, then ${JSON.stringify(want.tail)}`);
+      }
+      if (axText === null) problems.push(`${where}: no live region in the accessibility tree while held`);
+      else if (!axText.includes(got.text)) problems.push(`${where}: the live region's text in the accessibility tree does not contain the sentence: ${JSON.stringify(axText)}`);
+    }
+  } finally {
+    await cdp.detach();
+  }
+  const now = await observe(page);
+  problems.push(...restDiffs(snap, now).map((d) => `at the end: ${d}`));
+  if (pageName === 'Spartan.html') {
+    if (lieutenant === null) problems.push('the Lieutenant (down_click(3,6)) was not checked');
+    else notes.push(`Spartan.html Lieutenant: ${JSON.stringify(lieutenant)}`);
+  }
+  record(`${pageName}: live-region sentences of the ${pieces.length} pieces agree with expected.json`, problems);
+}
+
+// The text of the polite live region's subtree in the accessibility tree.
+async function liveRegionText(cdp) {
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const region = nodes.find((n) => (n.properties || []).some((p) => p.name === 'live' && p.value.value === 'polite')
+    && !(n.parentId && (byId.get(n.parentId).properties || []).some((p) => p.name === 'live')));
+  if (!region) return null;
+  const texts = [];
+  const walk = (n) => {
+    if (n.role && n.role.value === 'StaticText' && n.name) texts.push(n.name.value);
+    for (const id of n.childIds || []) if (byId.has(id)) walk(byId.get(id));
+  };
+  walk(region);
+  return texts.join(' ');
+}
+
+// Runs axe-core in the page; each violating node becomes one entry with a
+// key that finds the same element on another load of the page (its id, or
+// its parent's key and its place among the parent's children).
+async function audit(page, axePath) {
+  const has = await page.evaluate(() => typeof window.axe === 'object');
+  if (!has) await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const keyOf = (el) => {
+      if (!el || el.nodeType !== 1) return '';
+      if (el.id) return `#${el.id}`;
+      if (!el.parentElement) return el.localName;
+      return `${keyOf(el.parentElement)}>${el.localName}:${[...el.parentElement.children].indexOf(el) + 1}`;
+    };
+    const r = await window.axe.run(document, { resultTypes: ['violations'], elementRef: true });
+    const out = [];
+    for (const v of r.violations) {
+      for (const n of v.nodes) {
+        const el = n.element;
+        out.push({
+          id: v.id,
+          impact: n.impact || v.impact,
+          help: v.help,
+          target: n.target.join(' '),
+          html: n.html.slice(0, 160),
+          key: keyOf(el),
+          inside: !!(el && el.closest && (el.closest('table.board') || el.closest('#piece'))),
+          atRest: !!(el && window.__atRest && window.__atRest.has(el)),
+        });
+      }
+    }
+    return out;
+  });
+}
+
+// "rule (impact) ×N (k in the board/#piece); ..."
+function describe(violations) {
+  const by = new Map();
+  for (const v of violations) {
+    const k = `${v.id} (${v.impact})`;
+    const e = by.get(k) || { n: 0, inside: 0 };
+    e.n++;
+    if (v.inside) e.inside++;
+    by.set(k, e);
+  }
+  if (!by.size) return 'no axe violations';
+  return [...by].map(([k, e]) => `${k} ×${e.n}${e.inside ? ` (${e.inside} in the board/#piece)` : ''}`).join('; ');
+}
+
+function result(checks, notes) {
+  const failedChecks = checks.filter((c) => c.problems.length);
+  const shown = Number(process.env.GLANCE_SHOW || 5);
+  const details = failedChecks.slice(0, shown).map((c) => {
+    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
+    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
+    return [`${c.label}:`, ...lines].join('\n');
+  });
+  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
+  details.push(...notes.map((n) => `note: ${n}`));
+  return {
+    name,
+    ok: checks.length > 0 && failedChecks.length === 0,
+    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
+    details,
+    passed: checks.length - failedChecks.length,
+    failed: failedChecks.length,
+  };
+}

@@ -1,0 +1,173 @@
+// Early presses: a mouse press made while the module is still loading is
+// served once it is ready if the button is still down, and dropped if it
+// was released before.  WebAssembly.instantiate is slowed down by 1.5 s (an
+// init script wraps it) so that there is time to press before the module
+// gets ready.
+import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
+import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
+
+export const name = 'early';
+
+const PAGE = 'Spartan.html';
+const DELAY_MS = 1500;
+
+// Runs in the page before its scripts.
+function slowInstantiate(delay) {
+  const orig = WebAssembly.instantiate;
+  window.__slowed = 0;
+  WebAssembly.instantiate = function (...args) {
+    window.__slowed++;
+    return new Promise((resolve) => setTimeout(resolve, delay)).then(() => orig.apply(WebAssembly, args));
+  };
+}
+
+export async function run(ctx) {
+  const { browser, server, site, expected } = ctx;
+  const checks = [];
+  const notes = [];
+  const record = (label, problems) => checks.push({ label, problems });
+  const data = expected[PAGE];
+  if (!data || !site.has(`rules-html/${PAGE}`) || !site.has(`dist/${data.script}`)) {
+    return result([{ label: 'setup', problems: [`needs rules-html/${PAGE}, its entry in expected.json and its script in dist/`] }], notes);
+  }
+  const url = `${server.url}/rules-html/${PAGE}`;
+
+  // The page at rest after a normal load: the reference for "nothing shown".
+  let snap;
+  let pieces;
+  {
+    const h = await openPage(browser, url);
+    try {
+      const state = await waitReady(h.page);
+      if (state !== 'ready') {
+        record('normal load', [`module state ${state}`, ...h.problems()]);
+        return result(checks, notes);
+      }
+      snap = await snapshot(h.page);
+      const present = await h.page.evaluate(() => {
+        const out = {};
+        for (const td of document.querySelectorAll('table.board td[id]')) out[td.id] = td.getAttribute('onmousedown');
+        return out;
+      });
+      pieces = data.clicks.filter((c) => c.piece && handlerArgs(c.handler) && present[c.cell] === c.handler);
+    } finally {
+      await h.close();
+    }
+  }
+  const rest = { ...snap.cells };
+  const a = pieces.find((c) => c.handler === 'down_click(3,6)') || pieces[0];
+  const b = pieces.find((c) => c.piece.name === 'Queen') || pieces.find((c) => c !== a);
+  const label = (c) => `${c.cell} (${c.piece.name})`;
+
+  // Opens the page with a slow module; runs `steps(h, problems)`, which
+  // starts while the module is loading.
+  const slowLoad = async (title, steps) => {
+    const h = await openPage(browser, 'about:blank');
+    const problems = [];
+    try {
+      await h.page.addInitScript(slowInstantiate, DELAY_MS);
+      const t0 = Date.now();
+      await h.page.goto(url, { waitUntil: 'load' });
+      const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance || '', slowed: window.__slowed }));
+      if (early.glance === 'ready' || !early.slowed) {
+        problems.push(`test setup: the module was ready ${Date.now() - t0} ms after navigation started, before the press (instantiate slowed ${early.slowed} times)`);
+      } else {
+        await steps(h, problems);
+      }
+    } catch (e) {
+      problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+    } finally {
+      problems.push(...h.problems());
+      await h.close();
+    }
+    record(title, problems);
+  };
+  const notReadyYet = async (h, problems, when) => {
+    const g = await h.page.evaluate(() => document.documentElement.dataset.glance || '');
+    if (g === 'ready') problems.push(`test setup: the module got ready before ${when}; the check proves nothing`);
+  };
+  const ready = async (h, problems) => {
+    const state = await waitReady(h.page);
+    if (state !== 'ready') problems.push(`module state ${state}`);
+    return state === 'ready';
+  };
+  const shows = async (h, problems, click, when) => {
+    const now = await observe(h.page);
+    const d = diffCells(pressState(rest, click), now.cells);
+    if (d.length) problems.push(`${when}: ${d.slice(0, 6).join('; ')}${d.length > 6 ? `; ... ${d.length - 6} more` : ''}`);
+    const dl = now.lines && diffLines(pieceLines(click), now.lines);
+    if (dl) problems.push(`${when}: ${dl}`);
+  };
+  const atRest = async (h, problems, when) => {
+    const now = await observe(h.page);
+    problems.push(...restDiffs(snap, now).map((d) => `${when}: ${d}`));
+  };
+
+  await slowLoad(`press ${label(a)} while loading, hold until ready: the diagram shows; release clears`, async (h, problems) => {
+    await pressCell(h.page, a.cell);
+    await notReadyYet(h, problems, 'the press');
+    if (!(await ready(h, problems))) return;
+    await shows(h, problems, a, 'held through loading, once ready');
+    await releaseMouse(h.page);
+    await atRest(h, problems, 'after the release');
+    // And the module works normally afterwards.
+    await pressCell(h.page, b.cell);
+    await shows(h, problems, b, `then ${label(b)} held`);
+    await releaseMouse(h.page);
+    await atRest(h, problems, `after releasing ${label(b)}`);
+  });
+
+  await slowLoad(`press and release ${label(a)} while loading: nothing shows once ready`, async (h, problems) => {
+    await pressCell(h.page, a.cell);
+    await releaseMouse(h.page);
+    await notReadyYet(h, problems, 'the release');
+    if (!(await ready(h, problems))) return;
+    await atRest(h, problems, 'once ready');
+  });
+
+  // The button released away from the cell, where its onmouseup cannot
+  // run: the press must be dropped all the same.
+  await slowLoad(`press ${label(a)} while loading, release off the board while loading: nothing shows once ready`, async (h, problems) => {
+    await pressCell(h.page, a.cell);
+    const far = await h.page.evaluate(() => {
+      const t = document.querySelector('table.board').getBoundingClientRect();
+      const x = t.right + 40 < window.innerWidth ? window.innerWidth - 5 : 5;
+      const y = t.top > 60 ? 5 : window.innerHeight - 5;
+      return { x, y };
+    });
+    await h.page.mouse.move(far.x, far.y, { steps: 5 });
+    const under = await cellAt(h.page, far);
+    if (/^sq/.test(under)) problems.push(`test setup: released over cell ${under}`);
+    await releaseMouse(h.page);
+    await notReadyYet(h, problems, 'the release');
+    if (!(await ready(h, problems))) return;
+    const before = problems.length;
+    await atRest(h, problems, `once ready (released over ${under} while loading)`);
+    if (problems.length > before) {
+      problems.push('the press made while loading was served although the button went up before ready: released away from the cell, no inline up_click() ran to drop it');
+    }
+  });
+
+  notes.push(`WebAssembly.instantiate delayed by ${DELAY_MS} ms with an init script`);
+  return result(checks, notes);
+}
+
+function result(checks, notes) {
+  const failedChecks = checks.filter((c) => c.problems.length);
+  const shown = Number(process.env.GLANCE_SHOW || 5);
+  const details = failedChecks.slice(0, shown).map((c) => {
+    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
+    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
+    return [`${c.label}:`, ...lines].join('\n');
+  });
+  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
+  details.push(...notes.map((n) => `note: ${n}`));
+  return {
+    name,
+    ok: checks.length > 0 && failedChecks.length === 0,
+    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
+    details,
+    passed: checks.length - failedChecks.length,
+    failed: failedChecks.length,
+  };
+}

@@ -1,0 +1,237 @@
+// Keyboard: on each real rules page, Tab reaches every cell that shows a
+// piece's moves, in document order, with a visible focus ring; Enter and
+// Space toggle exactly the diagram the mouse shows; Escape clears; the
+// arrow keys move focus to the nearest piece that way (candidates strictly
+// ahead, score 4 * |sideways offset| + distance ahead, lowest wins).
+import { observe, openPage, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
+import { diffCells, diffLines, handlerArgs, parseId, pieceLines, pressState } from '../lib/expect.mjs';
+
+export const name = 'keyboard';
+
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+export async function run(ctx) {
+  const { browser, server, site, expected } = ctx;
+  const checks = [];
+  const notes = [];
+  const record = (label, problems) => checks.push({ label, problems });
+  const pages = Object.keys(expected).filter((p) => site.has(`rules-html/${p}`));
+  if (pages.length === 0) record('setup', [`none of the pages of expected.json is in ${ctx.rulesDir}`]);
+
+  for (const pageName of pages) {
+    const data = expected[pageName];
+    if (!site.has(`dist/${data.script}`)) {
+      record(`${pageName}: setup`, [`dist/${data.script} does not exist`]);
+      continue;
+    }
+    const h = await openPage(browser, `${server.url}/rules-html/${encodeURIComponent(pageName)}`);
+    try {
+      const state = await waitReady(h.page);
+      if (state !== 'ready') {
+        record(`${pageName}: loading`, [`module state ${state}`, ...h.problems()]);
+        continue;
+      }
+      const loadProblems = h.problems();
+      if (loadProblems.length) record(`${pageName}: loading`, loadProblems);
+      await keyboardChecks(h, pageName, data, record, notes);
+    } catch (e) {
+      record(`${pageName}: test step`, [e.message.split('\n')[0]]);
+    } finally {
+      await h.close();
+    }
+  }
+  return result(checks, notes);
+}
+
+async function keyboardChecks(h, pageName, data, record, notes) {
+  const { page } = h;
+  const snap = await snapshot(page);
+  const rest = { ...snap.cells };
+  // Cells of the board in document order, with their handlers.
+  const domCells = await page.evaluate(() =>
+    [...document.querySelectorAll('table.board td[id]')].map((td) => [td.id, td.getAttribute('onmousedown')]));
+  const handlerOf = Object.fromEntries(domCells);
+  const byCell = new Map(data.clicks.map((c) => [c.cell, c]));
+  // The pieces: cells whose handler is the data's and names a piece.
+  const pieces = domCells
+    .map(([id]) => byCell.get(id))
+    .filter((c) => c && c.piece && handlerArgs(c.handler) && handlerOf[c.cell] === c.handler);
+  const pieceIds = pieces.map((c) => c.cell);
+  if (pieces.length === 0) {
+    record(`${pageName}: setup`, ['no pieces on the page']);
+    return;
+  }
+
+  // Runs one check; problems of the page itself are added; afterwards the
+  // page must be at rest (Escape first), else it is reloaded.
+  const check = async (title, steps) => {
+    const before = h.problems().length;
+    const problems = [];
+    try {
+      await steps(problems);
+    } catch (e) {
+      problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+    }
+    problems.push(...h.problems().slice(before));
+    record(`${pageName}: ${title}`, problems);
+    try {
+      await page.keyboard.press('Escape');
+      const now = await observe(page);
+      if (restDiffs(snap, now).length) throw new Error('not at rest');
+    } catch {
+      await page.reload({ waitUntil: 'load' });
+      await waitReady(page);
+    }
+  };
+  const focusCell = (id) => page.evaluate((cellId) => {
+    const el = document.getElementById(cellId);
+    el.focus();
+    return document.activeElement === el;
+  }, id);
+  const active = () => page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return { id: '(body)', sq: false };
+    return { id: el.id || `<${el.tagName.toLowerCase()}>`, sq: /^sq\d+x\d+$/.test(el.id) && !!el.closest('table.board') };
+  });
+  const shows = async (problems, click, when) => {
+    const now = await observe(page);
+    const d = diffCells(pressState(rest, click), now.cells);
+    if (d.length) problems.push(`${when}: ${d.slice(0, 6).join('; ')}${d.length > 6 ? `; ... ${d.length - 6} more` : ''}`);
+    const dl = now.lines && diffLines(pieceLines(click), now.lines);
+    if (dl) problems.push(`${when}: ${dl}`);
+    const pressed = await page.evaluate(() => [...document.querySelectorAll('[aria-pressed="true"]')].map((e) => e.id));
+    if (pressed.join() !== click.cell) problems.push(`${when}: aria-pressed="true" on [${pressed.join(', ')}], expected on ${click.cell}`);
+  };
+  const atRest = async (problems, when) => {
+    const now = await observe(page);
+    problems.push(...restDiffs(snap, now).map((d) => `${when}: ${d}`));
+  };
+
+  // 1. Tab order and focus ring.
+  await check(`Tab reaches the ${pieces.length} pieces in document order, focus visible`, async (problems) => {
+    await page.evaluate(() => {
+      if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+      window.scrollTo(0, 0);
+    });
+    const seen = [];
+    const outlines = [];
+    let left = false;
+    for (let i = 0; i < pieces.length + 25; i++) {
+      await page.keyboard.press('Tab');
+      const a = await active();
+      if (a.sq) {
+        seen.push(a.id);
+        const ring = await page.evaluate(() => {
+          const el = document.activeElement;
+          const cs = getComputedStyle(el);
+          return { visible: el.matches(':focus-visible'), style: cs.outlineStyle, width: cs.outlineWidth };
+        });
+        if (ring.style === 'none' || ring.width === '0px' || !ring.visible) outlines.push(`${a.id}: outline ${ring.style} ${ring.width}${ring.visible ? '' : ', not :focus-visible'}`);
+      } else if (seen.length) {
+        left = true;
+        break;
+      }
+    }
+    if (!left) problems.push(`focus did not leave the board after ${pieces.length + 25} Tabs (seen: ${seen.join(' ')})`);
+    if (seen.join(' ') !== pieceIds.join(' ')) {
+      problems.push(`Tab order ${seen.join(' ')}\n      expected ${pieceIds.join(' ')}`);
+      const extra = seen.filter((id) => !pieceIds.includes(id));
+      if (extra.length) problems.push(`cells without a piece got focus: ${extra.join(', ')}`);
+    }
+    if (outlines.length) problems.push(`focus not visible: ${outlines.join('; ')}`);
+  });
+
+  // 2. Enter and Space toggle each piece, exactly as the mouse shows it.
+  await check('Enter shows each piece as the mouse does, Enter again clears', async (problems) => {
+    for (const c of pieces) {
+      if (!(await focusCell(c.cell))) { problems.push(`${c.cell}: cannot be focused`); continue; }
+      await page.keyboard.press('Enter');
+      await shows(problems, c, `${c.cell} after Enter`);
+      await page.keyboard.press('Enter');
+      await atRest(problems, `${c.cell} after Enter again`);
+    }
+  });
+  await check('Space shows each piece, Space again clears', async (problems) => {
+    for (const c of pieces) {
+      if (!(await focusCell(c.cell))) { problems.push(`${c.cell}: cannot be focused`); continue; }
+      const scrollBefore = await page.evaluate(() => window.scrollY);
+      await page.keyboard.press(' ');
+      await shows(problems, c, `${c.cell} after Space`);
+      await page.keyboard.press(' ');
+      await atRest(problems, `${c.cell} after Space again`);
+      const scrollAfter = await page.evaluate(() => window.scrollY);
+      if (scrollAfter !== scrollBefore) problems.push(`${c.cell}: Space scrolled the page (${scrollBefore} -> ${scrollAfter})`);
+    }
+  });
+  const a = pieces[0];
+  const b = pieces[pieces.length - 1];
+  await check(`Escape clears (${a.cell} shown by Enter)`, async (problems) => {
+    await focusCell(a.cell);
+    await page.keyboard.press('Enter');
+    await shows(problems, a, 'after Enter');
+    await page.keyboard.press('Escape');
+    await atRest(problems, 'after Escape');
+  });
+  if (a !== b) {
+    await check(`Enter on ${a.cell}, then Enter on ${b.cell} switches; Tab keeps it; Escape clears`, async (problems) => {
+      await focusCell(a.cell);
+      await page.keyboard.press('Enter');
+      await focusCell(b.cell);
+      await page.keyboard.press('Enter');
+      await shows(problems, b, `after Enter on ${b.cell}`);
+      await page.keyboard.press('Tab');
+      await shows(problems, b, 'after Tab');
+      await page.keyboard.press('Escape');
+      await atRest(problems, 'after Escape');
+    });
+  }
+
+  // 3. Arrow keys from every piece, in every direction.
+  const at = pieces.map((c) => ({ id: c.cell, ...parseId(c.cell) }));
+  let ties = 0;
+  await check(`arrow keys from each of the ${pieces.length} pieces`, async (problems) => {
+    for (const from of at) {
+      for (const [key, [dx, dy]] of Object.entries(ARROWS)) {
+        const scored = [];
+        for (const c of at) {
+          const x = c.x - from.x, y = c.y - from.y;
+          const ahead = x * dx + y * dy;
+          const aside = Math.abs(x * dy - y * dx);
+          if (ahead > 0) scored.push({ id: c.id, score: 4 * aside + ahead });
+        }
+        const best = scored.length ? Math.min(...scored.map((s) => s.score)) : null;
+        const want = best === null ? [from.id] : scored.filter((s) => s.score === best).map((s) => s.id);
+        if (want.length > 1) ties++;
+        if (!(await focusCell(from.id))) { problems.push(`${from.id}: cannot be focused`); continue; }
+        await page.keyboard.press(key);
+        const got = (await active()).id;
+        if (!want.includes(got)) {
+          problems.push(`${key} from ${from.id}: focus on ${got}, expected ${want.join(' or ')}${best === null ? ' (nothing that way: focus stays)' : ` (score ${best})`}`);
+        }
+      }
+    }
+    const now = await observe(page);
+    problems.push(...restDiffs(snap, now).map((d) => `arrow keys changed the page: ${d}`));
+  });
+  if (ties) notes.push(`${pageName}: ${ties} arrow moves had several equally near pieces (any of them accepted)`);
+}
+
+function result(checks, notes) {
+  const failedChecks = checks.filter((c) => c.problems.length);
+  const shown = Number(process.env.GLANCE_SHOW || 5);
+  const details = failedChecks.slice(0, shown).map((c) => {
+    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
+    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
+    return [`${c.label}:`, ...lines].join('\n');
+  });
+  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
+  details.push(...notes.map((n) => `note: ${n}`));
+  return {
+    name,
+    ok: checks.length > 0 && failedChecks.length === 0,
+    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
+    details,
+    passed: checks.length - failedChecks.length,
+    failed: failedChecks.length,
+  };
+}

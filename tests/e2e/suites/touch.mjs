@@ -1,0 +1,162 @@
+// Touch: in a touch-screen browser context, a tap on a piece shows its
+// diagram and it stays after the finger is lifted; a tap on another piece
+// switches, on the same piece or anywhere else clears.  The browser's
+// emulated mouse events must not paint a second time: no down_click() /
+// up_click() call and no mousedown during the taps, and each tap inserts
+// exactly the images its diagram needs.
+import { observe, openPage, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
+import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
+
+export const name = 'touch';
+
+const PAGE = 'Spartan.html';
+
+export async function run(ctx) {
+  const { browser, server, site, expected } = ctx;
+  const checks = [];
+  const notes = [];
+  const record = (label, problems) => checks.push({ label, problems });
+
+  const data = expected[PAGE];
+  if (!data || !site.has(`rules-html/${PAGE}`) || !site.has(`dist/${data.script}`)) {
+    return result([{ label: 'setup', problems: [`needs rules-html/${PAGE}, its entry in expected.json and its script in dist/`] }], notes);
+  }
+
+  const h = await openPage(browser, `${server.url}/rules-html/${PAGE}`, {
+    contextOptions: { hasTouch: true, isMobile: true },
+  });
+  try {
+    const state = await waitReady(h.page);
+    if (state !== 'ready') {
+      record('loading', [`module state ${state}`, ...h.problems()]);
+      return result(checks, notes);
+    }
+    const snap = await snapshot(h.page);
+    const rest = { ...snap.cells };
+    const present = await h.page.evaluate(() => {
+      const out = {};
+      for (const td of document.querySelectorAll('table.board td[id]')) out[td.id] = td.getAttribute('onmousedown');
+      return out;
+    });
+    const pieces = data.clicks.filter((c) => c.piece && handlerArgs(c.handler) && present[c.cell] === c.handler);
+    const a = pieces.find((c) => c.handler === 'down_click(3,6)') || pieces[0];
+    const b = pieces.find((c) => c.piece.name === 'Queen') || pieces.find((c) => c !== a);
+    const c3 = pieces.find((c) => c !== a && c !== b && c.piece.name === 'Knight') || pieces.find((c) => c !== a && c !== b);
+    if (!a || !b || !c3) {
+      record('setup', [`${PAGE} has fewer than three pressable pieces`]);
+      return result(checks, notes);
+    }
+    const label = (c) => `${c.cell} (${c.piece.name})`;
+    // A board cell that is neither clickable nor painted by a, b or c3.
+    const painted = new Set([a, b, c3].flatMap((c) => Object.keys(c.down)));
+    const plainCell = Object.keys(present).find((id) => present[id] === null && !painted.has(id) && !rest[id]);
+
+    // Counters, installed once: calls of the globals, mouse events on the
+    // document, pointerdowns and whether they were cancelled, and images
+    // with an alt text (the module's own) inserted into the board.
+    await h.page.evaluate(() => {
+      const c = { downClick: 0, upClick: 0, mousedown: 0, mouseup: 0, touchDowns: 0, touchDownsPrevented: 0, inserted: 0 };
+      window.__touchCount = c;
+      const down = window.down_click, up = window.up_click;
+      window.down_click = function (...args) { c.downClick++; return down.apply(this, args); };
+      window.up_click = function (...args) { c.upClick++; return up.apply(this, args); };
+      document.addEventListener('mousedown', () => c.mousedown++, true);
+      document.addEventListener('mouseup', () => c.mouseup++, true);
+      // On the window, bubbling: runs after the module's document listener.
+      window.addEventListener('pointerdown', (e) => {
+        if (e.pointerType === 'mouse') return;
+        if (!(e.target instanceof Element) || !e.target.closest('td[role=button]')) return;
+        c.touchDowns++;
+        if (e.defaultPrevented) c.touchDownsPrevented++;
+      });
+      new MutationObserver((records) => {
+        for (const r of records) {
+          for (const n of r.addedNodes) {
+            if (n.nodeType !== 1) continue;
+            const imgs = n.nodeName === 'IMG' ? [n] : [...n.querySelectorAll('img')];
+            c.inserted += imgs.filter((i) => i.hasAttribute('alt')).length;
+          }
+        }
+      }).observe(document.querySelector('table.board'), { childList: true, subtree: true });
+    });
+    const takeCounts = () => h.page.evaluate(() => {
+      const c = window.__touchCount;
+      const out = { ...c };
+      for (const k of Object.keys(c)) c[k] = 0;
+      return out;
+    });
+
+    // Taps `target` (a cell id or a selector), waits, and checks the page.
+    // `shows` is the click whose diagram must show afterwards (null: rest);
+    // `paints` the click whose images the tap must insert (null: none).
+    const tap = async (title, target, shows, paints) => {
+      const before = h.problems().length;
+      const problems = [];
+      try {
+        await takeCounts();
+        await h.page.tap(/^sq\d+x\d+$/.test(target) ? `#${target}` : target);
+        await h.page.waitForTimeout(300);
+        const now = await observe(h.page);
+        const n = await takeCounts();
+        if (shows) {
+          problems.push(...diffCells(pressState(rest, shows), now.cells));
+          const d = now.lines && diffLines(pieceLines(shows), now.lines);
+          if (d) problems.push(d);
+          const pressed = await h.page.evaluate(() => [...document.querySelectorAll('[aria-pressed="true"]')].map((e) => e.id));
+          if (pressed.join() !== shows.cell) problems.push(`aria-pressed="true" on [${pressed.join(', ')}], expected on ${shows.cell} only`);
+        } else {
+          problems.push(...restDiffs(snap, now));
+        }
+        if (n.downClick || n.upClick) problems.push(`the emulated mouse events called down_click() ${n.downClick} and up_click() ${n.upClick} time(s); expected none`);
+        const onPiece = pieces.some((c) => c.cell === target);
+        // Off the pieces the pointerdown is not cancelled, so the emulated
+        // mouse events do come (and must change nothing).
+        if (onPiece && (n.mousedown || n.mouseup)) problems.push(`${n.mousedown} mousedown and ${n.mouseup} mouseup event(s) reached the document; the cancelled pointerdown should suppress them`);
+        if (onPiece && n.touchDowns !== 1) problems.push(`test setup: saw ${n.touchDowns} touch pointerdowns on the piece, expected 1`);
+        if (n.touchDownsPrevented !== n.touchDowns) problems.push(`pointerdown on a piece not cancelled (${n.touchDownsPrevented} of ${n.touchDowns} had defaultPrevented)`);
+        const want = paints ? Object.values(paints.down).filter((v) => v !== '').length : 0;
+        if (n.inserted !== want) problems.push(`the tap inserted ${n.inserted} image(s) of the module, expected ${want}${n.inserted === 2 * want && want ? ' (painted twice)' : ''}`);
+      } catch (e) {
+        problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+      }
+      problems.push(...h.problems().slice(before));
+      record(title, problems);
+    };
+
+    await tap(`tap ${label(a)}: shows, stays after the tap`, a.cell, a, a);
+    await tap(`tap ${label(b)}: switches`, b.cell, b, b);
+    await tap(`tap ${label(b)} again: clears`, b.cell, null, null);
+    await tap(`tap ${label(c3)}: shows`, c3.cell, c3, c3);
+    await tap('tap the heading (not the board): clears', 'h1', null, null);
+    await tap(`tap ${label(a)} again after a clear: shows`, a.cell, a, a);
+    if (plainCell) await tap(`tap ${plainCell} (a board cell without a piece): clears`, plainCell, null, null);
+    else notes.push('no plain board cell found for the tap-on-an-empty-cell check');
+    await tap(`tap ${label(c3)}: shows`, c3.cell, c3, c3);
+    await tap(`tap ${label(c3)} again: clears`, c3.cell, null, null);
+  } catch (e) {
+    record('test step', [e.message.split('\n')[0]]);
+  } finally {
+    await h.close();
+  }
+  return result(checks, notes);
+}
+
+function result(checks, notes) {
+  const failedChecks = checks.filter((c) => c.problems.length);
+  const shown = Number(process.env.GLANCE_SHOW || 5);
+  const details = failedChecks.slice(0, shown).map((c) => {
+    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
+    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
+    return [`${c.label}:`, ...lines].join('\n');
+  });
+  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
+  details.push(...notes.map((n) => `note: ${n}`));
+  return {
+    name,
+    ok: checks.length > 0 && failedChecks.length === 0,
+    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
+    details,
+    passed: checks.length - failedChecks.length,
+    failed: failedChecks.length,
+  };
+}
