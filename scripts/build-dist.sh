@@ -13,13 +13,17 @@ WASM_OPT_FEATURES=(--enable-bulk-memory --enable-mutable-globals --enable-sign-e
 out=build/wasm
 mkdir -p "$out"
 
-# 1. The drop-in scripts: the smallest build (no serde, no TypeScript).
-cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown --features dropin
-wasm-bindgen --target no-modules --no-typescript --out-dir "$out/dist" \
-  target/wasm32-unknown-unknown/wasm/glance.wasm
-"$WASM_OPT" -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \
-  "$out/dist/glance_bg.wasm" -o "$out/dist/glance.opt.wasm"
-python3 scripts/package-dist.py "$out/dist/glance.js" "$out/dist/glance.opt.wasm" dist
+# 1. The drop-in scripts: the smallest build (no std, no serde, no TypeScript),
+#    one per legacy script, each with only its own click table (GLANCE_SCRIPT).
+for name in spartan chu cwda; do
+  GLANCE_SCRIPT=$name cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown \
+    --features dropin --target-dir "target/dist-$name"
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$out/$name" \
+    "target/dist-$name/wasm32-unknown-unknown/wasm/glance.wasm"
+  "$WASM_OPT" -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \
+    "$out/$name/glance_bg.wasm" -o "$out/$name/glance.opt.wasm"
+  python3 scripts/package-dist.py "$name" "$out/$name/glance.js" "$out/$name/glance.opt.wasm" dist
+done
 
 # 2. pkg/: the same module with the diagram() and attach() API, as an ES module.
 cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown --features pkg \

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""Packs the wasm module and its wasm-bindgen glue into self-contained classic
-scripts: dist/spartan.js, dist/chu.js, dist/cwda.js.
+"""Packs a wasm module and its wasm-bindgen glue into a self-contained classic
+script: dist/NAME.js (spartan, chu or cwda).
 
 The wasm is deflated (raw deflate, as DecompressionStream("deflate-raw")
 reads it) and embedded in base64; the glue is inlined into www/loader.js,
 whose closure keeps every name but down_click and up_click off the page.
 
-usage: package-dist.py GLUE.js MODULE.wasm OUT_DIR
+usage: package-dist.py NAME GLUE.js MODULE.wasm OUT_DIR
 """
 import base64
+import subprocess
 import sys
 import zlib
 from pathlib import Path
@@ -16,7 +17,9 @@ from pathlib import Path
 SCRIPTS = ("spartan", "chu", "cwda")
 
 
-def main(glue_path, wasm_path, out_dir):
+def main(name, glue_path, wasm_path, out_dir):
+    if name not in SCRIPTS:
+        sys.exit(f"unknown script {name!r}: expected one of {SCRIPTS}")
     root = Path(__file__).resolve().parent.parent
     loader = (root / "www" / "loader.js").read_text()
     glue = Path(glue_path).read_text()
@@ -26,14 +29,25 @@ def main(glue_path, wasm_path, out_dir):
     b64 = base64.b64encode(packed).decode("ascii")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    for name in SCRIPTS:
-        text = loader.replace("@SCRIPT@", name).replace("@GLUE@", glue.strip()).replace("@WASM@", b64)
-        (out / f"{name}.js").write_text(text)
-    print(f"dist: wasm {len(wasm)} B, deflated {len(packed)} B; wrote "
-          + ", ".join(f"{out / n}.js" for n in SCRIPTS))
+    # The license notice stays as written; the code between is minified
+    # (terser, pinned in package.json), with the wasm string put in after.
+    start = loader.index("(function () {")
+    end = loader.rindex("// @license-end")
+    head, code, tail = loader[:start], loader[start:end], loader[end:]
+    code = code.replace("@SCRIPT@", name).replace("@GLUE@", glue.strip())
+    terser = root / "node_modules" / ".bin" / "terser"
+    small = subprocess.run(
+        [str(terser), "--compress", "passes=2", "--mangle", "--ecma", "2017"],
+        input=code, capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    if small.count("@WASM@") != 1:
+        sys.exit("package-dist: the minified loader lost its @WASM@ placeholder")
+    text = head + small.replace("@WASM@", b64) + "\n" + tail
+    (out / f"{name}.js").write_text(text)
+    print(f"{out / name}.js: wasm {len(wasm)} B, deflated {len(packed)} B")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         sys.exit(__doc__)
     main(*sys.argv[1:])

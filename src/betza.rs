@@ -446,8 +446,8 @@ pub enum ErrorKind {
     UnknownAtom(char),
     /// A lower-case letter that is no modifier of the notation.
     UnknownModifier(char),
-    /// Part of Betza.html this engine does not draw (named).
-    Unsupported(&'static str),
+    /// Part of Betza.html this engine does not draw.
+    Unsupported(Feature),
     /// Modifiers with nothing after them.
     DanglingModifiers,
     /// An operator with no leg after it.
@@ -461,6 +461,47 @@ pub enum ErrorKind {
     TooManyModifiers,
 }
 
+/// The parts of the notation that [`ErrorKind::Unsupported`] names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    RangeAfterGroup,
+    ChainedGroup,
+    Circular,
+    ZigZag,
+    Equal,
+    Destroy,
+    Split,
+    Royal,
+    CastlingInChain,
+    OwnFoe,
+    LongChain,
+    HugeRange,
+    NullInChain,
+    LaterLegModifier,
+}
+
+impl Feature {
+    /// What the feature is, for messages.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Feature::RangeAfterGroup => "a range after a group",
+            Feature::ChainedGroup => "chaining a group",
+            Feature::Circular => "the circular modifier 'q'",
+            Feature::ZigZag => "the zig-zag modifier 'z'",
+            Feature::Equal => "the 'equal' modifier 'e'",
+            Feature::Destroy => "the destroy operator 'd'",
+            Feature::Split => "the split operator 'y'",
+            Feature::Royal => "the royalty prefix 'k'",
+            Feature::CastlingInChain => "castling inside a chain",
+            Feature::OwnFoe => "the operators '?' and '!'",
+            Feature::LongChain => "chains of more than four legs",
+            Feature::HugeRange => "a range above 99",
+            Feature::NullInChain => "'O' in a chain",
+            Feature::LaterLegModifier => "this modifier on a later leg of a chain",
+        }
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let at = self.pos + 1;
@@ -472,7 +513,8 @@ impl fmt::Display for ParseError {
             ErrorKind::UnknownModifier(c) => {
                 write!(f, "unknown modifier '{c}' at character {at}")
             }
-            ErrorKind::Unsupported(what) => {
+            ErrorKind::Unsupported(feature) => {
+                let what = feature.describe();
                 write!(f, "{what} (character {at}) is not supported")
             }
             ErrorKind::DanglingModifiers => {
@@ -510,6 +552,7 @@ pub fn parse(text: &str) -> Result<Piece, ParseError> {
         });
     }
     let mut p = Parser {
+        text,
         s: text.as_bytes(),
         pos: 0,
     };
@@ -567,6 +610,7 @@ struct RawLeg {
 }
 
 struct Parser<'a> {
+    text: &'a str,
     s: &'a [u8],
     pos: usize,
 }
@@ -589,8 +633,8 @@ impl Parser<'_> {
 
     /// A character for messages, even where the input is not ASCII.
     fn char_here(&self) -> char {
-        core::str::from_utf8(self.s.get(self.pos..).unwrap_or_default())
-            .ok()
+        self.text
+            .get(self.pos..)
             .and_then(|t| t.chars().next())
             .unwrap_or('?')
     }
@@ -636,10 +680,10 @@ impl Parser<'_> {
                         });
                     }
                     if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                        return Err(self.err(ErrorKind::Unsupported("a range after a group")));
+                        return Err(self.err(ErrorKind::Unsupported(Feature::RangeAfterGroup)));
                     }
                     if matches!(self.peek(), Some(b'-' | b'+')) {
-                        return Err(self.err(ErrorKind::Unsupported("chaining a group")));
+                        return Err(self.err(ErrorKind::Unsupported(Feature::ChainedGroup)));
                     }
                     let mut out = Vec::with_capacity(inner.len());
                     for mv in inner {
@@ -704,16 +748,14 @@ impl Parser<'_> {
                 b'g' if flag_ok => p.grasshopper = true,
                 b'o' if flag_ok => p.cylinder = true,
                 b'i' | b'n' | b'j' | b'p' | b'g' | b'o' => {
-                    return Err(self.err(ErrorKind::Unsupported(
-                        "this modifier on a later leg of a chain",
-                    )))
+                    return Err(self.err(ErrorKind::Unsupported(Feature::LaterLegModifier)))
                 }
-                b'q' => return Err(self.err(ErrorKind::Unsupported("the circular modifier 'q'"))),
-                b'z' => return Err(self.err(ErrorKind::Unsupported("the zig-zag modifier 'z'"))),
-                b'e' => return Err(self.err(ErrorKind::Unsupported("the 'equal' modifier 'e'"))),
-                b'd' => return Err(self.err(ErrorKind::Unsupported("the destroy operator 'd'"))),
-                b'y' => return Err(self.err(ErrorKind::Unsupported("the split operator 'y'"))),
-                b'k' => return Err(self.err(ErrorKind::Unsupported("the royalty prefix 'k'"))),
+                b'q' => return Err(self.err(ErrorKind::Unsupported(Feature::Circular))),
+                b'z' => return Err(self.err(ErrorKind::Unsupported(Feature::ZigZag))),
+                b'e' => return Err(self.err(ErrorKind::Unsupported(Feature::Equal))),
+                b'd' => return Err(self.err(ErrorKind::Unsupported(Feature::Destroy))),
+                b'y' => return Err(self.err(ErrorKind::Unsupported(Feature::Split))),
+                b'k' => return Err(self.err(ErrorKind::Unsupported(Feature::Royal))),
                 _ => return Err(self.err(ErrorKind::UnknownModifier(c as char))),
             }
             self.pos += 1;
@@ -734,7 +776,7 @@ impl Parser<'_> {
             {
                 return Err(ParseError {
                     pos: leg_at,
-                    kind: ErrorKind::Unsupported("castling inside a chain"),
+                    kind: ErrorKind::Unsupported(Feature::CastlingInChain),
                 });
             }
             leg.link = None;
@@ -744,9 +786,7 @@ impl Parser<'_> {
                 Some(b'-') => Some(Link::Block),
                 Some(b'+') => Some(Link::Hop),
                 Some(b'x') => Some(Link::Capture),
-                Some(b'?' | b'!') => {
-                    return Err(self.err(ErrorKind::Unsupported("the operators '?' and '!'")))
-                }
+                Some(b'?' | b'!') => return Err(self.err(ErrorKind::Unsupported(Feature::OwnFoe))),
                 _ => None,
             };
             if link.is_some() {
@@ -780,9 +820,7 @@ impl Parser<'_> {
                         });
                     }
                     if legs.len() >= MAX_LEGS {
-                        return Err(
-                            self.err(ErrorKind::Unsupported("chains of more than four legs"))
-                        );
+                        return Err(self.err(ErrorKind::Unsupported(Feature::LongChain)));
                     }
                     prefix = self.prefix(false)?;
                 }
@@ -849,7 +887,7 @@ impl Parser<'_> {
                 if self.pos - digits_at > 2 {
                     return Err(ParseError {
                         pos: digits_at,
-                        kind: ErrorKind::Unsupported("a range above 99"),
+                        kind: ErrorKind::Unsupported(Feature::HugeRange),
                     });
                 }
             }
@@ -859,7 +897,7 @@ impl Parser<'_> {
         if letter == b'O' && !first {
             return Err(ParseError {
                 pos: at,
-                kind: ErrorKind::Unsupported("'O' in a chain"),
+                kind: ErrorKind::Unsupported(Feature::NullInChain),
             });
         }
         let mut raw = RawLeg {
@@ -1139,8 +1177,8 @@ mod tests {
             ("(16,1)", 0, ErrorKind::BadLeap),
             ("[WF", 0, ErrorKind::Unclosed('[')),
             ("W*", 1, ErrorKind::UnexpectedChar('*')),
-            ("qN", 0, ErrorKind::Unsupported("the circular modifier 'q'")),
-            ("W100", 1, ErrorKind::Unsupported("a range above 99")),
+            ("qN", 0, ErrorKind::Unsupported(Feature::Circular)),
+            ("W100", 1, ErrorKind::Unsupported(Feature::HugeRange)),
         ];
         for &(s, pos, kind) in cases {
             let err = parse(s).expect_err(s);

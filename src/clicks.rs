@@ -56,11 +56,18 @@ impl Script {
     }
 
     /// The script's table.
+    ///
+    /// A build with `GLANCE_SCRIPT` set in its environment (`spartan`, `chu`
+    /// or `cwda`) keeps only that table: each drop-in file carries its own.
     pub const fn entries(self) -> &'static [Entry] {
+        const SPARTAN_KEPT: bool = kept("spartan.js");
+        const CHU_KEPT: bool = kept("chu.js");
+        const CWDA_KEPT: bool = kept("cwda.js");
         match self {
-            Script::Spartan => SPARTAN,
-            Script::Chu => CHU,
-            Script::Cwda => CWDA,
+            Script::Spartan if SPARTAN_KEPT => SPARTAN,
+            Script::Chu if CHU_KEPT => CHU,
+            Script::Cwda if CWDA_KEPT => CWDA,
+            _ => &[],
         }
     }
 }
@@ -117,6 +124,26 @@ impl Entry {
     }
 }
 
+/// Whether the build keeps the table of `file`: all of them, unless
+/// `GLANCE_SCRIPT` names one (`spartan` for `spartan.js`).
+const fn kept(file: &str) -> bool {
+    let Some(only) = option_env!("GLANCE_SCRIPT") else {
+        return true;
+    };
+    let (name, file) = (only.as_bytes(), file.as_bytes());
+    if name.len() + 3 != file.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < name.len() {
+        if name[i] != file[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 const fn piece(
     x: i8,
     y: i8,
@@ -162,6 +189,7 @@ const fn demo(
 /// assert_eq!(parse_handler(" down_click( 5 , 10 ) ;"), Some((5, 10)));
 /// assert_eq!(parse_handler("down_click(,)"), None);
 /// assert_eq!(parse_handler("up_click()"), None);
+/// assert_eq!(parse_handler("down_click(1e3,2)"), None);
 /// ```
 pub fn parse_handler(text: &str) -> Option<(i32, i32)> {
     let args = text
@@ -176,7 +204,28 @@ pub fn parse_handler(text: &str) -> Option<(i32, i32)> {
 /// `"x,y"` (spaces allowed) as two whole numbers.
 pub fn parse_pair(text: &str) -> Option<(i32, i32)> {
     let (x, y) = text.split_once(',')?;
-    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+    Some((small_int(x)?, small_int(y)?))
+}
+
+/// A whole number of at most three digits with an optional minus sign
+/// (click codes are small; this keeps integer parsing out of the wasm).
+fn small_int(text: &str) -> Option<i32> {
+    let text = text.trim();
+    let (sign, digits) = match text.strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, text),
+    };
+    if digits.is_empty() || digits.len() > 3 {
+        return None;
+    }
+    let mut n = 0;
+    for b in digits.bytes() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + (b - b'0') as i32;
+    }
+    Some(sign * n)
 }
 
 /// The entry for `down_click(x, y)` under `script`, if the script defines

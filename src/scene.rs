@@ -164,22 +164,25 @@ impl Scene {
                 ),
                 (Mark::Block, "Can be blocked on"),
             ] {
-                let mut squares: Vec<Square> = d
-                    .marks()
-                    .filter(|&(_, m)| m == mark)
-                    .map(|(sq, _)| sq)
-                    .collect();
-                if squares.is_empty() {
-                    continue;
-                }
-                squares.sort_unstable_by_key(|s| (s.file(), s.rank()));
-                out.push(' ');
-                out.push_str(verb);
-                for (i, &sq) in squares.iter().enumerate() {
-                    out.push_str(if i == 0 { " " } else { ", " });
+                // By file, then rank.
+                let squares = (0..16u8)
+                    .flat_map(|f| (0..16u8).filter_map(move |r| Square::new(f, r)))
+                    .filter(|&sq| d.mark(sq) == Some(mark));
+                let mut first = true;
+                for sq in squares {
+                    if first {
+                        out.push(' ');
+                        out.push_str(verb);
+                        out.push(' ');
+                    } else {
+                        out.push_str(", ");
+                    }
+                    first = false;
                     push_name(&mut out, sq);
                 }
-                out.push('.');
+                if !first {
+                    out.push('.');
+                }
             }
         } else {
             for &(sq, content) in &self.cells {

@@ -69,7 +69,7 @@ fn images(id: &str) -> Vec<String> {
 #[wasm_bindgen_test]
 fn paints_and_restores_exactly() {
     let root = fixture();
-    assert!(start("spartan.js"));
+    assert!(start(document(), "spartan.js"));
     let at_rest = root.inner_html();
     assert!(press(JsValue::from(3), JsValue::from(6)));
     // The Lieutenant (black, on sq3x6): leaps, steps and sideways moves.
@@ -104,7 +104,7 @@ fn paints_and_restores_exactly() {
 #[wasm_bindgen_test]
 fn a_cell_with_text_gets_its_text_back() {
     let root = fixture();
-    assert!(start("spartan"));
+    assert!(start(document(), "spartan"));
     let at_rest = root.inner_html();
     // The Queen's code (5,3) names a square with no piece in this fixture;
     // its file's ray still crosses sq5x5, which holds text.
@@ -120,7 +120,7 @@ fn a_cell_with_text_gets_its_text_back() {
 #[wasm_bindgen_test]
 fn bad_input_changes_nothing() {
     let root = fixture();
-    assert!(start("spartan"));
+    assert!(start(document(), "spartan"));
     let at_rest = root.inner_html();
     for (x, y) in [
         (JsValue::UNDEFINED, JsValue::UNDEFINED),
@@ -137,14 +137,17 @@ fn bad_input_changes_nothing() {
     release();
     release();
     assert_eq!(root.inner_html(), at_rest);
-    assert!(!start("other.js"), "an unknown script is refused");
+    assert!(
+        !start(document(), "other.js"),
+        "an unknown script is refused"
+    );
     root.remove();
 }
 
 #[wasm_bindgen_test]
 fn a_second_press_replaces_the_first() {
     let root = fixture();
-    assert!(start("spartan"));
+    assert!(start(document(), "spartan"));
     let at_rest = root.inner_html();
     assert!(press(JsValue::from(3), JsValue::from(6)));
     assert!(press(JsValue::from(2), JsValue::from(-8)));

@@ -85,7 +85,7 @@ project, published under the same license.
     .then(function (buf) { return wasm_bindgen({ module_or_path: buf }); })
     .then(whenParsed)
     .then(function () {
-      if (!wasm_bindgen.start(NAME)) throw new Error("no board to start on");
+      if (!wasm_bindgen.start(document, NAME)) throw new Error("no board to start on");
       api = wasm_bindgen;
       state = 1;
       var serve = function (e) {

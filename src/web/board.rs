@@ -157,7 +157,7 @@ impl Board {
                 .as_deref()
                 .map(|s| spaced(image_name(s)))
                 .unwrap_or_default();
-            if !label.contains(subject) {
+            if !label.ends_with(subject) {
                 if !label.is_empty() {
                     label.push_str(", ");
                 }

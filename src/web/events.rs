@@ -37,7 +37,7 @@ pub(super) fn listen(document: &web_sys::Document) {
     if LISTENING.swap(true, Ordering::Relaxed) {
         return;
     }
-    let Some(window) = web_sys::window() else {
+    let Some(window) = document.default_view() else {
         return;
     };
     let handler = Closure::<dyn FnMut(Event)>::new(handle);

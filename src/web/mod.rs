@@ -14,7 +14,7 @@ mod events;
 use core::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
-use web_sys::Element;
+use web_sys::{Document, Element};
 
 use crate::clicks::Script;
 use board::Board;
@@ -35,11 +35,8 @@ fn with_board<R>(f: impl FnOnce(&mut Board) -> R) -> Option<R> {
     b.as_mut().map(f)
 }
 
-fn install(root: Option<Element>, script: &str) -> bool {
+fn install(document: Document, root: Option<Element>, script: &str) -> bool {
     let Some(script) = Script::from_name(script) else {
-        return false;
-    };
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return false;
     };
     let Some(root) = root.or_else(|| document.document_element()) else {
@@ -68,12 +65,14 @@ fn code_part(v: &JsValue) -> Option<i32> {
     (i as f64 == f && (-127..=127).contains(&i)).then_some(i)
 }
 
-/// Starts the module on a page that loaded `script` (`"spartan"`,
-/// `"chu.js"`…): reads the board, makes its pieces reachable by touch,
-/// keyboard and screen readers. False for an unknown script.
+/// Starts the module on `document`, a page that loaded `script`
+/// (`"spartan"`, `"chu.js"`…): reads the board, makes its pieces reachable
+/// by touch, keyboard and screen readers. False for an unknown script.
+/// (The document comes from the caller: looking up the global object would
+/// cost more bytes than the whole click table.)
 #[wasm_bindgen]
-pub fn start(script: &str) -> bool {
-    install(None, script)
+pub fn start(document: Document, script: &str) -> bool {
+    install(document, None, script)
 }
 
 /// Attaches the behaviour to the board inside `root` (a `table.board` or
@@ -83,7 +82,10 @@ pub fn start(script: &str) -> bool {
 #[cfg(feature = "pkg")]
 #[wasm_bindgen]
 pub fn attach(root: Element, script: &str) -> bool {
-    install(Some(root), script)
+    match root.owner_document() {
+        Some(document) => install(document, Some(root), script),
+        None => false,
+    }
 }
 
 /// `down_click(x, y)`: shows the diagram or demo of code (x, y) while the
