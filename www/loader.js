@@ -50,6 +50,10 @@ project, published under the same license.
       early = [x, y];
     }
   };
+  // A release anywhere drops a press made while loading.
+  ["pointerup", "pointercancel", "blur"].forEach(function (t) {
+    window.addEventListener(t, function () { early = null; });
+  });
   window.up_click = function () {
     if (state === 1) {
       try { api.release(); } catch (e) { stop("a release failed", e); }
