@@ -483,7 +483,7 @@ pub const SPARTAN: &[Entry] = &[
             (5, 9, ""),
         ],
     ),
-    piece(-4, 9, "Castling", &["Click on Rook to see how"], "ilO3irO4").black(),
+    piece(-4, 9, "Castling", &["Click on Rook to see how"], "irO3ilO4").black(),
     piece(5, -9, "Castling", &["Click on Rook to see how"], "isO3").black(),
     piece(5, 9, "Castling", &["Click on Rook to see how"], "isO2").black(),
     demo(

@@ -242,10 +242,11 @@ fn resolve(t: u8) -> Option<Mark> {
 }
 
 impl Walk<'_> {
-    /// One step of `v` (given in White's frame) from `from`, wrapping round
-    /// the board's side edges on a cylinder.
+    /// One step of `v` (given in White's frame, turned through 180 degrees
+    /// for Black) from `from`, wrapping round the board's side edges on a
+    /// cylinder.
     fn step(&self, from: Square, v: Offset, cylinder: bool) -> Option<Square> {
-        let v = Offset::new(v.dx, v.dy * self.forward);
+        let v = Offset::new(v.dx * self.forward, v.dy * self.forward);
         let rank = from.rank() as i16 + v.dy as i16;
         let mut file = from.file() as i16 + v.dx as i16;
         if cylinder {

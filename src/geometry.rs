@@ -11,8 +11,9 @@ use core::fmt;
 /// The largest number of files or ranks a board may have.
 pub const MAX_SIDE: u8 = 16;
 
-/// One of the two sides. Black's moves are White's mirrored top to bottom:
-/// "forward" is down the board, left and right are the same files.
+/// One of the two sides. Black's moves are White's turned through 180
+/// degrees, as XBoard (and Fairy-Stockfish) draw them: "forward" is down
+/// the board and Black's "right" is towards the a-file.
 ///
 /// ```
 /// use glance::Colour;

@@ -14,10 +14,9 @@ board and both colours, it asks
 and compares the two sets exactly.  Where Fairy-Stockfish reads the notation
 differently from Betza.html (the reference), the case is listed in KNOWN with
 the reading Betza.html gives, spelled in a way Fairy-Stockfish does read the
-same way, and where black's orientation differs (Fairy-Stockfish turns black
-through 180 degrees, glance mirrors it vertically) with the mirrored white
-diagram.  Such cases must match that reading; they are reported as known
-disagreements and do not fail.
+same way.  Such cases must match that reading; they are reported as known
+disagreements and do not fail.  Both programs turn black's moves through 180
+degrees, as XBoard does.
 Anything else that differs fails, and the script exits 1.
 
 Usage:
@@ -64,16 +63,6 @@ def sq_name(f, r):
 
 def sq_parse(s):
     return FILES.index(s[0]), int(s[1:]) - 1
-
-
-def vflip(s):
-    f, r = sq_parse(s)
-    return sq_name(f, NRANKS - 1 - r)
-
-
-def hflip(s):
-    f, r = sq_parse(s)
-    return sq_name(NFILES - 1 - f, r)
 
 
 def sort_key(s):
@@ -138,26 +127,11 @@ for _s in PIECES:
 #
 # Each entry gives the Betza.html reading as a recipe over Fairy-Stockfish:
 #   fs_spelling: a string Fairy-Stockfish reads as Betza.html reads `betza`;
-#   mirror_black: for black, take the white diagram of the vertically mirrored
-#                 square and mirror it back (black = white mirrored
-#                 vertically, files kept), instead of Fairy-Stockfish's black.
 # glance must produce exactly that reading; it is then a known disagreement
 # (reported, not failing) wherever it differs from what Fairy-Stockfish says.
 # --------------------------------------------------------------------------
 
-Known = namedtuple("Known", "betza colours fs_spelling mirror_black fs_says betza_says why")
-
-_CHIRAL_WHY = (
-    "Orientation of black, not notation: Fairy-Stockfish turns black's moves "
-    "through 180 degrees (file and rank both reversed), so black's 'right' is "
-    "towards file a. glance's contract is that black's piece is white's "
-    "mirrored vertically (ranks flipped, files kept), so black's 'right' stays "
-    "towards file j. Betza.html defines f/b/l/r only from the moving side's "
-    "view of forward and says nothing about how black's l/r map to files, so "
-    "the project's rule stands. (XBoard's own move generator also turns black "
-    "through 180 degrees, so this is a deliberate project choice.) Only "
-    "l/r-asymmetric (chiral) pieces are affected."
-)
+Known = namedtuple("Known", "betza colours fs_spelling fs_says betza_says why")
 
 _DISTRIBUTIVE_WHY = (
     "Betza.html: K is a shortcut for WF that 'can be seen as implicit grouping', "
@@ -172,7 +146,7 @@ _DISTRIBUTIVE_WHY = (
 
 KNOWN = [
     Known(
-        betza="pR", colours=("white", "black"), fs_spelling="mRcpR", mirror_black=False,
+        betza="pR", colours=("white", "black"), fs_spelling="mRcpR",
         fs_says="p makes every move a hop: pR (Janggi cannon) has no move and no "
                 "capture on an empty board",
         betza_says="pR = mRcpR: non-captures like a Rook, captures only by hopping, "
@@ -180,26 +154,26 @@ KNOWN = [
         why="Betza.html's prefix table defines p (Pao) as 'Capture if move jumps "
             "over one obstacle, non-capture if it does not jump'."),
     Known(
-        betza="bsK", colours=("white", "black"), fs_spelling="bsWbsF", mirror_black=False,
+        betza="bsK", colours=("white", "black"), fs_spelling="bsWbsF",
         fs_says="bsK = sW + bF (4 squares): for the two-atom K, Fairy-Stockfish "
                 "applies 'bs' as one direction set, which drops the backward W "
                 "step; yet its own bsWbsF gives 5 squares",
         betza_says="bsK = bsW bsF = bW + sW + bF (5 squares)",
         why=_DISTRIBUTIVE_WHY),
     Known(
-        betza="fsK", colours=("white", "black"), fs_spelling="fsWfsF", mirror_black=False,
+        betza="fsK", colours=("white", "black"), fs_spelling="fsWfsF",
         fs_says="fsK = sW + fF (4 squares), dropping the forward W step; yet its "
                 "own fsWfsF gives 5 squares",
         betza_says="fsK = fsW fsF = fW + sW + fF (5 squares)",
         why=_DISTRIBUTIVE_WHY),
     Known(
-        betza="fsQ", colours=("white", "black"), fs_spelling="fsRfsB", mirror_black=False,
+        betza="fsQ", colours=("white", "black"), fs_spelling="fsRfsB",
         fs_says="fsQ = sR + fB, dropping the forward R slide; yet its own fsRfsB "
                 "includes it",
         betza_says="fsQ = fsR fsB = fR + sR + fB",
         why=_DISTRIBUTIVE_WHY + " Q is likewise the shortcut RB."),
     Known(
-        betza="fhK", colours=("white", "black"), fs_spelling="fhWfhF", mirror_black=False,
+        betza="fhK", colours=("white", "black"), fs_spelling="fhWfhF",
         fs_says="fhK = fW + sW + fF (5 squares); yet its own fhWfhF gives fW + fF "
                 "(3 squares)",
         betza_says="fhK = fhW fhF = fW + fF (3 squares)",
@@ -208,32 +182,21 @@ KNOWN = [
             "four of 8' cannot be applied to K's eight moves without a tie among "
             "the sideways steps, so the distributive reading is the one the text fixes.)"),
     Known(
-        betza="frK", colours=("white", "black"), fs_spelling="frWfrF", mirror_black=True,
-        fs_says="frK = rW + frF (2 squares); yet its own frWfrF gives fW + rW + frF; "
-                "and black is turned through 180 degrees",
-        betza_says="frK = frW frF = fW + rW + frF (3 squares); black mirrored vertically",
-        why=_DISTRIBUTIVE_WHY + " Black: see lN."),
+        betza="frK", colours=("white", "black"), fs_spelling="frWfrF",
+        fs_says="frK = rW + frF (2 squares); yet its own frWfrF gives fW + rW + frF;",
+        betza_says="frK = frW frF = fW + rW + frF (3 squares)",
+        why=_DISTRIBUTIVE_WHY),
     Known(
-        betza="rfK", colours=("white", "black"), fs_spelling="rfWrfF", mirror_black=True,
-        fs_says="rfK = fW + frF (2 squares); yet its own rfWrfF gives fW + rW + frF; "
-                "and black is turned through 180 degrees",
-        betza_says="rfK = rfW rfF = fW + rW + frF (3 squares); black mirrored vertically",
-        why=_DISTRIBUTIVE_WHY + " Black: see lN."),
+        betza="rfK", colours=("white", "black"), fs_spelling="rfWrfF",
+        fs_says="rfK = fW + frF (2 squares); yet its own rfWrfF gives fW + rW + frF;",
+        betza_says="rfK = rfW rfF = fW + rW + frF (3 squares)",
+        why=_DISTRIBUTIVE_WHY),
     Known(
         betza="fhNbsK", colours=("white", "black"), fs_spelling="fhNbsWbsF",
-        mirror_black=False,
         fs_says="its bsK part lacks the straight backward step (see bsK)",
         betza_says="fhN + bW + sW + bF",
         why="As for bsK."),
 ]
-
-CHIRAL = "lN rN lhN rhN frN flN rfN lfN brN blN rbN lbN rK frF rfF lhF".split()
-for _s in CHIRAL:
-    KNOWN.append(Known(
-        betza=_s, colours=("black",), fs_spelling=None, mirror_black=True,
-        fs_says="black's %s is white's turned through 180 degrees" % _s,
-        betza_says="black's %s is white's mirrored vertically (files kept)" % _s,
-        why=_CHIRAL_WHY))
 
 KNOWN_BY_KEY = {}
 for _k in KNOWN:
@@ -397,11 +360,7 @@ def reference_tasks(betza, square, colour):
     tasks = [(betza, square, colour)]
     k = KNOWN_BY_KEY.get((betza, colour))
     if k:
-        spelling = k.fs_spelling or betza
-        if k.mirror_black and colour == "black":
-            tasks.append((spelling, vflip(square), "white"))
-        else:
-            tasks.append((spelling, square, colour))
+        tasks.append((k.fs_spelling or betza, square, colour))
     return tasks
 
 
@@ -410,11 +369,7 @@ def betza_html_reading(fs, betza, square, colour):
     k = KNOWN_BY_KEY.get((betza, colour))
     if not k:
         return None
-    spelling = k.fs_spelling or betza
-    if k.mirror_black and colour == "black":
-        d = fs.get(spelling, vflip(square), "white")
-        return {kind: sorted_squares(vflip(s) for s in d[kind]) for kind in ("move", "capture")}
-    return fs.get(spelling, square, colour)
+    return fs.get(k.fs_spelling or betza, square, colour)
 
 
 # --------------------------------------------------------------------------
@@ -459,22 +414,6 @@ def self_check(fs):
             bad += 1
             print("SELF-CHECK FAILED: pyffish %s %s %s %s = %s, expected %s (%s)"
                   % (betza, square, colour, kind, got, want, what))
-    # Every l/r-asymmetric string must be in CHIRAL (or its black cases would
-    # fail for the orientation reason, unexplained).
-    # A piece is chiral when its diagram on e5 is not the mirror image of its
-    # diagram on f5 (the board is 10 files wide).
-    fs.compute([(b, s, "white") for b in PIECES if b not in FS_UNSUPPORTED for s in ("e5", "f5")])
-    for betza in PIECES:
-        if betza in FS_UNSUPPORTED:
-            continue
-        left, right = fs.get(betza, "e5", "white"), fs.get(betza, "f5", "white")
-        chiral = any(sorted_squares(hflip(s) for s in right[k]) != left[k]
-                     for k in ("move", "capture"))
-        mirrored = betza in CHIRAL or any(k.betza == betza and k.mirror_black for k in KNOWN)
-        if chiral != mirrored:
-            bad += 1
-            print("SELF-CHECK FAILED: %s is %schiral but black is %smirrored in KNOWN"
-                  % (betza, "" if chiral else "not ", "" if mirrored else "not "))
     return bad
 
 
