@@ -11,13 +11,29 @@ WASM_OPT=node_modules/.bin/wasm-opt
 WASM_OPT_FEATURES=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
   --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
 out=build/wasm
-mkdir -p "$out"
+mkdir -p "$out"/spartan "$out"/chu "$out"/cwda
 
 # 1. The drop-in scripts: the smallest build (no std, no serde, no TypeScript),
 #    one per legacy script, each with only its own click table (GLANCE_SCRIPT).
+#    core and alloc are rebuilt with panics that abort on the spot, which drops
+#    the panic messages and their formatting code (about 1 KB gzipped). That
+#    needs unstable flags of the stable compiler (RUSTC_BOOTSTRAP) and the
+#    rust-src component; if either is missing or refused, the plain build is
+#    used and the files are a little larger.
+small_build() {
+  rustup component list --installed 2>/dev/null | grep -q '^rust-src' \
+    || rustup component add rust-src >/dev/null 2>&1 || return 1
+  GLANCE_SCRIPT=$1 RUSTC_BOOTSTRAP=1 \
+    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+    cargo build --quiet -Zbuild-std=core,alloc --profile wasm --lib \
+    --target wasm32-unknown-unknown --features dropin --target-dir "target/dist-$1"
+}
 for name in spartan chu cwda; do
-  GLANCE_SCRIPT=$name cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown \
-    --features dropin --target-dir "target/dist-$name"
+  if ! small_build "$name" 2>"$out/$name.small-build.log"; then
+    echo "build-dist: the build without panic messages failed (see $out/$name.small-build.log); using the plain one" >&2
+    GLANCE_SCRIPT=$name cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown \
+      --features dropin --target-dir "target/dist-$name"
+  fi
   wasm-bindgen --target no-modules --no-typescript --out-dir "$out/$name" \
     "target/dist-$name/wasm32-unknown-unknown/wasm/glance.wasm"
   "$WASM_OPT" -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \

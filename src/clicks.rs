@@ -197,13 +197,43 @@ pub fn parse_handler(text: &str) -> Option<(i32, i32)> {
         .strip_prefix("down_click")?
         .trim_start()
         .strip_prefix('(')?;
-    let (args, _) = args.split_once(')')?;
+    let (args, _) = split_at(args, b')')?;
     parse_pair(args)
+}
+
+/// Splits `text` around the first `byte` (an ASCII character). Byte loops
+/// like this one keep the string-searching machinery out of the wasm.
+pub(crate) fn split_at(text: &str, byte: u8) -> Option<(&str, &str)> {
+    let i = text.bytes().position(|b| b == byte)?;
+    Some((text.get(..i)?, text.get(i + 1..)?))
+}
+
+/// The part of `text` after its last `byte` (all of it if there is none).
+pub(crate) fn after_last(text: &str, byte: u8) -> &str {
+    match text.bytes().rposition(|b| b == byte) {
+        Some(i) => text.get(i + 1..).unwrap_or(text),
+        None => text,
+    }
+}
+
+/// The square of a cell id `sq{x}x{y}`.
+///
+/// ```
+/// use glance::clicks::parse_cell_id;
+/// assert_eq!(parse_cell_id("sq3x6").map(|s| (s.file(), s.rank())), Some((3, 6)));
+/// assert_eq!(parse_cell_id("sq3x16"), None);
+/// assert_eq!(parse_cell_id("sq-1x2"), None);
+/// assert_eq!(parse_cell_id("piece"), None);
+/// ```
+pub fn parse_cell_id(id: &str) -> Option<crate::Square> {
+    let (x, y) = split_at(id.strip_prefix("sq")?, b'x')?;
+    let (x, y) = (small_int(x)?, small_int(y)?);
+    crate::Square::new(u8::try_from(x).ok()?, u8::try_from(y).ok()?)
 }
 
 /// `"x,y"` (spaces allowed) as two whole numbers.
 pub fn parse_pair(text: &str) -> Option<(i32, i32)> {
-    let (x, y) = text.split_once(',')?;
+    let (x, y) = split_at(text, b',')?;
     Some((small_int(x)?, small_int(y)?))
 }
 

@@ -1,27 +1,7 @@
-/*
-@licstart  The following is the entire license notice for the JavaScript code in this file.
-
-Moves at a Glance: move diagrams for XBoard's chess-variant rules pages.
-Copyright (C) 2026 The Moves at a Glance authors
-
-This program is free software: you can redistribute it and/or modify it
-under the terms of the GNU General Public License as published by the Free
-Software Foundation, either version 3 of the License, or (at your option)
-any later version.
-
-This program is distributed in the hope that it will be useful, but WITHOUT
-ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
-FITNESS FOR A PARTICULAR PURPOSE. See the GNU General Public License for
-more details.
-
-You should have received a copy of the GNU General Public License along
-with this program. If not, see <https://www.gnu.org/licenses/>.
-
-The WebAssembly module embedded below is built from the Rust sources of the
-project, published under the same license.
-
-@licend  The above is the entire license notice for the JavaScript code in this file.
-*/
+// Moves at a Glance (https://www.gnu.org/software/xboard/): move diagrams for
+// XBoard's rules pages. Copyright (C) 2026 The Moves at a Glance authors.
+// Free software under the GNU GPL, version 3 or later; the embedded
+// WebAssembly module is built from the project's Rust sources, same license.
 // @license magnet:?xt=urn:btih:1f739d935676111cfff4b4693e3816e664797050&dn=gpl-3.0.txt GPL-3.0-or-later
 (function () {
   "use strict";

@@ -11,7 +11,9 @@ use alloc::vec::Vec;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement, Node};
 
-use crate::clicks::{lookup, parse_handler, parse_pair, Script};
+use crate::clicks::{
+    after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Script,
+};
 use crate::geometry::Square;
 use crate::scene::{spaced, Content, Page, Scene};
 
@@ -57,12 +59,6 @@ pub(super) struct Board {
     pub(super) shown: Option<Shown>,
 }
 
-/// Reads `sq{x}x{y}`.
-fn parse_cell_id(id: &str) -> Option<Square> {
-    let (x, y) = id.strip_prefix("sq")?.split_once('x')?;
-    Square::new(x.parse().ok()?, y.parse().ok()?)
-}
-
 fn take_children(node: &Node) -> Vec<Node> {
     let mut saved = Vec::new();
     while let Some(child) = node.first_child() {
@@ -85,10 +81,16 @@ fn put_back(node: &Node, saved: &[Node]) {
     }
 }
 
+/// Whether `el`'s class attribute lists `class`.
+fn has_class(el: &Element, class: &str) -> bool {
+    el.get_attribute("class")
+        .is_some_and(|c| c.split_ascii_whitespace().any(|w| w == class))
+}
+
 /// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.
 fn image_name(src: &str) -> &str {
-    let file = src.rsplit('/').next().unwrap_or(src);
-    file.split('.').next().unwrap_or(file)
+    let file = after_last(src, b'/');
+    split_at(file, b'.').map_or(file, |(name, _)| name)
 }
 
 impl Board {
@@ -116,13 +118,14 @@ impl Board {
                 }
             }
         }
-        board.piece = board.document.get_element_by_id("piece");
+        // Element lookups only (one import each in the glue, not two).
+        board.piece = board.query("#piece");
         board.label();
         board
     }
 
     fn add_cell(&mut self, el: Element) {
-        let Some(sq) = parse_cell_id(&el.id()) else {
+        let Some(sq) = el.get_attribute("id").as_deref().and_then(parse_cell_id) else {
             return;
         };
         let image = el
@@ -130,15 +133,18 @@ impl Board {
             .ok()
             .flatten()
             .and_then(|i| i.get_attribute("src"));
-        if el.class_list().contains("n") {
+        if has_class(&el, "n") {
             self.page.board.insert(sq);
             if image.is_some() {
                 self.page.occupied.insert(sq);
             }
         }
         if let Some(src) = &image {
-            if let Some(slash) = src.rfind('/') {
-                self.image_dir = String::from(src.get(..=slash).unwrap_or("sym/"));
+            let dir = src
+                .get(..src.len() - after_last(src, b'/').len())
+                .unwrap_or_default();
+            if !dir.is_empty() {
+                self.image_dir = String::from(dir);
             }
         }
         let inline = el.get_attribute("onmousedown");
@@ -147,7 +153,7 @@ impl Board {
             None => el.get_attribute("data-code").and_then(|c| parse_pair(&c)),
         };
         if let Some(entry) = code.and_then(|(x, y)| lookup(self.script, x, y)) {
-            if !el.has_attribute("tabindex") {
+            if el.get_attribute("tabindex").is_none() {
                 let _ = el.set_attribute("tabindex", "0");
             }
             let _ = el.set_attribute("role", "button");
@@ -184,12 +190,9 @@ impl Board {
             .first()
             .and_then(|c| c.el.closest("table").ok().flatten());
         if let Some(table) = table {
-            if !table.has_attribute("aria-label") {
+            if table.get_attribute("aria-label").is_none() {
                 let heading = self
-                    .document
-                    .query_selector("h1")
-                    .ok()
-                    .flatten()
+                    .query("h1")
                     .and_then(|h| h.text_content())
                     .unwrap_or_default();
                 let mut name = String::from(heading.trim());
@@ -285,11 +288,9 @@ impl Board {
             // The sentence for screen readers, visually hidden.
             if let Ok(span) = self.document.create_element("span") {
                 let _ = span.set_attribute("data-glance-sr", "");
-                let _ = span.set_attribute(
-                    "style",
-                    "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap",
-                );
-                span.set_text_content(Some(&scene.sentence(&self.page)));
+                let _ = span.set_attribute("style", "position:absolute;clip:rect(0 0 0 0)");
+                let _ =
+                    span.append_child(&self.document.create_text_node(&scene.sentence(&self.page)));
                 let _ = piece.append_child(&span);
             }
         }
@@ -340,6 +341,15 @@ impl Board {
         {
             let _ = el.focus();
         }
+    }
+
+    /// The first element of the page matching `selector`.
+    fn query(&self, selector: &str) -> Option<Element> {
+        self.document
+            .document_element()?
+            .query_selector(selector)
+            .ok()
+            .flatten()
     }
 
     pub(super) fn document(&self) -> &Document {
