@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# make bench: performance and size figures for the drop-in scripts.
+#
+#   1. builds dist/ (scripts/build-dist.sh)
+#   2. twiggy's top wasm contributors (installs twiggy if it is missing)
+#   3. native engine time (cargo bench --bench diagram), if benches/diagram.rs exists
+#   4. bench/bench.mjs: press/release per cell, start-up, memory in headless
+#      Chromium, sizes; prints the table and writes bench/results.json
+#
+# BENCH_QUICK=1 runs fewer cycles (a smoke run, not for the record).
+# See bench/README.md for the method.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tmp=bench/tmp
+mkdir -p "$tmp"
+start=$(date +%s)
+
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
+  echo "bench: node packages missing; running scripts/setup.sh"
+  bash scripts/setup.sh
+fi
+if [ ! -d rules-html/sym ]; then
+  echo "bench: rules-html/sym missing; running scripts/make-assets.py"
+  python3 scripts/make-assets.py
+fi
+
+echo "bench: building dist/"
+bash scripts/build-dist.sh 2>&1 | tee "$tmp/build.log"
+
+# Snapshot what was just built, so that a rebuild during the run (someone
+# else's make dist) cannot mix two builds: the browser gets dist/ from here.
+# The wasm build products are per script (build/wasm/NAME/) or shared
+# (build/wasm/dist/), depending on the build.
+snap="$tmp/snapshot"
+rm -rf "$snap"
+mkdir -p "$snap/dist"
+cp dist/*.js "$snap/dist/"
+for name in spartan chu cwda; do
+  from=build/wasm/$name
+  [ -f "$from/glance_bg.wasm" ] || from=build/wasm/dist
+  mkdir -p "$snap/wasm/$name"
+  cp "$from/glance.js" "$from/glance.opt.wasm" "$from/glance_bg.wasm" "$snap/wasm/$name/"
+done
+
+# twiggy names the wasm's contributors; the pre-wasm-opt module keeps names.
+export PATH="$HOME/.cargo/bin:$PATH"
+if ! command -v twiggy >/dev/null 2>&1; then
+  echo "bench: installing twiggy"
+  cargo install twiggy --locked || cargo install twiggy
+fi
+twiggy top -n 15 "$snap/wasm/spartan/glance_bg.wasm" >"$tmp/twiggy.txt"
+
+# Native engine: criterion bench written elsewhere; skipped when absent.
+if [ -f benches/diagram.rs ]; then
+  echo "bench: cargo bench --bench diagram"
+  if cargo bench --bench diagram -- --warm-up-time 1 --measurement-time 3 2>&1 | tee "$tmp/native.log"; then
+    python3 - "$tmp/native.log" "$tmp/native.json" <<'PY'
+import json, re, sys
+UNIT = {"ps": 1e-3, "ns": 1.0, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+out, name = [], None
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    line = line.rstrip("\n")
+    m = re.match(r"^\s+thrpt:\s+\[(.*)\]", line)
+    if m:
+        # Throughput in elements (diagrams) per second: time per element.
+        rates = re.findall(r"([\d.]+)\s*(|K|M|G)elem/s", m.group(1))
+        if len(rates) == 3 and out and out[-1]["id"] == name and "per_element" not in out[-1]:
+            v, k = rates[1]
+            per_ns = 1e9 / (float(v) * {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}[k])
+            out[-1]["throughput"] = f"{v} {k}elem/s"
+            out[-1]["per_element_ns"] = round(per_ns, 3)
+            out[-1]["per_element"] = f"{per_ns:.1f} ns" if per_ns < 1e4 else f"{per_ns / 1e3:.2f} µs"
+        continue
+    m = re.match(r"^(\S.*?)\s+time:\s+\[(.*)\]", line)
+    if m:
+        name, triple = m.group(1).strip(), m.group(2)
+    else:
+        m = re.match(r"^\s+time:\s+\[(.*)\]", line)
+        if not m:
+            if line.strip() and not line.startswith((" ", "Benchmarking", "Found", "Gnuplot", "Warning")):
+                name = line.strip()
+            continue
+        triple = m.group(1)
+    vals = re.findall(r"([\d.]+)\s*(ps|ns|µs|us|ms|s)\b", triple)
+    if len(vals) == 3 and name:
+        v, u = vals[1]
+        out.append({"id": name, "estimate": f"{v} {u}", "estimate_ns": float(v) * UNIT[u],
+                    "low_high": f"{vals[0][0]} {vals[0][1]} .. {vals[2][0]} {vals[2][1]}"})
+json.dump({"command": "cargo bench --bench diagram -- --warm-up-time 1 --measurement-time 3",
+           "benchmarks": out} if out else {"skipped": "cargo bench ran but printed no criterion times"},
+          open(sys.argv[2], "w", encoding="utf-8"), indent=2, ensure_ascii=False)
+PY
+  else
+    echo "{\"skipped\": \"cargo bench --bench diagram failed (see $tmp/native.log)\"}" >"$tmp/native.json"
+  fi
+else
+  echo '{"skipped": "benches/diagram.rs does not exist yet"}' >"$tmp/native.json"
+fi
+
+echo "bench: measuring in headless Chromium"
+node bench/bench.mjs --snapshot "$snap" --twiggy "$tmp/twiggy.txt" --native "$tmp/native.json"
+echo "bench: done in $(( $(date +%s) - start )) s"
