@@ -17,12 +17,35 @@ from pathlib import Path
 SCRIPTS = ("spartan", "chu", "cwda")
 
 
+def trim_glue(glue):
+    """Keeps what the loader uses of wasm-bindgen's no-modules glue (pinned
+    at 0.2.130): the imports and exports. The loaders for URLs, fetch
+    responses and synchronous compilation give way to one function that
+    instantiates the bytes it is given. Fails loudly if the glue changes."""
+    head = "let wasm_bindgen = (function(exports) {\n"
+    src = ("    let script_src;\n"
+           "    if (typeof document !== 'undefined' && document.currentScript !== null) {\n"
+           "        script_src = new URL(document.currentScript.src, location.href).toString();\n"
+           "    }\n")
+    load = "    async function __wbg_load(module, imports) {"
+    tail = "    return Object.assign(__wbg_init, { initSync }, exports);\n})({ __proto__: null });"
+    if not glue.startswith(head + src) or glue.count(load) != 1 or not glue.rstrip().endswith(tail):
+        sys.exit("package-dist: the wasm-bindgen glue is not the one this script knows (0.2.130)")
+    body = glue[len(head) + len(src):glue.index(load)]
+    return (head + body +
+            "    return Object.assign(function (bytes) {\n"
+            "        return WebAssembly.instantiate(bytes, __wbg_get_imports())\n"
+            "            .then(function (r) { __wbg_finalize_init(r.instance, r.module); });\n"
+            "    }, exports);\n"
+            "})({ __proto__: null });")
+
+
 def main(name, glue_path, wasm_path, out_dir):
     if name not in SCRIPTS:
         sys.exit(f"unknown script {name!r}: expected one of {SCRIPTS}")
     root = Path(__file__).resolve().parent.parent
     loader = (root / "www" / "loader.js").read_text()
-    glue = Path(glue_path).read_text()
+    glue = trim_glue(Path(glue_path).read_text())
     wasm = Path(wasm_path).read_bytes()
     deflater = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     packed = deflater.compress(wasm) + deflater.flush()

@@ -478,6 +478,7 @@ pub enum Feature {
     HugeRange,
     NullInChain,
     LaterLegModifier,
+    LoneHalf,
 }
 
 impl Feature {
@@ -498,6 +499,7 @@ impl Feature {
             Feature::HugeRange => "a range above 99",
             Feature::NullInChain => "'O' in a chain",
             Feature::LaterLegModifier => "this modifier on a later leg of a chain",
+            Feature::LoneHalf => "'h' (half) without a direction before it",
         }
     }
 }
@@ -728,6 +730,9 @@ impl Parser<'_> {
     /// Reads modifier letters. `t` and `x` are operators, never modifiers.
     fn prefix(&mut self, first_leg: bool) -> Result<Prefix, ParseError> {
         let mut p = Prefix::default();
+        // Direction letters pair up as Dirs::select reads them; `h` (half)
+        // only ever ends a pair (`fh`, `lh`…).
+        let mut pair_open = false;
         while let Some(c) = self.peek() {
             if !c.is_ascii_lowercase() || c == b't' || c == b'x' {
                 break;
@@ -735,6 +740,10 @@ impl Parser<'_> {
             let flag_ok = first_leg;
             match c {
                 b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'h' | b'a' => {
+                    if c == b'h' && !pair_open {
+                        return Err(self.err(ErrorKind::Unsupported(Feature::LoneHalf)));
+                    }
+                    pair_open = !pair_open && c != b'a' && c != b'h';
                     if !p.dirs.push(c) {
                         return Err(self.err(ErrorKind::TooManyModifiers));
                     }
@@ -1179,6 +1188,9 @@ mod tests {
             ("W*", 1, ErrorKind::UnexpectedChar('*')),
             ("qN", 0, ErrorKind::Unsupported(Feature::Circular)),
             ("W100", 1, ErrorKind::Unsupported(Feature::HugeRange)),
+            ("hW", 0, ErrorKind::Unsupported(Feature::LoneHalf)),
+            ("vvhN", 2, ErrorKind::Unsupported(Feature::LoneHalf)),
+            ("fhhN", 2, ErrorKind::Unsupported(Feature::LoneHalf)),
         ];
         for &(s, pos, kind) in cases {
             let err = parse(s).expect_err(s);

@@ -203,13 +203,13 @@ pub fn parse_handler(text: &str) -> Option<(i32, i32)> {
 
 /// Splits `text` around the first `byte` (an ASCII character). Byte loops
 /// like this one keep the string-searching machinery out of the wasm.
-pub(crate) fn split_at(text: &str, byte: u8) -> Option<(&str, &str)> {
+pub fn split_at(text: &str, byte: u8) -> Option<(&str, &str)> {
     let i = text.bytes().position(|b| b == byte)?;
     Some((text.get(..i)?, text.get(i + 1..)?))
 }
 
 /// The part of `text` after its last `byte` (all of it if there is none).
-pub(crate) fn after_last(text: &str, byte: u8) -> &str {
+pub fn after_last(text: &str, byte: u8) -> &str {
     match text.bytes().rposition(|b| b == byte) {
         Some(i) => text.get(i + 1..).unwrap_or(text),
         None => text,

@@ -33,7 +33,7 @@
 
 use alloc::string::ToString;
 
-use crate::betza::{Jumping, Leg, Link, Modality, Move, Piece};
+use crate::betza::{Jumping, Leg, Link, Modality, Move, Piece, MAX_LEGS};
 use crate::geometry::{Colour, Offset, Square, SquareSet};
 
 /// What a square of a diagram shows.
@@ -148,7 +148,17 @@ struct Walk<'a> {
     origin: Square,
     files: (u8, u8),
     traces: [u8; 256],
+    /// For the chain being traced: the states (leg, square, heading) already
+    /// expanded. Tracing only adds marks, so a state seen once adds nothing
+    /// the second time; without this, chains of riders (and any chain on a
+    /// cylinder) branch exponentially.
+    seen: [u64; SEEN_WORDS],
+    /// Whether `seen` is in use for the chain being traced.
+    memo: bool,
 }
+
+/// Bits for (leg, square, heading index): 4 × 256 × 8.
+const SEEN_WORDS: usize = MAX_LEGS * 256 * 8 / 64;
 
 impl Diagram {
     /// The diagram of `piece`, of colour `colour`, standing on `at`, on a
@@ -169,6 +179,8 @@ impl Diagram {
             origin: at,
             files: board.file_span().unwrap_or((0, 15)),
             traces: [0; 256],
+            seen: [0; SEEN_WORDS],
+            memo: false,
         };
         for mv in piece.moves() {
             walk.trace_move(mv);
@@ -297,6 +309,12 @@ impl Walk<'_> {
             return;
         };
         if mv.legs.len() > 1 {
+            // Only chains of three legs or more, or on a cylinder, can meet
+            // a state twice; the others skip the bookkeeping.
+            self.memo = mv.legs.len() > 2 || mv.cylinder;
+            if self.memo {
+                self.seen = [0; SEEN_WORDS];
+            }
             self.trace_chain(mv, 0, self.origin, Offset::new(0, 1));
             return;
         }
@@ -431,18 +449,42 @@ impl Walk<'_> {
         let Some(leg) = mv.legs.get(i) else {
             return;
         };
+        let selection = match i.checked_sub(1).and_then(|p| mv.legs.get(p)) {
+            None => leg.dirs.select(leg.atom, heading, true),
+            Some(previous) => {
+                // The heading is one of the previous leg's (at most 8) moves.
+                let Some(h) = previous.atom.vectors().position(|w| w == heading) else {
+                    return;
+                };
+                if self.memo {
+                    let bit = (i * 256 + from.index()) * 8 + h;
+                    let Some(word) = self.seen.get_mut(bit / 64) else {
+                        return;
+                    };
+                    if *word & (1 << (bit % 64)) != 0 {
+                        return;
+                    }
+                    *word |= 1 << (bit % 64);
+                }
+                leg.dirs.select(leg.atom, heading, false)
+            }
+        };
         let last = i + 1 == mv.legs.len();
         let limit = if leg.max_steps == 0 {
             MAX_RIDE
         } else {
             leg.max_steps
         };
-        for v in leg.dirs.select(leg.atom, heading, i == 0).iter() {
+        for v in selection.iter() {
             let mut at = from;
             for _ in 0..limit {
                 let Some(next) = self.step(at, v, mv.cylinder) else {
                     break;
                 };
+                if next == from && i > 0 {
+                    // Round a cylinder and back: nothing new further on.
+                    break;
+                }
                 at = next;
                 let occupied = self.occupied(at);
                 if last {

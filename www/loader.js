@@ -51,7 +51,7 @@
     var bin = atob(WASM);
     var raw = new Uint8Array(bin.length);
     for (var i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
-    var stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    var stream = new Response(raw).body.pipeThrough(new DecompressionStream("deflate-raw"));
     return new Response(stream).arrayBuffer();
   }
 
@@ -66,7 +66,7 @@
   }
 
   bytes()
-    .then(function (buf) { return wasm_bindgen({ module_or_path: buf }); })
+    .then(function (buf) { return wasm_bindgen(buf); })
     .then(whenParsed)
     .then(function () {
       if (!wasm_bindgen.start(document, NAME)) throw new Error("no board to start on");

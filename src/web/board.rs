@@ -21,6 +21,8 @@ use crate::scene::{spaced, Content, Page, Scene};
 struct Painted {
     cell: Element,
     saved: Vec<Node>,
+    /// The image put in, by name, to go back to the pool on release.
+    image: Option<(&'static str, Element)>,
 }
 
 /// A cell that shows something when pressed.
@@ -57,6 +59,9 @@ pub(super) struct Board {
     /// Where mark and piece images live, e.g. `sym/`.
     image_dir: String,
     pub(super) shown: Option<Shown>,
+    /// Images made for earlier presses, free for the next ones: a press
+    /// reuses nodes instead of making (and loading) new ones.
+    pool: Vec<(&'static str, Element)>,
 }
 
 fn take_children(node: &Node) -> Vec<Node> {
@@ -110,6 +115,7 @@ impl Board {
             piece_saved: None,
             image_dir: String::from("sym/"),
             shown: None,
+            pool: Vec::new(),
         };
         if let Ok(list) = root.query_selector_all("[id^=sq]") {
             for i in 0..list.length() {
@@ -265,15 +271,18 @@ impl Board {
                 continue;
             };
             let saved = take_children(&cell);
-            let img = match content {
-                Content::Mark(m) => self.image(m.image(), m.name()),
-                Content::Piece(p) => self.image(p, &spaced(p)),
-                Content::Empty => None,
-            };
-            if let Some(img) = img {
+            let image = content.image().and_then(|name| {
+                let img = match self.pool.iter().position(|(n, _)| *n == name) {
+                    Some(i) => self.pool.swap_remove(i).1,
+                    None => match content {
+                        Content::Mark(m) => self.image(name, m.name())?,
+                        _ => self.image(name, &spaced(name))?,
+                    },
+                };
                 let _ = cell.append_child(&img);
-            }
-            self.painted.push(Painted { cell, saved });
+                Some((name, img))
+            });
+            self.painted.push(Painted { cell, saved, image });
         }
         if let Some(piece) = self.piece.clone() {
             self.piece_saved = Some(take_children(&piece));
@@ -300,6 +309,9 @@ impl Board {
     pub(super) fn clear(&mut self) {
         for p in self.painted.drain(..) {
             put_back(&p.cell, &p.saved);
+            if let Some(image) = p.image {
+                self.pool.push(image);
+            }
         }
         if let (Some(piece), Some(saved)) = (&self.piece, self.piece_saved.take()) {
             put_back(piece, &saved);
