@@ -33,5 +33,8 @@ if [ -f tests/fairy/differential.py ]; then
     step .venv/bin/python tests/fairy/differential.py
 fi
 
+# A short fuzzing run of the parser and engine (a long one: see fuzz/README.md).
+step bash scripts/fuzz.sh 15
+
 echo
 echo "==> all checks passed"
