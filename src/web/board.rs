@@ -158,7 +158,8 @@ impl Board {
             Some(h) => parse_handler(h),
             None => el.get_attribute("data-code").and_then(|c| parse_pair(&c)),
         };
-        if let Some(entry) = code.and_then(|(x, y)| lookup(self.script, x, y)) {
+        let found = code.and_then(|(x, y)| Some(((x, y), lookup(self.script, x, y)?)));
+        if let Some((code, entry)) = found {
             if el.get_attribute("tabindex").is_none() {
                 let _ = el.set_attribute("tabindex", "0");
             }
@@ -179,7 +180,7 @@ impl Board {
             self.clickables.push(Clickable {
                 el: el.clone(),
                 sq,
-                code: code.unwrap_or_default(),
+                code,
                 inline: inline.is_some(),
             });
         }
