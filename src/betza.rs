@@ -73,26 +73,20 @@ impl Atom {
     /// The distinct displacements of the atom, at most eight.
     pub fn vectors(self) -> impl Iterator<Item = Offset> {
         let (a, b) = (self.long as i8, self.short as i8);
+        // The atom turned by quarter turns, then its mirror images, which
+        // are the same four moves again when it is orthogonal or diagonal.
         let all = [
             (a, b),
-            (b, a),
             (-b, a),
-            (-a, b),
             (-a, -b),
-            (-b, -a),
             (b, -a),
+            (b, a),
+            (-a, b),
+            (-b, -a),
             (a, -b),
         ];
-        let mut out = [Offset::new(0, 0); 8];
-        let mut n = 0;
-        for (dx, dy) in all {
-            let v = Offset::new(dx, dy);
-            if !out[..n].contains(&v) {
-                out[n] = v;
-                n += 1;
-            }
-        }
-        out.into_iter().take(n)
+        let n = if b == 0 || a == b { 4 } else { 8 };
+        all.into_iter().take(n).map(|(dx, dy)| Offset::new(dx, dy))
     }
 }
 
@@ -201,6 +195,9 @@ impl Dirs {
     pub fn select(&self, atom: Atom, heading: Offset, first_leg: bool) -> Selection {
         let all: Selection = atom.vectors().collect();
         let letters = self.as_bytes();
+        if letters == b"a" {
+            return all;
+        }
         if letters.is_empty() {
             return if first_leg {
                 all
