@@ -57,3 +57,26 @@ export function formatMismatch(where, click, problems, max = 8) {
 export function leftDirty(problems) {
   return problems.some((p) => p.startsWith('after release') || p.startsWith('test step failed'));
 }
+
+// The result of a suite made of named checks ({label, problems}): a check
+// passes when it has no problem, the suite when it ran checks and all pass.
+// The first GLANCE_SHOW failing checks are detailed, then the notes.
+export function checksResult(name, checks, notes = []) {
+  const failedChecks = checks.filter((c) => c.problems.length);
+  const shown = Number(process.env.GLANCE_SHOW || 5);
+  const details = failedChecks.slice(0, shown).map((c) => {
+    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
+    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
+    return [`${c.label}:`, ...lines].join('\n');
+  });
+  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
+  details.push(...notes.map((n) => `note: ${n}`));
+  return {
+    name,
+    ok: checks.length > 0 && failedChecks.length === 0,
+    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
+    details,
+    passed: checks.length - failedChecks.length,
+    failed: failedChecks.length,
+  };
+}

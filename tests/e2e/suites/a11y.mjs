@@ -14,6 +14,7 @@
 import path from 'node:path';
 import { observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, handlerArgs, parseId, pressState } from '../lib/expect.mjs';
+import { checksResult } from '../lib/check.mjs';
 
 export const name = 'a11y';
 
@@ -130,7 +131,7 @@ export async function run(ctx) {
       await h.close();
     }
   }
-  return result(checks, notes);
+  return checksResult(name, checks, notes);
 }
 
 // The name the module should give a piece's cell.
@@ -336,24 +337,4 @@ function describe(violations) {
   }
   if (!by.size) return 'no axe violations';
   return [...by].map(([k, e]) => `${k} ×${e.n}${e.inside ? ` (${e.inside} in the board/#piece)` : ''}`).join('; ');
-}
-
-function result(checks, notes) {
-  const failedChecks = checks.filter((c) => c.problems.length);
-  const shown = Number(process.env.GLANCE_SHOW || 5);
-  const details = failedChecks.slice(0, shown).map((c) => {
-    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
-    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
-    return [`${c.label}:`, ...lines].join('\n');
-  });
-  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
-  details.push(...notes.map((n) => `note: ${n}`));
-  return {
-    name,
-    ok: checks.length > 0 && failedChecks.length === 0,
-    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
-    details,
-    passed: checks.length - failedChecks.length,
-    failed: failedChecks.length,
-  };
 }

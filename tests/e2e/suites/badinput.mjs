@@ -4,6 +4,7 @@
 import { observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { fixtureHtml } from '../lib/fixtures.mjs';
 import { handlerArgs, handlerParses } from '../lib/expect.mjs';
+import { checksResult } from '../lib/check.mjs';
 
 export const name = 'badinput';
 
@@ -201,22 +202,7 @@ export async function run(ctx) {
     record(label, problems);
   }
 
-  const failedChecks = checks.filter((c) => c.problems.length);
-  const shown = Number(process.env.GLANCE_SHOW || 5);
-  const details = failedChecks.slice(0, shown).map((c) => {
-    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
-    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
-    return [`${c.label}:`, ...lines].join('\n');
-  });
-  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
-  return {
-    name,
-    ok: failedChecks.length === 0,
-    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
-    details,
-    passed: checks.length - failedChecks.length,
-    failed: failedChecks.length,
-  };
+  return checksResult(name, checks);
 }
 
 // Opens a page, waits for the module, snapshots it, runs `body(h, snap)`.

@@ -5,6 +5,7 @@
 // gets ready.
 import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
+import { checksResult } from '../lib/check.mjs';
 
 export const name = 'early';
 
@@ -41,7 +42,7 @@ export async function run(ctx) {
       const state = await waitReady(h.page);
       if (state !== 'ready') {
         record('normal load', [`module state ${state}`, ...h.problems()]);
-        return result(checks, notes);
+        return checksResult(name, checks, notes);
       }
       snap = await snapshot(h.page);
       const present = await h.page.evaluate(() => {
@@ -149,25 +150,5 @@ export async function run(ctx) {
   });
 
   notes.push(`WebAssembly.instantiate delayed by ${DELAY_MS} ms with an init script`);
-  return result(checks, notes);
-}
-
-function result(checks, notes) {
-  const failedChecks = checks.filter((c) => c.problems.length);
-  const shown = Number(process.env.GLANCE_SHOW || 5);
-  const details = failedChecks.slice(0, shown).map((c) => {
-    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
-    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
-    return [`${c.label}:`, ...lines].join('\n');
-  });
-  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
-  details.push(...notes.map((n) => `note: ${n}`));
-  return {
-    name,
-    ok: checks.length > 0 && failedChecks.length === 0,
-    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
-    details,
-    passed: checks.length - failedChecks.length,
-    failed: failedChecks.length,
-  };
+  return checksResult(name, checks, notes);
 }

@@ -5,6 +5,7 @@
 // ahead, score 4 * |sideways offset| + distance ahead, lowest wins).
 import { observe, openPage, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, diffLines, handlerArgs, parseId, pieceLines, pressState } from '../lib/expect.mjs';
+import { checksResult } from '../lib/check.mjs';
 
 export const name = 'keyboard';
 
@@ -40,7 +41,7 @@ export async function run(ctx) {
       await h.close();
     }
   }
-  return result(checks, notes);
+  return checksResult(name, checks, notes);
 }
 
 async function keyboardChecks(h, pageName, data, record, notes) {
@@ -214,24 +215,4 @@ async function keyboardChecks(h, pageName, data, record, notes) {
     problems.push(...restDiffs(snap, now).map((d) => `arrow keys changed the page: ${d}`));
   });
   if (ties) notes.push(`${pageName}: ${ties} arrow moves had several equally near pieces (any of them accepted)`);
-}
-
-function result(checks, notes) {
-  const failedChecks = checks.filter((c) => c.problems.length);
-  const shown = Number(process.env.GLANCE_SHOW || 5);
-  const details = failedChecks.slice(0, shown).map((c) => {
-    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
-    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
-    return [`${c.label}:`, ...lines].join('\n');
-  });
-  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
-  details.push(...notes.map((n) => `note: ${n}`));
-  return {
-    name,
-    ok: checks.length > 0 && failedChecks.length === 0,
-    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
-    details,
-    passed: checks.length - failedChecks.length,
-    failed: failedChecks.length,
-  };
 }

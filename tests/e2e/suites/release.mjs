@@ -4,7 +4,7 @@
 // cancelled pointer and a hidden document all bring the page back to rest,
 // and the next press still shows what expected.json says.
 import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
-import { checkClick } from '../lib/check.mjs';
+import { checkClick, checksResult } from '../lib/check.mjs';
 import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
 
 export const name = 'release';
@@ -30,7 +30,7 @@ export async function run(ctx) {
     const state = await waitReady(h.page);
     if (state !== 'ready') {
       record('loading', [`module state ${state}`, ...h.problems()]);
-      return result(checks, notes);
+      return checksResult(name, checks, notes);
     }
     const snap = await snapshot(h.page);
     const rest = { ...snap.cells };
@@ -42,7 +42,7 @@ export async function run(ctx) {
     const pieces = data.clicks.filter((c) => c.piece && handlerArgs(c.handler) && present[c.cell] === c.handler);
     if (pieces.length < 2) {
       record('setup', [`${PAGE} has fewer than two pressable pieces`]);
-      return result(checks, notes);
+      return checksResult(name, checks, notes);
     }
     // The Lieutenant (many marks) and another piece far from it.
     const a = pieces.find((c) => c.handler === 'down_click(3,6)') || pieces[0];
@@ -198,25 +198,5 @@ export async function run(ctx) {
   } finally {
     await h.close();
   }
-  return result(checks, notes);
-}
-
-function result(checks, notes) {
-  const failedChecks = checks.filter((c) => c.problems.length);
-  const shown = Number(process.env.GLANCE_SHOW || 5);
-  const details = failedChecks.slice(0, shown).map((c) => {
-    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
-    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
-    return [`${c.label}:`, ...lines].join('\n');
-  });
-  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
-  details.push(...notes.map((n) => `note: ${n}`));
-  return {
-    name,
-    ok: checks.length > 0 && failedChecks.length === 0,
-    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
-    details,
-    passed: checks.length - failedChecks.length,
-    failed: failedChecks.length,
-  };
+  return checksResult(name, checks, notes);
 }

@@ -6,6 +6,7 @@
 // exactly the images its diagram needs.
 import { observe, openPage, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
+import { checksResult } from '../lib/check.mjs';
 
 export const name = 'touch';
 
@@ -29,7 +30,7 @@ export async function run(ctx) {
     const state = await waitReady(h.page);
     if (state !== 'ready') {
       record('loading', [`module state ${state}`, ...h.problems()]);
-      return result(checks, notes);
+      return checksResult(name, checks, notes);
     }
     const snap = await snapshot(h.page);
     const rest = { ...snap.cells };
@@ -44,7 +45,7 @@ export async function run(ctx) {
     const c3 = pieces.find((c) => c !== a && c !== b && c.piece.name === 'Knight') || pieces.find((c) => c !== a && c !== b);
     if (!a || !b || !c3) {
       record('setup', [`${PAGE} has fewer than three pressable pieces`]);
-      return result(checks, notes);
+      return checksResult(name, checks, notes);
     }
     const label = (c) => `${c.cell} (${c.piece.name})`;
     // A board cell that is neither clickable nor painted by a, b or c3.
@@ -138,25 +139,5 @@ export async function run(ctx) {
   } finally {
     await h.close();
   }
-  return result(checks, notes);
-}
-
-function result(checks, notes) {
-  const failedChecks = checks.filter((c) => c.problems.length);
-  const shown = Number(process.env.GLANCE_SHOW || 5);
-  const details = failedChecks.slice(0, shown).map((c) => {
-    const lines = c.problems.slice(0, 8).map((p) => `    ${p}`);
-    if (c.problems.length > 8) lines.push(`    ... and ${c.problems.length - 8} more`);
-    return [`${c.label}:`, ...lines].join('\n');
-  });
-  if (failedChecks.length > shown) details.push(`... ${failedChecks.length - shown} more failing checks (GLANCE_SHOW=N shows more)`);
-  details.push(...notes.map((n) => `note: ${n}`));
-  return {
-    name,
-    ok: checks.length > 0 && failedChecks.length === 0,
-    summary: `${name}: ${checks.length - failedChecks.length}/${checks.length} checks pass`,
-    details,
-    passed: checks.length - failedChecks.length,
-    failed: failedChecks.length,
-  };
+  return checksResult(name, checks, notes);
 }
