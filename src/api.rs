@@ -61,15 +61,16 @@ pub fn diagram(betza: &str, options: JsValue) -> Result<JsValue, JsValue> {
     let piece =
         betza::parse(betza).map_err(|e| error(format!("bad Betza string '{betza}': {e}")))?;
     let size = opts.board.as_deref().unwrap_or("8x8");
-    let (files, ranks) = size
-        .split_once(['x', 'X'])
-        .and_then(|(f, r)| Some((f.parse::<u8>().ok()?, r.parse::<u8>().ok()?)))
-        .ok_or_else(|| error(format!("bad board '{size}': expected FILESxRANKS")))?;
-    let board = SquareSet::rectangle(files, ranks)
-        .ok_or_else(|| error(format!("bad board '{size}': sides must be 1 to 16")))?;
+    let (files, ranks) = SquareSet::parse_size(size).ok_or_else(|| {
+        error(format!(
+            "bad board '{size}': expected FILESxRANKS, each from 1 to 16"
+        ))
+    })?;
+    let board =
+        SquareSet::rectangle(files, ranks).ok_or_else(|| error(format!("bad board '{size}'")))?;
     let at = match opts.at.as_deref() {
         Some(s) => square(s)?,
-        None => Square::new((files - 1) / 2, ranks / 2).unwrap_or(Square::from_index(0)),
+        None => Square::centre(files, ranks),
     };
     if !board.contains(at) {
         return Err(error(format!(
@@ -90,17 +91,15 @@ pub fn diagram(betza: &str, options: JsValue) -> Result<JsValue, JsValue> {
         occupied.insert(square(s)?);
     }
     let d = Diagram::compute(&piece, at, colour, &board, &occupied);
-    let mut squares: Vec<Square> = board.iter().collect();
-    squares.sort_by_key(|s| (s.file(), s.rank()));
     let out = Output {
-        moves: squares
-            .iter()
-            .filter(|&&s| d.can_move_to(s))
+        moves: board
+            .iter_by_file()
+            .filter(|&s| d.can_move_to(s))
             .map(|s| s.to_string())
             .collect(),
-        capture: squares
-            .iter()
-            .filter(|&&s| d.can_capture_on(s))
+        capture: board
+            .iter_by_file()
+            .filter(|&s| d.can_capture_on(s))
             .map(|s| s.to_string())
             .collect(),
         marks: d.marks().map(|(s, m)| (s.to_string(), m.name())).collect(),

@@ -136,6 +136,18 @@ impl Square {
         }
     }
 
+    /// The square a diagram uses when none is given: the middle file
+    /// (rounded towards the a-file) and the rank just above the middle.
+    ///
+    /// ```
+    /// use glance::Square;
+    /// assert_eq!(Square::centre(8, 8).to_string(), "d5");
+    /// assert_eq!(Square::centre(10, 10).to_string(), "e6");
+    /// ```
+    pub fn centre(files: u8, ranks: u8) -> Square {
+        Square::new(files.saturating_sub(1) / 2, ranks / 2).unwrap_or(Square(0))
+    }
+
     /// Reads algebraic notation, `a1` to `p16`.
     pub fn parse(text: &str) -> Option<Square> {
         let mut chars = text.chars();
@@ -238,6 +250,29 @@ impl SquareSet {
         (0..=255u8)
             .map(Square::from_index)
             .filter(move |&sq| self.contains(sq))
+    }
+
+    /// The squares file by file from the a-file, each from rank 1 (`a1`,
+    /// `a2`, …, `b1`, …): the order in which square lists are written out.
+    pub fn iter_by_file(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..MAX_SIDE)
+            .flat_map(|f| (0..MAX_SIDE).filter_map(move |r| Square::new(f, r)))
+            .filter(move |&sq| self.contains(sq))
+    }
+
+    /// The board size written `FILESxRANKS` (`10x8`), each side from 1 to
+    /// 16.
+    ///
+    /// ```
+    /// use glance::SquareSet;
+    /// assert_eq!(SquareSet::parse_size("10x8"), Some((10, 8)));
+    /// assert_eq!(SquareSet::parse_size("0x0"), None);
+    /// assert_eq!(SquareSet::parse_size("17x9"), None);
+    /// ```
+    pub fn parse_size(text: &str) -> Option<(u8, u8)> {
+        let (f, r) = text.split_once(['x', 'X'])?;
+        let (files, ranks) = (f.parse().ok()?, r.parse().ok()?);
+        SquareSet::rectangle(files, ranks).map(|_| (files, ranks))
     }
 
     /// The leftmost and rightmost files holding a square, if any.

@@ -21,14 +21,9 @@ struct Options {
 }
 
 fn parse_board(text: &str) -> Result<(u8, u8), String> {
-    let bad = || format!("bad board '{text}': expected FILESxRANKS, each from 1 to 16 (e.g. 10x8)");
-    let (f, r) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let files: u8 = f.parse().map_err(|_| bad())?;
-    let ranks: u8 = r.parse().map_err(|_| bad())?;
-    if !(1..=16).contains(&files) || !(1..=16).contains(&ranks) {
-        return Err(bad());
-    }
-    Ok((files, ranks))
+    SquareSet::parse_size(text).ok_or_else(|| {
+        format!("bad board '{text}': expected FILESxRANKS, each from 1 to 16 (e.g. 10x8)")
+    })
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -85,9 +80,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 }
 
 fn json_list(squares: impl Iterator<Item = Square>) -> String {
-    let mut v: Vec<Square> = squares.collect();
-    v.sort_by_key(|s| (s.file(), s.rank()));
-    let items: Vec<String> = v.iter().map(|s| format!("\"{s}\"")).collect();
+    let items: Vec<String> = squares.map(|s| format!("\"{s}\"")).collect();
     format!("[{}]", items.join(", "))
 }
 
@@ -96,9 +89,9 @@ fn run(args: &[String]) -> Result<String, String> {
     let piece =
         betza::parse(&opts.betza).map_err(|e| format!("bad Betza string '{}': {e}", opts.betza))?;
     let board = SquareSet::rectangle(opts.files, opts.ranks).ok_or("board must be 1x1 to 16x16")?;
-    let at = opts.at.unwrap_or_else(|| {
-        Square::new((opts.files - 1) / 2, opts.ranks / 2).unwrap_or(Square::from_index(0))
-    });
+    let at = opts
+        .at
+        .unwrap_or_else(|| Square::centre(opts.files, opts.ranks));
     if !board.contains(at) {
         return Err(format!(
             "square {at} is not on a {}x{} board",
@@ -107,16 +100,14 @@ fn run(args: &[String]) -> Result<String, String> {
     }
     let d = Diagram::compute(&piece, at, opts.colour, &board, &SquareSet::EMPTY);
     if opts.json {
-        let mut marks: Vec<_> = d.marks().collect();
-        marks.sort_by_key(|(s, _)| (s.file(), s.rank()));
-        let marks: Vec<String> = marks
-            .iter()
-            .map(|(s, m)| format!("\"{s}\": \"{}\"", m.name()))
+        let marks: Vec<String> = board
+            .iter_by_file()
+            .filter_map(|s| Some(format!("\"{s}\": \"{}\"", d.mark(s)?.name())))
             .collect();
         return Ok(format!(
             "{{\"move\": {}, \"capture\": {}, \"marks\": {{{}}}}}\n",
-            json_list(board.iter().filter(|&s| d.can_move_to(s))),
-            json_list(board.iter().filter(|&s| d.can_capture_on(s))),
+            json_list(board.iter_by_file().filter(|&s| d.can_move_to(s))),
+            json_list(board.iter_by_file().filter(|&s| d.can_capture_on(s))),
             marks.join(", ")
         ));
     }

@@ -164,9 +164,9 @@ impl Scene {
                 ),
                 (Mark::Block, "Can be blocked on"),
             ] {
-                // By file, then rank.
-                let squares = (0..16u8)
-                    .flat_map(|f| (0..16u8).filter_map(move |r| Square::new(f, r)))
+                let squares = page
+                    .board
+                    .iter_by_file()
                     .filter(|&sq| d.mark(sq) == Some(mark));
                 let mut first = true;
                 for sq in squares {
