@@ -16,7 +16,8 @@ mkdir -p "$out"/spartan "$out"/chu "$out"/cwda
 # 1. The drop-in scripts: the smallest build (no std, no serde, no TypeScript),
 #    one per legacy script, each with only its own click table (GLANCE_SCRIPT).
 #    core and alloc are rebuilt with panics that abort on the spot, which drops
-#    the panic messages and their formatting code (about 1 KB gzipped). That
+#    the panic messages and their formatting code (about 1 KB gzipped), and
+#    without Debug formatting and panic locations (nothing prints them). That
 #    needs unstable flags of the stable compiler (RUSTC_BOOTSTRAP) and the
 #    rust-src component; if either is missing or refused, the plain build is
 #    used and the files are a little larger.
@@ -24,7 +25,7 @@ small_build() {
   rustup component list --installed 2>/dev/null | grep -q '^rust-src' \
     || rustup component add rust-src >/dev/null 2>&1 || return 1
   GLANCE_SCRIPT=$1 RUSTC_BOOTSTRAP=1 \
-    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none" \
     cargo build --quiet -Zbuild-std=core,alloc --profile wasm --lib \
     --target wasm32-unknown-unknown --features dropin --target-dir "target/dist-$1"
 }
@@ -36,7 +37,10 @@ for name in spartan chu cwda; do
   fi
   wasm-bindgen --target no-modules --no-typescript --out-dir "$out/$name" \
     "target/dist-$name/wasm32-unknown-unknown/wasm/glance.wasm"
-  "$WASM_OPT" -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \
+  # --converge repeats -Oz while it still shrinks; the module's memory is its
+  # own (zero-filled, addresses under 1 KiB unused: Rust's data starts at 1 MiB).
+  "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused \
+    --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \
     "$out/$name/glance_bg.wasm" -o "$out/$name/glance.opt.wasm"
   python3 scripts/package-dist.py "$name" "$out/$name/glance.js" "$out/$name/glance.opt.wasm" dist
 done

@@ -19,9 +19,9 @@ SCRIPTS = ("spartan", "chu", "cwda")
 
 def trim_glue(glue):
     """Keeps what the loader uses of wasm-bindgen's no-modules glue (pinned
-    at 0.2.130): the imports and exports. The loaders for URLs, fetch
-    responses and synchronous compilation give way to one function that
-    instantiates the bytes it is given. Fails loudly if the glue changes."""
+    at 0.2.130): the imports and exports. The loaders for URLs and fetch
+    responses give way to one function that compiles and instantiates the
+    bytes it is given. Fails loudly if the glue changes."""
     head = "let wasm_bindgen = (function(exports) {\n"
     src = ("    let script_src;\n"
            "    if (typeof document !== 'undefined' && document.currentScript !== null) {\n"
@@ -32,10 +32,13 @@ def trim_glue(glue):
     if not glue.startswith(head + src) or glue.count(load) != 1 or not glue.rstrip().endswith(tail):
         sys.exit("package-dist: the wasm-bindgen glue is not the one this script knows (0.2.130)")
     body = glue[len(head) + len(src):glue.index(load)]
+    # Compiled and instantiated synchronously: no task to wait for (a page
+    # still being parsed keeps the main thread busy), and the module is
+    # small enough that compiling it takes about a millisecond.
     return (head + body +
             "    return Object.assign(function (bytes) {\n"
-            "        return WebAssembly.instantiate(bytes, __wbg_get_imports())\n"
-            "            .then(function (r) { __wbg_finalize_init(r.instance, r.module); });\n"
+            "        var module = new WebAssembly.Module(bytes);\n"
+            "        __wbg_finalize_init(new WebAssembly.Instance(module, __wbg_get_imports()), module);\n"
             "    }, exports);\n"
             "})({ __proto__: null });")
 

@@ -18,7 +18,12 @@ fn document() -> Document {
 /// the Spartan Lieutenant on sq3x6 and a Hoplite on sq2x8, and `#piece`.
 fn fixture() -> Element {
     let doc = document();
+    // A test that failed left its board behind: ids must stay unique.
+    if let Some(old) = doc.get_element_by_id("fixture") {
+        old.remove();
+    }
     let root = doc.create_element("div").unwrap();
+    root.set_id("fixture");
     let mut html = String::from("<h1>Test</h1><table class=\"board\">");
     for y in (0..10).rev() {
         html.push_str("<tr>");
@@ -52,18 +57,44 @@ fn cell(id: &str) -> Element {
     document().get_element_by_id(id).unwrap()
 }
 
+/// The computed style of cell `id`.
+fn computed(id: &str) -> web_sys::CssStyleDeclaration {
+    web_sys::window()
+        .unwrap()
+        .get_computed_style(&cell(id))
+        .unwrap()
+        .unwrap()
+}
+
+/// What cell `id` shows: its background image, as a path from the
+/// document's folder, then the sources of its visible images.
 fn images(id: &str) -> Vec<String> {
-    let list = cell(id).query_selector_all("img").unwrap();
-    (0..list.length())
-        .map(|i| {
-            list.item(i)
-                .unwrap()
-                .dyn_into::<Element>()
-                .unwrap()
-                .get_attribute("src")
-                .unwrap()
-        })
-        .collect()
+    let el = cell(id);
+    let mut out = Vec::new();
+    let bg = computed(id).get_property_value("background-image").unwrap();
+    if bg != "none" {
+        let base = document().base_uri().unwrap().unwrap();
+        let dir = &base[..=base.rfind('/').unwrap()];
+        let url = bg
+            .strip_prefix("url(\"")
+            .unwrap()
+            .strip_suffix("\")")
+            .unwrap();
+        out.push(url.strip_prefix(dir).unwrap_or(url).to_string());
+    }
+    let list = el.query_selector_all("img").unwrap();
+    for i in 0..list.length() {
+        let img = list.item(i).unwrap().dyn_into::<Element>().unwrap();
+        let style = web_sys::window()
+            .unwrap()
+            .get_computed_style(&img)
+            .unwrap()
+            .unwrap();
+        if style.get_property_value("visibility").unwrap() != "hidden" {
+            out.push(img.get_attribute("src").unwrap());
+        }
+    }
+    out
 }
 
 #[wasm_bindgen_test]
@@ -102,7 +133,7 @@ fn paints_and_restores_exactly() {
 }
 
 #[wasm_bindgen_test]
-fn a_cell_with_text_gets_its_text_back() {
+fn a_cell_with_text_hides_it_while_painted() {
     let root = fixture();
     assert!(start(document(), "spartan"));
     let at_rest = root.inner_html();
@@ -110,9 +141,17 @@ fn a_cell_with_text_gets_its_text_back() {
     // its file's ray still crosses sq5x5, which holds text.
     assert!(press(JsValue::from(5), JsValue::from(3)));
     assert_eq!(images("sq5x5"), ["sym/yellow.png"]);
-    assert_eq!(cell("sq5x5").text_content().unwrap(), "");
-    release();
+    // The text stays where it is, unseen: no layout changes.
     assert_eq!(cell("sq5x5").text_content().unwrap(), "text");
+    assert_eq!(
+        computed("sq5x5").get_property_value("color").unwrap(),
+        "rgba(0, 0, 0, 0)"
+    );
+    release();
+    assert_ne!(
+        computed("sq5x5").get_property_value("color").unwrap(),
+        "rgba(0, 0, 0, 0)"
+    );
     assert_eq!(root.inner_html(), at_rest);
     root.remove();
 }
@@ -158,6 +197,86 @@ fn a_second_press_replaces_the_first() {
     );
     assert_eq!(images("sq2x7"), ["sym/red.png"]);
     release();
+    assert_eq!(root.inner_html(), at_rest);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn a_cell_keeps_its_own_style() {
+    let root = fixture();
+    cell("sq2x5")
+        .set_attribute("style", "color: red; background: blue")
+        .unwrap();
+    assert!(start(document(), "spartan"));
+    let at_rest = root.inner_html();
+    assert!(press(JsValue::from(3), JsValue::from(6)));
+    // The page's own background shorthand does not hide the mark.
+    assert_eq!(images("sq2x5"), ["sym/yellow.png"]);
+    assert_eq!(
+        computed("sq2x5")
+            .get_property_value("background-color")
+            .unwrap(),
+        "rgb(0, 0, 255)"
+    );
+    assert_eq!(
+        cell("sq2x5").get_attribute("style").as_deref(),
+        Some("color: red; background: blue")
+    );
+    release();
+    assert_eq!(root.inner_html(), at_rest);
+    assert_eq!(images("sq2x5"), Vec::<String>::new());
+    assert_eq!(
+        computed("sq2x5").get_property_value("color").unwrap(),
+        "rgb(255, 0, 0)"
+    );
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn a_new_start_takes_the_old_style_sheet_away() {
+    let sheets = || document().query_selector_all("style").unwrap().length();
+    let root = fixture();
+    assert!(start(document(), "spartan"));
+    assert!(press(JsValue::from(3), JsValue::from(6)));
+    release();
+    let with_one = sheets();
+    assert!(start(document(), "spartan"));
+    assert!(press(JsValue::from(3), JsValue::from(6)));
+    release();
+    assert_eq!(sheets(), with_one, "one sheet of the module at a time");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn an_odd_image_folder_is_quoted() {
+    let root = fixture();
+    // The pieces' folder, which the marks are taken from, has a quote in it.
+    cell("sq3x6")
+        .first_element_child()
+        .unwrap()
+        .set_attribute("src", "my \"sym\"/BlackElephant.png")
+        .unwrap();
+    assert!(start(document(), "spartan"));
+    let at_rest = root.inner_html();
+    assert!(press(JsValue::from(3), JsValue::from(6)));
+    let shown = images("sq2x5");
+    assert_eq!(shown, ["my%20%22sym%22/yellow.png"]);
+    release();
+    assert_eq!(root.inner_html(), at_rest);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn a_mark_covers_a_piece_and_uncovers_it() {
+    let root = fixture();
+    cell("sq2x7").set_inner_html("<img src=\"sym/WhitePawn.png\">");
+    assert!(start(document(), "spartan"));
+    let at_rest = root.inner_html();
+    assert_eq!(images("sq2x7"), ["sym/WhitePawn.png"]);
+    assert!(press(JsValue::from(2), JsValue::from(-8)));
+    assert_eq!(images("sq2x7"), ["sym/red.png"], "the pawn is hidden");
+    release();
+    assert_eq!(images("sq2x7"), ["sym/WhitePawn.png"]);
     assert_eq!(root.inner_html(), at_rest);
     root.remove();
 }

@@ -7,7 +7,8 @@
   "use strict";
   var NAME = "@SCRIPT@";
   var WASM = "@WASM@";
-  // 0: loading, 1: ready, 2: failed or stopped.
+  // 0: loading (or waiting for the page to be parsed), 1: serving the
+  // board, 2: failed or stopped.
   var state = 0;
   var api = null;
   // A press made while loading, served once ready unless released first.
@@ -48,47 +49,58 @@
     if (typeof DecompressionStream !== "function") {
       return Promise.reject(new Error("this browser has no DecompressionStream"));
     }
-    var bin = atob(WASM);
-    var raw = new Uint8Array(bin.length);
-    for (var i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
+    var raw = Uint8Array.fromBase64 && Uint8Array.fromBase64(WASM);
+    if (!raw) {
+      var bin = atob(WASM);
+      raw = new Uint8Array(bin.length);
+      for (var i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
+    }
     var stream = new Response(raw).body.pipeThrough(new DecompressionStream("deflate-raw"));
     return new Response(stream).arrayBuffer();
   }
 
-  function whenParsed() {
-    return new Promise(function (resolve) {
-      if (document.readyState === "loading") {
-        document.addEventListener("DOMContentLoaded", resolve, { once: true });
-      } else {
-        resolve();
+  // Reads the board and serves events: once the page is parsed.
+  function begin() {
+    if (state !== 0) return;
+    try {
+      if (!wasm_bindgen.start(document, NAME)) throw new Error("no board to start on");
+    } catch (err) {
+      stop("could not read the board", err);
+      return;
+    }
+    api = wasm_bindgen;
+    state = 1;
+    var serve = function (e) {
+      if (state === 1) {
+        try { api.handle(e); } catch (err) { stop("an event failed", err); }
       }
+    };
+    ["pointerdown", "keydown", "visibilitychange"].forEach(function (t) {
+      document.addEventListener(t, serve);
     });
+    ["pointerup", "pointercancel", "blur"].forEach(function (t) {
+      window.addEventListener(t, serve);
+    });
+    if (early) {
+      var press = early;
+      early = null;
+      window.down_click(press[0], press[1]);
+    }
   }
 
+  // Ready as soon as the module is inflated and instantiated (the glue
+  // compiles it synchronously: no task to wait for behind the page's
+  // parsing). If the page is still being parsed, the board is read at
+  // DOMContentLoaded; a press made before then is served at that moment.
   bytes()
-    .then(function (buf) { return wasm_bindgen(buf); })
-    .then(whenParsed)
-    .then(function () {
-      if (!wasm_bindgen.start(document, NAME)) throw new Error("no board to start on");
-      api = wasm_bindgen;
-      state = 1;
-      var serve = function (e) {
-        if (state === 1) {
-          try { api.handle(e); } catch (err) { stop("an event failed", err); }
-        }
-      };
-      ["pointerdown", "keydown", "visibilitychange"].forEach(function (t) {
-        document.addEventListener(t, serve);
-      });
-      ["pointerup", "pointercancel", "blur"].forEach(function (t) {
-        window.addEventListener(t, serve);
-      });
-      root.setAttribute("data-glance", "ready");
-      if (early) {
-        var press = early;
-        early = null;
-        window.down_click(press[0], press[1]);
+    .then(function (buf) {
+      wasm_bindgen(buf);
+      if (document.readyState === "loading") {
+        document.addEventListener("DOMContentLoaded", begin, { once: true });
+      } else {
+        begin();
       }
+      if (state !== 2) root.setAttribute("data-glance", "ready");
     })
     .catch(function (err) { stop("could not start its WebAssembly module", err); });
 })();

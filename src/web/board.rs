@@ -1,8 +1,10 @@
 //! The board's state and its rendering.
 //!
-//! Painting moves a cell's own nodes aside and puts one image in their
-//! place; restoring puts the very same nodes back, so the page is exactly
-//! as it was, attributes, text and all. Nothing is parsed as HTML.
+//! Painting gives a cell one attribute, `data-glance-show="yellow"`, which
+//! a style sheet of the module's own turns into the cell's background
+//! image, with what the cell holds (a piece) made invisible: no element is
+//! made, none moved, nothing laid out again. Restoring removes the
+//! attribute, so the page is exactly as it was. Nothing is parsed as HTML.
 
 use alloc::string::String;
 use alloc::vec;
@@ -14,16 +16,12 @@ use web_sys::{Document, Element, HtmlElement, Node};
 use crate::clicks::{
     after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Script,
 };
+use crate::diagram::Mark;
 use crate::geometry::Square;
-use crate::scene::{spaced, Content, Page, Scene};
+use crate::scene::{spaced, Page, Scene};
 
-/// A cell painted over, with the nodes it held before.
-struct Painted {
-    cell: Element,
-    saved: Vec<Node>,
-    /// The image put in, by name, to go back to the pool on release.
-    image: Option<(&'static str, Element)>,
-}
+/// The attribute naming the image a painted cell shows.
+const SHOW: &str = "data-glance-show";
 
 /// A cell that shows something when pressed.
 pub(super) struct Clickable {
@@ -53,15 +51,17 @@ pub(super) struct Board {
     cells: Vec<Option<Element>>,
     pub(super) clickables: Vec<Clickable>,
     piece: Option<Element>,
-    painted: Vec<Painted>,
+    /// The cells painted now.
+    painted: Vec<Element>,
     /// The nodes `#piece` held at rest, while it shows a name.
     piece_saved: Option<Vec<Node>>,
     /// Where mark and piece images live, e.g. `sym/`.
     image_dir: String,
+    /// The module's style sheet (a `<style>` element, put in at start),
+    /// and the images it has a rule for.
+    sheet: Option<Element>,
+    styled: Vec<&'static str>,
     pub(super) shown: Option<Shown>,
-    /// Images made for earlier presses, free for the next ones: a press
-    /// reuses nodes instead of making (and loading) new ones.
-    pool: Vec<(&'static str, Element)>,
 }
 
 fn take_children(node: &Node) -> Vec<Node> {
@@ -84,6 +84,41 @@ fn put_back(node: &Node, saved: &[Node]) {
     for child in saved {
         let _ = node.append_child(child);
     }
+}
+
+/// Appends `text` to `css` as the body of a CSS string (quotes and
+/// backslashes escaped, line breaks as code points).
+fn push_css_string(css: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '"' | '\\' => {
+                css.push('\\');
+                css.push(c);
+            }
+            '\n' | '\r' | '\x0c' => css.push_str("\\a "),
+            _ => css.push(c),
+        }
+    }
+}
+
+/// The rule hiding what a painted cell holds (`visibility` and `color`
+/// change no layout). `!important`: the page's own rules must not show it.
+const HIDE_RULE: &str = "[data-glance-show]{color:transparent!important}[data-glance-show] *{visibility:hidden!important}\n";
+
+/// The style rule showing image `name` (from folder `dir`, e.g. `sym/`)
+/// centred as the background of the cells whose [`SHOW`] attribute names
+/// it. `!important`: a page's own `background` shorthand must not hide it.
+fn show_rule(dir: &str, name: &str) -> String {
+    let mut css = String::with_capacity(2 * name.len() + dir.len() + 160);
+    css.push('[');
+    css.push_str(SHOW);
+    css.push_str("=\"");
+    push_css_string(&mut css, name);
+    css.push_str("\"]{background-image:url(\"");
+    push_css_string(&mut css, dir);
+    push_css_string(&mut css, name);
+    css.push_str(".png\")!important;background-position:center!important;background-repeat:no-repeat!important}\n");
+    css
 }
 
 /// Whether `el`'s class attribute lists `class`.
@@ -114,8 +149,9 @@ impl Board {
             painted: Vec::new(),
             piece_saved: None,
             image_dir: String::from("sym/"),
+            sheet: None,
+            styled: Vec::new(),
             shown: None,
-            pool: Vec::new(),
         };
         if let Ok(list) = root.query_selector_all("[id^=sq]") {
             for i in 0..list.length() {
@@ -127,6 +163,7 @@ impl Board {
         // Element lookups only (one import each in the glue, not two).
         board.piece = board.query("#piece");
         board.label();
+        board.add_sheet();
         board
     }
 
@@ -255,15 +292,38 @@ impl Board {
         true
     }
 
-    fn image(&self, name: &str, alt: &str) -> Option<Element> {
-        let img = self.document.create_element("img").ok()?;
-        let mut src = String::with_capacity(self.image_dir.len() + name.len() + 4);
-        src.push_str(&self.image_dir);
-        src.push_str(name);
-        src.push_str(".png");
-        img.set_attribute("src", &src).ok()?;
-        img.set_attribute("alt", alt).ok()?;
-        Some(img)
+    /// Puts the module's style sheet into the page, with the rule hiding
+    /// what painted cells hold and one rule per mark; rules for piece
+    /// images (demos) are added when first needed.
+    fn add_sheet(&mut self) {
+        let Ok(sheet) = self.document.create_element("style") else {
+            return;
+        };
+        sheet.set_text_content(Some(HIDE_RULE));
+        let parent = self
+            .query("head")
+            .or_else(|| self.document.document_element());
+        if let Some(parent) = parent {
+            let _ = parent.append_child(&sheet);
+        }
+        self.sheet = Some(sheet);
+        for mark in Mark::ALL {
+            self.style(mark.image());
+        }
+    }
+
+    /// Makes sure the module's style sheet has a rule for image `name`.
+    fn style(&mut self, name: &'static str) {
+        if self.styled.contains(&name) {
+            return;
+        }
+        if let Some(sheet) = &self.sheet {
+            let rule = self
+                .document
+                .create_text_node(&show_rule(&self.image_dir, name));
+            let _ = sheet.append_child(&rule);
+        }
+        self.styled.push(name);
     }
 
     fn paint(&mut self, scene: &Scene) {
@@ -271,19 +331,13 @@ impl Board {
             let Some(cell) = self.cell(sq).cloned() else {
                 continue;
             };
-            let saved = take_children(&cell);
-            let image = content.image().and_then(|name| {
-                let img = match self.pool.iter().position(|(n, _)| *n == name) {
-                    Some(i) => self.pool.swap_remove(i).1,
-                    None => match content {
-                        Content::Mark(m) => self.image(name, m.name())?,
-                        _ => self.image(name, &spaced(name))?,
-                    },
-                };
-                let _ = cell.append_child(&img);
-                Some((name, img))
-            });
-            self.painted.push(Painted { cell, saved, image });
+            // An emptied cell (a piece lifted away) shows nothing: "".
+            let name = content.image().unwrap_or_default();
+            if !name.is_empty() {
+                self.style(name);
+            }
+            let _ = cell.set_attribute(SHOW, name);
+            self.painted.push(cell);
         }
         if let Some(piece) = self.piece.clone() {
             self.piece_saved = Some(take_children(&piece));
@@ -308,11 +362,8 @@ impl Board {
 
     /// Puts every painted cell and `#piece` back as they were.
     pub(super) fn clear(&mut self) {
-        for p in self.painted.drain(..) {
-            put_back(&p.cell, &p.saved);
-            if let Some(image) = p.image {
-                self.pool.push(image);
-            }
+        for cell in self.painted.drain(..) {
+            let _ = cell.remove_attribute(SHOW);
         }
         if let (Some(piece), Some(saved)) = (&self.piece, self.piece_saved.take()) {
             put_back(piece, &saved);
@@ -354,6 +405,15 @@ impl Board {
         {
             let _ = el.focus();
         }
+    }
+
+    /// Takes the module's style sheet out of the page (a board replaced by
+    /// a new start leaves nothing behind).
+    pub(super) fn remove_sheet(&mut self) {
+        if let Some(sheet) = self.sheet.take() {
+            sheet.remove();
+        }
+        self.styled.clear();
     }
 
     /// The first element of the page matching `selector`.

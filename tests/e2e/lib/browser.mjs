@@ -62,13 +62,14 @@ export async function openPage(browser, url, { contextOptions = {} } = {}) {
   return h;
 }
 
-// Waits until the module says it is ready or failed; returns 'ready',
-// 'failed' or 'timeout' (or any other value it set).  Polls with plain
-// evaluate calls so that it works on pages with a strict CSP too.
+// Waits until the module says it is ready or failed and the page is parsed
+// (the module reads the board then); returns 'ready', 'failed' or 'timeout'
+// (or any other value it set).  Polls with plain evaluate calls so that it
+// works on pages with a strict CSP too.
 export async function waitReady(page, timeout = READY_TIMEOUT) {
   const end = Date.now() + timeout;
   for (;;) {
-    const v = await page.evaluate(() => document.documentElement.dataset.glance || '');
+    const v = await page.evaluate(() => (document.readyState === 'loading' ? '' : document.documentElement.dataset.glance || ''));
     if (v === 'ready' || v === 'failed') return v;
     if (Date.now() > end) return v ? `timeout (data-glance="${v}")` : 'timeout';
     await new Promise((r) => setTimeout(r, 25));
@@ -92,12 +93,24 @@ export async function observe(page) {
           others.push(td.innerHTML);
           continue;
         }
-        const imgs = [...td.querySelectorAll('img')];
-        cells[td.id] = imgs.map((i) => base(i.getAttribute('src'))).join('+');
+        // What the cell shows: its background image (the module paints a
+        // cell by giving it an attribute its style sheet shows as one,
+        // hiding what the cell holds), then its visible images.
+        // Backgrounds are checked to come from the page's own sym/ folder.
+        const imgs = [...td.querySelectorAll('img')].filter((i) => getComputedStyle(i).visibility !== 'hidden');
+        const srcs = imgs.map((i) => i.getAttribute('src') || '');
         for (const i of imgs) {
           const src = i.getAttribute('src') || '';
           if (!/^sym\/[^/]+$/.test(src)) badSrc.push(`${td.id}: <img src="${src}">`);
         }
+        const bg = /^url\("(.*)"\)$/.exec(getComputedStyle(td).backgroundImage);
+        if (bg) {
+          const want = new URL('sym/' + base(bg[1]), document.baseURI).href;
+          if (bg[1] !== want) badSrc.push(`${td.id}: background ${bg[1]}, expected ${want}`);
+          srcs.unshift(bg[1]);
+        }
+        cells[td.id] = srcs.map(base).join('+');
+        if (bg && imgs.length) badSrc.push(`${td.id}: a background image under ${imgs.length} image(s)`);
       }
     }
     const p = document.getElementById('piece');

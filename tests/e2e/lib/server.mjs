@@ -1,6 +1,9 @@
 // A tiny static file server for the browser tests: serves one directory on
 // 127.0.0.1 at a free port.  Files are read on every request, so pages a
-// suite writes after the server started are served too.
+// suite writes after the server started are served too.  `?slowtail=MS` on
+// an HTML page sends the page up to its `</body>` at once and the rest MS
+// milliseconds later: the page is shown (board included) but still being
+// parsed, before DOMContentLoaded, meanwhile.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,16 +40,26 @@ export async function startServer(root) {
       res.writeHead(403).end();
       return;
     }
+    const ext = path.extname(file).toLowerCase();
+    const slowTail = ext === '.html' ? Number(new URL(req.url, 'http://x').searchParams.get('slowtail')) : 0;
     fs.readFile(file, (err, body) => {
       if (err) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         return;
       }
       res.writeHead(200, {
-        'content-type': TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream',
+        'content-type': TYPES[ext] || 'application/octet-stream',
         'cache-control': 'no-store',
       });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      const cut = body.lastIndexOf('</body>');
+      if (req.method === 'HEAD') {
+        res.end();
+      } else if (slowTail > 0 && cut > 0) {
+        res.write(body.subarray(0, cut));
+        setTimeout(() => res.end(body.subarray(cut)), slowTail);
+      } else {
+        res.end(body);
+      }
     });
   });
   await new Promise((resolve, reject) => {

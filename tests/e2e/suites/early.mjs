@@ -1,8 +1,10 @@
 // Early presses: a mouse press made while the module is still loading is
 // served once it is ready if the button is still down, and dropped if it
-// was released before.  WebAssembly.instantiate is slowed down by 1.5 s (an
-// init script wraps it) so that there is time to press before the module
-// gets ready.
+// was released before.  The module's loading is slowed down by 1.5 s (an
+// init script wraps Response.prototype.arrayBuffer and
+// WebAssembly.instantiate) so that there is time to press before the module
+// gets ready.  And the other way round: a module ready before the page is
+// parsed serves a press made meanwhile once the page is parsed.
 import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
 import { checksResult } from '../lib/check.mjs';
@@ -12,14 +14,18 @@ export const name = 'early';
 const PAGE = 'Spartan.html';
 const DELAY_MS = 1500;
 
-// Runs in the page before its scripts.
-function slowInstantiate(delay) {
-  const orig = WebAssembly.instantiate;
+// Runs in the page before its scripts: the module's bytes arrive `delay`
+// ms late. The loader inflates them through a Response body read with
+// arrayBuffer(), then compiles them at once; WebAssembly.instantiate is
+// slowed down as well, for a loader that would use it.
+function slowLoading(delay) {
   window.__slowed = 0;
-  WebAssembly.instantiate = function (...args) {
+  const later = (orig) => function (...args) {
     window.__slowed++;
-    return new Promise((resolve) => setTimeout(resolve, delay)).then(() => orig.apply(WebAssembly, args));
+    return new Promise((resolve) => setTimeout(resolve, delay)).then(() => orig.apply(this, args));
   };
+  Response.prototype.arrayBuffer = later(Response.prototype.arrayBuffer);
+  WebAssembly.instantiate = later(WebAssembly.instantiate);
 }
 
 export async function run(ctx) {
@@ -66,12 +72,12 @@ export async function run(ctx) {
     const h = await openPage(browser, 'about:blank');
     const problems = [];
     try {
-      await h.page.addInitScript(slowInstantiate, DELAY_MS);
+      await h.page.addInitScript(slowLoading, DELAY_MS);
       const t0 = Date.now();
       await h.page.goto(url, { waitUntil: 'load' });
       const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance || '', slowed: window.__slowed }));
       if (early.glance === 'ready' || !early.slowed) {
-        problems.push(`test setup: the module was ready ${Date.now() - t0} ms after navigation started, before the press (instantiate slowed ${early.slowed} times)`);
+        problems.push(`test setup: the module was ready ${Date.now() - t0} ms after navigation started, before the press (loading slowed ${early.slowed} times)`);
       } else {
         await steps(h, problems);
       }
@@ -149,6 +155,38 @@ export async function run(ctx) {
     }
   });
 
-  notes.push(`WebAssembly.instantiate delayed by ${DELAY_MS} ms with an init script`);
+  // The other way round: the module is ready while the page is still being
+  // parsed (its end held back by the server). It reads the board at
+  // DOMContentLoaded; a press made before then is served at that moment.
+  {
+    const title = `module ready before the page is parsed: ${label(a)} pressed then shows once parsed; release clears`;
+    const h = await openPage(browser, 'about:blank');
+    const problems = [];
+    try {
+      await h.page.goto(`${url}?slowtail=${DELAY_MS}`, { waitUntil: 'commit' });
+      await h.page.waitForFunction(() => document.documentElement.dataset.glance, null, { timeout: DELAY_MS, polling: 10 });
+      const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance, state: document.readyState }));
+      if (early.glance !== 'ready' || early.state !== 'loading') {
+        problems.push(`test setup: data-glance="${early.glance}" with the page ${early.state}; expected ready while loading`);
+      } else {
+        await pressCell(h.page, a.cell);
+        const held = await h.page.evaluate(() => document.readyState);
+        if (held !== 'loading') problems.push(`test setup: the page was parsed (${held}) before the press; the check proves nothing`);
+        if ((await ready(h, problems)) && !problems.length) {
+          await shows(h, problems, a, 'pressed while parsing, once parsed');
+          await releaseMouse(h.page);
+          await atRest(h, problems, 'after the release');
+        }
+      }
+    } catch (e) {
+      problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+    } finally {
+      problems.push(...h.problems());
+      await h.close();
+    }
+    record(title, problems);
+  }
+
+  notes.push(`the module's loading delayed by ${DELAY_MS} ms with an init script; the page's end held back ${DELAY_MS} ms for the last check`);
   return checksResult(name, checks, notes);
 }

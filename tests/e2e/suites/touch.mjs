@@ -2,8 +2,8 @@
 // diagram and it stays after the finger is lifted; a tap on another piece
 // switches, on the same piece or anywhere else clears.  The browser's
 // emulated mouse events must not paint a second time: no down_click() /
-// up_click() call and no mousedown during the taps, and each tap inserts
-// exactly the images its diagram needs.
+// up_click() call and no mousedown during the taps, and each tap paints
+// exactly the cells its diagram needs, once.
 import { observe, openPage, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
 import { checksResult } from '../lib/check.mjs';
@@ -53,8 +53,8 @@ export async function run(ctx) {
     const plainCell = Object.keys(present).find((id) => present[id] === null && !painted.has(id) && !rest[id]);
 
     // Counters, installed once: calls of the globals, mouse events on the
-    // document, pointerdowns and whether they were cancelled, and images
-    // with an alt text (the module's own) inserted into the board.
+    // document, pointerdowns and whether they were cancelled, and cells
+    // painted with an image.
     await h.page.evaluate(() => {
       const c = { downClick: 0, upClick: 0, mousedown: 0, mouseup: 0, touchDowns: 0, touchDownsPrevented: 0, inserted: 0 };
       window.__touchCount = c;
@@ -70,15 +70,12 @@ export async function run(ctx) {
         c.touchDowns++;
         if (e.defaultPrevented) c.touchDownsPrevented++;
       });
+      // A cell is painted when it gains the module's data-glance-show.
       new MutationObserver((records) => {
         for (const r of records) {
-          for (const n of r.addedNodes) {
-            if (n.nodeType !== 1) continue;
-            const imgs = n.nodeName === 'IMG' ? [n] : [...n.querySelectorAll('img')];
-            c.inserted += imgs.filter((i) => i.hasAttribute('alt')).length;
-          }
+          if (r.oldValue === null && r.target.hasAttribute('data-glance-show')) c.inserted++;
         }
-      }).observe(document.querySelector('table.board'), { childList: true, subtree: true });
+      }).observe(document.querySelector('table.board'), { attributes: true, attributeFilter: ['data-glance-show'], attributeOldValue: true, subtree: true });
     });
     const takeCounts = () => h.page.evaluate(() => {
       const c = window.__touchCount;
@@ -89,7 +86,7 @@ export async function run(ctx) {
 
     // Taps `target` (a cell id or a selector), waits, and checks the page.
     // `shows` is the click whose diagram must show afterwards (null: rest);
-    // `paints` the click whose images the tap must insert (null: none).
+    // `paints` the click whose images the tap must paint (null: none).
     const tap = async (title, target, shows, paints) => {
       const before = h.problems().length;
       const problems = [];
@@ -116,7 +113,7 @@ export async function run(ctx) {
         if (onPiece && n.touchDowns !== 1) problems.push(`test setup: saw ${n.touchDowns} touch pointerdowns on the piece, expected 1`);
         if (n.touchDownsPrevented !== n.touchDowns) problems.push(`pointerdown on a piece not cancelled (${n.touchDownsPrevented} of ${n.touchDowns} had defaultPrevented)`);
         const want = paints ? Object.values(paints.down).filter((v) => v !== '').length : 0;
-        if (n.inserted !== want) problems.push(`the tap inserted ${n.inserted} image(s) of the module, expected ${want}${n.inserted === 2 * want && want ? ' (painted twice)' : ''}`);
+        if (n.inserted !== want) problems.push(`the tap painted ${n.inserted} cell(s) with an image, expected ${want}${n.inserted === 2 * want && want ? ' (painted twice)' : ''}`);
       } catch (e) {
         problems.push(`test step failed: ${e.message.split('\n')[0]}`);
       }
