@@ -55,8 +55,31 @@
       raw = new Uint8Array(bin.length);
       for (var i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
     }
-    var stream = new Response(raw).body.pipeThrough(new DecompressionStream("deflate-raw"));
-    return new Response(stream).arrayBuffer();
+    // Written and read straight through the stream (not via a Response
+    // body): it then inflates in microtasks, before the page's parser gets
+    // the main thread back.
+    var inflater = new DecompressionStream("deflate-raw");
+    var writer = inflater.writable.getWriter();
+    var quiet = function () { /* a bad stream is reported by the reader */ };
+    writer.write(raw).catch(quiet);
+    writer.close().catch(quiet);
+    var reader = inflater.readable.getReader();
+    var parts = [];
+    var size = 0;
+    function read() {
+      return reader.read().then(function (r) {
+        if (!r.done) {
+          parts.push(r.value);
+          size += r.value.length;
+          return read();
+        }
+        if (parts.length === 1) return parts[0];
+        var all = new Uint8Array(size);
+        for (var i = 0, at = 0; i < parts.length; at += parts[i++].length) all.set(parts[i], at);
+        return all;
+      });
+    }
+    return read();
   }
 
   // Reads the board and serves events: once the page is parsed.

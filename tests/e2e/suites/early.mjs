@@ -1,9 +1,8 @@
 // Early presses: a mouse press made while the module is still loading is
 // served once it is ready if the button is still down, and dropped if it
 // was released before.  The module's loading is slowed down by 1.5 s (an
-// init script wraps Response.prototype.arrayBuffer and
-// WebAssembly.instantiate) so that there is time to press before the module
-// gets ready.  And the other way round: a module ready before the page is
+// init script holds back its first stream read) so that there is time to
+// press before the module gets ready.  And the other way round: a module ready before the page is
 // parsed serves a press made meanwhile once the page is parsed.
 import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
@@ -15,14 +14,21 @@ const PAGE = 'Spartan.html';
 const DELAY_MS = 1500;
 
 // Runs in the page before its scripts: the module's bytes arrive `delay`
-// ms late. The loader inflates them through a Response body read with
-// arrayBuffer(), then compiles them at once; WebAssembly.instantiate is
-// slowed down as well, for a loader that would use it.
+// ms late. The loader inflates them by reading a DecompressionStream, then
+// compiles them at once; the first stream read is held back (and, for a
+// loader that would use them, Response.arrayBuffer and
+// WebAssembly.instantiate too).
 function slowLoading(delay) {
   window.__slowed = 0;
   const later = (orig) => function (...args) {
     window.__slowed++;
     return new Promise((resolve) => setTimeout(resolve, delay)).then(() => orig.apply(this, args));
+  };
+  const read = ReadableStreamDefaultReader.prototype.read;
+  const slowRead = later(read);
+  ReadableStreamDefaultReader.prototype.read = function (...args) {
+    ReadableStreamDefaultReader.prototype.read = read;
+    return slowRead.apply(this, args);
   };
   Response.prototype.arrayBuffer = later(Response.prototype.arrayBuffer);
   WebAssembly.instantiate = later(WebAssembly.instantiate);
