@@ -39,6 +39,21 @@ def trim_glue(glue):
               "    }\n")
     if body.count(decode) != 1:
         sys.exit("package-dist: the wasm-bindgen glue is not the one this script knows (0.2.130)")
+    # Every browser with DecompressionStream has TextEncoder.encodeInto:
+    # the glue's fallback for it is dead code here.
+    polyfill = ("    if (!('encodeInto' in cachedTextEncoder)) {\n"
+                "        cachedTextEncoder.encodeInto = function (arg, view) {\n"
+                "            const buf = cachedTextEncoder.encode(arg);\n"
+                "            view.set(buf);\n"
+                "            return {\n"
+                "                read: arg.length,\n"
+                "                written: buf.length\n"
+                "            };\n"
+                "        };\n"
+                "    }\n")
+    if body.count(polyfill) != 1:
+        sys.exit("package-dist: the wasm-bindgen glue is not the one this script knows (0.2.130)")
+    body = body.replace(polyfill, "")
     body = body.replace(decode,
                         "    function decodeText(bytes) {\n"
                         "        if (bytes.length < 64) {\n"

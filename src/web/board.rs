@@ -11,7 +11,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement, Node};
+use web_sys::{CssStyleSheet, Document, Element, HtmlElement, Node};
 
 use crate::clicks::{
     after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Script,
@@ -57,9 +57,9 @@ pub(super) struct Board {
     piece_saved: Option<Vec<Node>>,
     /// Where mark and piece images live, e.g. `sym/`.
     image_dir: String,
-    /// The module's style sheet (a `<style>` element, put in at start),
-    /// and the images it has a rule for.
-    sheet: Option<Element>,
+    /// The module's style sheet (adopted by the document at start), and
+    /// the images it has a rule for.
+    sheet: Option<CssStyleSheet>,
     styled: Vec<&'static str>,
     pub(super) shown: Option<Shown>,
 }
@@ -101,9 +101,10 @@ fn push_css_string(css: &mut String, text: &str) {
     }
 }
 
-/// The rule hiding what a painted cell holds (`visibility` and `color`
-/// change no layout). `!important`: the page's own rules must not show it.
-const HIDE_RULE: &str = "[data-glance-show]{color:transparent!important}[data-glance-show] *{visibility:hidden!important}\n";
+/// The rules hiding what a painted cell holds (`visibility` and `color`
+/// change no layout), and the screen-reader sentence from the eye.
+/// `!important`: the page's own rules must not show them.
+const HIDE_RULES: &str = "[data-glance-show]{color:transparent!important}[data-glance-show] *{visibility:hidden!important}[data-glance-sr]{position:absolute!important;clip:rect(0 0 0 0)!important}";
 
 /// The style rule showing image `name` (from folder `dir`, e.g. `sym/`)
 /// centred as the background of the cells whose [`SHOW`] attribute names
@@ -117,7 +118,7 @@ fn show_rule(dir: &str, name: &str) -> String {
     css.push_str("\"]{background-image:url(\"");
     push_css_string(&mut css, dir);
     push_css_string(&mut css, name);
-    css.push_str(".png\")!important;background-position:center!important;background-repeat:no-repeat!important}\n");
+    css.push_str(".png\")!important;background-position:center!important;background-repeat:no-repeat!important}");
     css
 }
 
@@ -292,20 +293,21 @@ impl Board {
         true
     }
 
-    /// Puts the module's style sheet into the page, with the rule hiding
-    /// what painted cells hold and one rule per mark; rules for piece
-    /// images (demos) are added when first needed.
+    /// Adopts the module's style sheet into the document, with the rules
+    /// hiding what painted cells hold and one rule per mark; rules for
+    /// piece images (demos) are added when first needed. A constructed
+    /// sheet adds no element to the page, and a Content-Security-Policy
+    /// that forbids inline `<style>` does not block it.
     fn add_sheet(&mut self) {
-        let Ok(sheet) = self.document.create_element("style") else {
+        let Ok(sheet) = CssStyleSheet::new() else {
             return;
         };
-        sheet.set_text_content(Some(HIDE_RULE));
-        let parent = self
-            .query("head")
-            .or_else(|| self.document.document_element());
-        if let Some(parent) = parent {
-            let _ = parent.append_child(&sheet);
+        if sheet.replace_sync(HIDE_RULES).is_err() {
+            return;
         }
+        let adopted = self.document.adopted_style_sheets();
+        adopted.push(&sheet);
+        self.document.set_adopted_style_sheets(&adopted);
         self.sheet = Some(sheet);
         for mark in Mark::ALL {
             self.style(mark.image());
@@ -318,10 +320,7 @@ impl Board {
             return;
         }
         if let Some(sheet) = &self.sheet {
-            let rule = self
-                .document
-                .create_text_node(&show_rule(&self.image_dir, name));
-            let _ = sheet.append_child(&rule);
+            let _ = sheet.insert_rule(&show_rule(&self.image_dir, name));
         }
         self.styled.push(name);
     }
@@ -351,8 +350,8 @@ impl Board {
             }
             // The sentence for screen readers, visually hidden.
             if let Ok(span) = self.document.create_element("span") {
+                // Visually hidden by the module's style sheet.
                 let _ = span.set_attribute("data-glance-sr", "");
-                let _ = span.set_attribute("style", "position:absolute;clip:rect(0 0 0 0)");
                 let _ =
                     span.append_child(&self.document.create_text_node(&scene.sentence(&self.page)));
                 let _ = piece.append_child(&span);
@@ -407,11 +406,13 @@ impl Board {
         }
     }
 
-    /// Takes the module's style sheet out of the page (a board replaced by
-    /// a new start leaves nothing behind).
-    pub(super) fn remove_sheet(&mut self) {
+    /// Empties the module's style sheet (a board replaced by a new start
+    /// leaves no rule behind).
+    pub(super) fn empty_sheet(&mut self) {
         if let Some(sheet) = self.sheet.take() {
-            sheet.remove();
+            // Emptied rather than taken out of the adopted list: an empty
+            // sheet shows nothing, and removing it costs more code.
+            let _ = sheet.replace_sync("");
         }
         self.styled.clear();
     }

@@ -48,7 +48,7 @@ fn install(document: Document, root: Option<Element>, script: &str) -> bool {
     };
     if let Some(old) = slot.as_mut() {
         old.clear();
-        old.remove_sheet();
+        old.empty_sheet();
     }
     *slot = Some(board);
     drop(slot);

@@ -1,9 +1,10 @@
 // Bad input changes nothing and throws nothing: odd arguments to
 // down_click / up_click, unbalanced presses, damaged pages, and a page whose
-// Content-Security-Policy forbids WebAssembly.
+// Content-Security-Policy forbids WebAssembly.  And one that allows
+// WebAssembly but no inline styles: the diagrams must show all the same.
 import { observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { fixtureHtml } from '../lib/fixtures.mjs';
-import { handlerArgs, handlerParses } from '../lib/expect.mjs';
+import { diffCells, handlerArgs, handlerParses, pressState } from '../lib/expect.mjs';
 import { checksResult } from '../lib/check.mjs';
 
 export const name = 'badinput';
@@ -194,6 +195,43 @@ export async function run(ctx) {
       for (const m of h.consoleMessages) {
         if (m.type === 'error' && !/glance/i.test(m.text) && !/^Refused to |Content Security Policy/.test(m.text)) problems.push(`console.error: ${m.text}`);
       }
+    } catch (e) {
+      problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+    } finally {
+      await h.close();
+    }
+    record(label, problems);
+  }
+
+  // 4. WebAssembly allowed, inline styles not: the module's constructed
+  // style sheet is not an inline <style>, so every diagram shows.
+  {
+    const label = "CSP allows wasm, style-src 'self' (no inline styles): diagrams show";
+    const csp = "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self'";
+    const rel = `fixtures/bad-csp-${++n}-${pageName}`;
+    site.writePage(rel, fixtureHtml(pageName, data, { csp, title: label }));
+    const h = await openPage(browser, `${server.url}/${rel}`);
+    const problems = [];
+    try {
+      const state = await waitReady(h.page);
+      if (state !== 'ready') problems.push(`expected data-glance="ready", got ${state}`);
+      const snap = await snapshot(h.page);
+      const rest = { ...snap.cells };
+      let shown = 0;
+      for (const c of data.clicks.filter((k) => k.piece && handlerArgs(k.handler))) {
+        await pressCell(h.page, c.cell);
+        const held = await observe(h.page);
+        problems.push(...diffCells(pressState(rest, c), held.cells).map((d) => `${c.cell} held: ${d}`));
+        if (Object.values(c.down).some((v) => v !== '')) shown++;
+        await releaseMouse(h.page);
+        const after = await observe(h.page);
+        problems.push(...restDiffs(snap, after).map((d) => `after releasing ${c.cell}: ${d}`));
+      }
+      if (!shown) problems.push('test setup: no click of the page shows a mark');
+      // The fixture page's own <style> is refused (reported against the
+      // page); anything refused to the script is a problem.
+      const page = `${server.url}/${rel}`;
+      problems.push(...h.problems().filter((p) => !(/Content Security Policy/.test(p) && p.endsWith(`(${page})`))));
     } catch (e) {
       problems.push(`test step failed: ${e.message.split('\n')[0]}`);
     } finally {
