@@ -15,6 +15,15 @@ import zlib
 from pathlib import Path
 
 SCRIPTS = ("spartan", "chu", "cwda")
+GLUE_CHANGED = "package-dist: the wasm-bindgen glue is not the one this script knows (0.2.130)"
+
+
+def replace_once(text, old, new):
+    """`text` with its one `old` replaced by `new`; fails loudly if `old`
+    is not there exactly once (the glue changed)."""
+    if text.count(old) != 1:
+        sys.exit(GLUE_CHANGED)
+    return text.replace(old, new)
 
 
 def trim_glue(glue):
@@ -30,31 +39,27 @@ def trim_glue(glue):
     load = "    async function __wbg_load(module, imports) {"
     tail = "    return Object.assign(__wbg_init, { initSync }, exports);\n})({ __proto__: null });"
     if not glue.startswith(head + src) or glue.count(load) != 1 or not glue.rstrip().endswith(tail):
-        sys.exit("package-dist: the wasm-bindgen glue is not the one this script knows (0.2.130)")
+        sys.exit(GLUE_CHANGED)
     body = glue[len(head) + len(src):glue.index(load)]
-    # Strings from the module are mostly short ASCII names (attributes,
-    # marks): built directly, they cost a third of a TextDecoder call.
-    decode = ("    function decodeText(bytes) {\n"
-              "        return cachedTextDecoder.decode(bytes);\n"
-              "    }\n")
-    if body.count(decode) != 1:
-        sys.exit("package-dist: the wasm-bindgen glue is not the one this script knows (0.2.130)")
     # Every browser with DecompressionStream has TextEncoder.encodeInto:
     # the glue's fallback for it is dead code here.
-    polyfill = ("    if (!('encodeInto' in cachedTextEncoder)) {\n"
-                "        cachedTextEncoder.encodeInto = function (arg, view) {\n"
-                "            const buf = cachedTextEncoder.encode(arg);\n"
-                "            view.set(buf);\n"
-                "            return {\n"
-                "                read: arg.length,\n"
-                "                written: buf.length\n"
-                "            };\n"
-                "        };\n"
-                "    }\n")
-    if body.count(polyfill) != 1:
-        sys.exit("package-dist: the wasm-bindgen glue is not the one this script knows (0.2.130)")
-    body = body.replace(polyfill, "")
-    body = body.replace(decode,
+    body = replace_once(body,
+                        "    if (!('encodeInto' in cachedTextEncoder)) {\n"
+                        "        cachedTextEncoder.encodeInto = function (arg, view) {\n"
+                        "            const buf = cachedTextEncoder.encode(arg);\n"
+                        "            view.set(buf);\n"
+                        "            return {\n"
+                        "                read: arg.length,\n"
+                        "                written: buf.length\n"
+                        "            };\n"
+                        "        };\n"
+                        "    }\n", "")
+    # Strings from the module are mostly short ASCII names (attributes,
+    # marks): built directly, they cost a third of a TextDecoder call.
+    body = replace_once(body,
+                        "    function decodeText(bytes) {\n"
+                        "        return cachedTextDecoder.decode(bytes);\n"
+                        "    }\n",
                         "    function decodeText(bytes) {\n"
                         "        if (bytes.length < 64) {\n"
                         "            for (var s = '', i = 0; i < bytes.length && bytes[i] < 128; i++) s += String.fromCharCode(bytes[i]);\n"

@@ -348,9 +348,9 @@ impl Board {
                 }
                 let _ = piece.append_child(&self.document.create_text_node(note));
             }
-            // The sentence for screen readers, visually hidden.
+            // The sentence for screen readers, hidden from the eye by the
+            // module's style sheet.
             if let Ok(span) = self.document.create_element("span") {
-                // Visually hidden by the module's style sheet.
                 let _ = span.set_attribute("data-glance-sr", "");
                 let _ =
                     span.append_child(&self.document.create_text_node(&scene.sentence(&self.page)));
