@@ -104,5 +104,7 @@ pub fn diagram(betza: &str, options: JsValue) -> Result<JsValue, JsValue> {
             .collect(),
         marks: d.marks().map(|(s, m)| (s.to_string(), m.name())).collect(),
     };
-    serde_wasm_bindgen::to_value(&out).map_err(|e| error(format!("{e}")))
+    // `marks` as a plain object ({ e6: "slide" }), as documented, not a Map.
+    let plain = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    out.serialize(&plain).map_err(|e| error(format!("{e}")))
 }

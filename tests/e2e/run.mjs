@@ -10,6 +10,7 @@
 // Environment:
 //   GLANCE_DIST         directory with spartan.js, chu.js, cwda.js (+ wasm)  [<repo>/dist]
 //   GLANCE_RULES_HTML   directory with the rules pages                    [<repo>/rules-html]
+//   GLANCE_PKG          the ES-module package (wasm-bindgen --target web) [<repo>/pkg]
 //   GLANCE_PAGES        comma-separated expected.json keys to limit parity to
 //   GLANCE_SHOW         how many mismatches to print per suite             [5]
 //   GLANCE_CHROMIUM     browser binary                                     [/usr/bin/chromium]
@@ -23,7 +24,7 @@ import { launchBrowser } from './lib/browser.mjs';
 
 // Suites run in this order; add new ones here (each is ./suites/NAME.mjs
 // exporting `name` and `async run(ctx)`; see README.md).
-const SUITES = ['parity', 'seeds', 'badinput', 'release', 'touch', 'keyboard', 'a11y', 'early'];
+const SUITES = ['parity', 'seeds', 'badinput', 'release', 'touch', 'keyboard', 'a11y', 'early', 'pkg'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -43,7 +44,8 @@ async function main() {
   const rulesDir = path.resolve(process.env.GLANCE_RULES_HTML || path.join(repo, 'rules-html'));
   const only = process.env.GLANCE_PAGES ? process.env.GLANCE_PAGES.split(',').map((s) => s.trim()) : null;
 
-  const site = await assembleSite({ expected, distDir, rulesDir });
+  const pkgDir = path.resolve(process.env.GLANCE_PKG || path.join(repo, 'pkg'));
+  const site = await assembleSite({ expected, distDir, rulesDir, pkgDir });
   const server = await startServer(site.root);
   const browser = await launchBrowser();
   const ctx = { browser, server, site, expected, only, repo, distDir, rulesDir };

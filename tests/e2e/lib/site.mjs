@@ -5,13 +5,14 @@
 //                name the data uses
 //   rules-html/  a copy of GLANCE_RULES_HTML (the rules pages), with
 //                placeholder sym/ images if it has none
+//   pkg/         a copy of GLANCE_PKG (the ES-module package), if built
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fixtureHtml, imageNames } from './fixtures.mjs';
 
-export async function assembleSite({ expected, distDir, rulesDir }) {
+export async function assembleSite({ expected, distDir, rulesDir, pkgDir }) {
   // The name avoids the word "glance": tests look for it in console messages.
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'xb-e2e-'));
   const dist = path.join(root, 'dist');
@@ -32,6 +33,8 @@ export async function assembleSite({ expected, distDir, rulesDir }) {
     fs.cpSync(rulesDir, rules, { recursive: true });
     if (!fs.existsSync(path.join(rules, 'sym'))) writeImages(path.join(rules, 'sym'), names);
   }
+
+  if (pkgDir && fs.existsSync(pkgDir)) fs.cpSync(pkgDir, path.join(root, 'pkg'), { recursive: true });
 
   return {
     root,
