@@ -7,7 +7,6 @@
 //! attribute, so the page is exactly as it was. Nothing is parsed as HTML.
 
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
 
 use wasm_bindgen::JsCast;
@@ -48,7 +47,7 @@ pub(super) struct Board {
     script: Script,
     page: Page,
     /// Cells by square index, for the squares the page has.
-    cells: Vec<Option<Element>>,
+    cells: [Option<Element>; 256],
     pub(super) clickables: Vec<Clickable>,
     piece: Option<Element>,
     /// The cells painted now.
@@ -144,7 +143,7 @@ impl Board {
             document,
             script,
             page: Page::default(),
-            cells: vec![None; 256],
+            cells: [const { None }; 256],
             clickables: Vec::new(),
             piece: None,
             painted: Vec::new(),
