@@ -57,11 +57,11 @@ fn cell(id: &str) -> Element {
     document().get_element_by_id(id).unwrap()
 }
 
-/// The computed style of cell `id`.
-fn computed(id: &str) -> web_sys::CssStyleDeclaration {
+/// The computed style of element `el`.
+fn computed(el: &Element) -> web_sys::CssStyleDeclaration {
     web_sys::window()
         .unwrap()
-        .get_computed_style(&cell(id))
+        .get_computed_style(el)
         .unwrap()
         .unwrap()
 }
@@ -71,7 +71,9 @@ fn computed(id: &str) -> web_sys::CssStyleDeclaration {
 fn images(id: &str) -> Vec<String> {
     let el = cell(id);
     let mut out = Vec::new();
-    let bg = computed(id).get_property_value("background-image").unwrap();
+    let bg = computed(&el)
+        .get_property_value("background-image")
+        .unwrap();
     if bg != "none" {
         let base = document().base_uri().unwrap().unwrap();
         let dir = &base[..=base.rfind('/').unwrap()];
@@ -85,12 +87,7 @@ fn images(id: &str) -> Vec<String> {
     let list = el.query_selector_all("img").unwrap();
     for i in 0..list.length() {
         let img = list.item(i).unwrap().dyn_into::<Element>().unwrap();
-        let style = web_sys::window()
-            .unwrap()
-            .get_computed_style(&img)
-            .unwrap()
-            .unwrap();
-        if style.get_property_value("visibility").unwrap() != "hidden" {
+        if computed(&img).get_property_value("visibility").unwrap() != "hidden" {
             out.push(img.get_attribute("src").unwrap());
         }
     }
@@ -128,11 +125,7 @@ fn paints_and_restores_exactly() {
         .query_selector("#piece [data-glance-sr]")
         .unwrap()
         .unwrap();
-    let look = web_sys::window()
-        .unwrap()
-        .get_computed_style(&sentence)
-        .unwrap()
-        .unwrap();
+    let look = computed(&sentence);
     assert_eq!(look.get_property_value("position").unwrap(), "absolute");
     assert_eq!(
         look.get_property_value("clip").unwrap(),
@@ -159,12 +152,16 @@ fn a_cell_with_text_hides_it_while_painted() {
     // The text stays where it is, unseen: no layout changes.
     assert_eq!(cell("sq5x5").text_content().unwrap(), "text");
     assert_eq!(
-        computed("sq5x5").get_property_value("color").unwrap(),
+        computed(&cell("sq5x5"))
+            .get_property_value("color")
+            .unwrap(),
         "rgba(0, 0, 0, 0)"
     );
     release();
     assert_ne!(
-        computed("sq5x5").get_property_value("color").unwrap(),
+        computed(&cell("sq5x5"))
+            .get_property_value("color")
+            .unwrap(),
         "rgba(0, 0, 0, 0)"
     );
     assert_eq!(root.inner_html(), at_rest);
@@ -228,7 +225,7 @@ fn a_cell_keeps_its_own_style() {
     // The page's own background shorthand does not hide the mark.
     assert_eq!(images("sq2x5"), ["sym/yellow.png"]);
     assert_eq!(
-        computed("sq2x5")
+        computed(&cell("sq2x5"))
             .get_property_value("background-color")
             .unwrap(),
         "rgb(0, 0, 255)"
@@ -241,7 +238,9 @@ fn a_cell_keeps_its_own_style() {
     assert_eq!(root.inner_html(), at_rest);
     assert_eq!(images("sq2x5"), Vec::<String>::new());
     assert_eq!(
-        computed("sq2x5").get_property_value("color").unwrap(),
+        computed(&cell("sq2x5"))
+            .get_property_value("color")
+            .unwrap(),
         "rgb(255, 0, 0)"
     );
     root.remove();

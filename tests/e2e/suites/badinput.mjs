@@ -156,14 +156,20 @@ export async function run(ctx) {
     }
   }
 
+  // The test page under a CSP; returns its handle and URL.
+  const cspPage = async (label, csp) => {
+    const rel = `fixtures/bad-csp-${++n}-${pageName}`;
+    site.writePage(rel, fixtureHtml(pageName, data, { csp, title: label }));
+    const url = `${server.url}/${rel}`;
+    return { h: await openPage(browser, url), url };
+  };
+
   // 3. WebAssembly forbidden by the page's CSP.
   for (const [label, csp] of [
     ["CSP script-src 'self'", "script-src 'self'"],
     ["CSP script-src 'self' 'unsafe-inline' (handlers run)", "script-src 'self' 'unsafe-inline'"],
   ]) {
-    const rel = `fixtures/bad-csp-${++n}-${pageName}`;
-    site.writePage(rel, fixtureHtml(pageName, data, { csp, title: label }));
-    const h = await openPage(browser, `${server.url}/${rel}`);
+    const { h } = await cspPage(label, csp);
     const problems = [];
     try {
       const state = await waitReady(h.page);
@@ -207,10 +213,7 @@ export async function run(ctx) {
   // style sheet is not an inline <style>, so every diagram shows.
   {
     const label = "CSP allows wasm, style-src 'self' (no inline styles): diagrams show";
-    const csp = "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self'";
-    const rel = `fixtures/bad-csp-${++n}-${pageName}`;
-    site.writePage(rel, fixtureHtml(pageName, data, { csp, title: label }));
-    const h = await openPage(browser, `${server.url}/${rel}`);
+    const { h, url: page } = await cspPage(label, "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self'");
     const problems = [];
     try {
       const state = await waitReady(h.page);
@@ -230,7 +233,6 @@ export async function run(ctx) {
       if (!shown) problems.push('test setup: no click of the page shows a mark');
       // The fixture page's own <style> is refused (reported against the
       // page); anything refused to the script is a problem.
-      const page = `${server.url}/${rel}`;
       problems.push(...h.problems().filter((p) => !(/Content Security Policy/.test(p) && p.endsWith(`(${page})`))));
     } catch (e) {
       problems.push(`test step failed: ${e.message.split('\n')[0]}`);

@@ -72,21 +72,12 @@ export async function run(ctx) {
   const b = pieces.find((c) => c.piece.name === 'Queen') || pieces.find((c) => c !== a);
   const label = (c) => `${c.cell} (${c.piece.name})`;
 
-  // Opens the page with a slow module; runs `steps(h, problems)`, which
-  // starts while the module is loading.
-  const slowLoad = async (title, steps) => {
+  // Runs `body(h, problems)` on a fresh blank page and records the check.
+  const check = async (title, body) => {
     const h = await openPage(browser, 'about:blank');
     const problems = [];
     try {
-      await h.page.addInitScript(slowLoading, DELAY_MS);
-      const t0 = Date.now();
-      await h.page.goto(url, { waitUntil: 'load' });
-      const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance || '', slowed: window.__slowed }));
-      if (early.glance === 'ready' || !early.slowed) {
-        problems.push(`test setup: the module was ready ${Date.now() - t0} ms after navigation started, before the press (loading slowed ${early.slowed} times)`);
-      } else {
-        await steps(h, problems);
-      }
+      await body(h, problems);
     } catch (e) {
       problems.push(`test step failed: ${e.message.split('\n')[0]}`);
     } finally {
@@ -95,6 +86,19 @@ export async function run(ctx) {
     }
     record(title, problems);
   };
+  // Opens the page with a slow module; runs `steps(h, problems)`, which
+  // starts while the module is loading.
+  const slowLoad = (title, steps) => check(title, async (h, problems) => {
+    await h.page.addInitScript(slowLoading, DELAY_MS);
+    const t0 = Date.now();
+    await h.page.goto(url, { waitUntil: 'load' });
+    const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance || '', slowed: window.__slowed }));
+    if (early.glance === 'ready' || !early.slowed) {
+      problems.push(`test setup: the module was ready ${Date.now() - t0} ms after navigation started, before the press (loading slowed ${early.slowed} times)`);
+    } else {
+      await steps(h, problems);
+    }
+  });
   const notReadyYet = async (h, problems, when) => {
     const g = await h.page.evaluate(() => document.documentElement.dataset.glance || '');
     if (g === 'ready') problems.push(`test setup: the module got ready before ${when}; the check proves nothing`);
@@ -164,34 +168,23 @@ export async function run(ctx) {
   // The other way round: the module is ready while the page is still being
   // parsed (its end held back by the server). It reads the board at
   // DOMContentLoaded; a press made before then is served at that moment.
-  {
-    const title = `module ready before the page is parsed: ${label(a)} pressed then shows once parsed; release clears`;
-    const h = await openPage(browser, 'about:blank');
-    const problems = [];
-    try {
-      await h.page.goto(`${url}?slowtail=${DELAY_MS}`, { waitUntil: 'commit' });
-      await h.page.waitForFunction(() => document.documentElement.dataset.glance, null, { timeout: DELAY_MS, polling: 10 });
-      const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance, state: document.readyState }));
-      if (early.glance !== 'ready' || early.state !== 'loading') {
-        problems.push(`test setup: data-glance="${early.glance}" with the page ${early.state}; expected ready while loading`);
-      } else {
-        await pressCell(h.page, a.cell);
-        const held = await h.page.evaluate(() => document.readyState);
-        if (held !== 'loading') problems.push(`test setup: the page was parsed (${held}) before the press; the check proves nothing`);
-        if ((await ready(h, problems)) && !problems.length) {
-          await shows(h, problems, a, 'pressed while parsing, once parsed');
-          await releaseMouse(h.page);
-          await atRest(h, problems, 'after the release');
-        }
-      }
-    } catch (e) {
-      problems.push(`test step failed: ${e.message.split('\n')[0]}`);
-    } finally {
-      problems.push(...h.problems());
-      await h.close();
+  await check(`module ready before the page is parsed: ${label(a)} pressed then shows once parsed; release clears`, async (h, problems) => {
+    await h.page.goto(`${url}?slowtail=${DELAY_MS}`, { waitUntil: 'commit' });
+    await h.page.waitForFunction(() => document.documentElement.dataset.glance, null, { timeout: DELAY_MS, polling: 10 });
+    const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance, state: document.readyState }));
+    if (early.glance !== 'ready' || early.state !== 'loading') {
+      problems.push(`test setup: data-glance="${early.glance}" with the page ${early.state}; expected ready while loading`);
+      return;
     }
-    record(title, problems);
-  }
+    await pressCell(h.page, a.cell);
+    const held = await h.page.evaluate(() => document.readyState);
+    if (held !== 'loading') problems.push(`test setup: the page was parsed (${held}) before the press; the check proves nothing`);
+    if ((await ready(h, problems)) && !problems.length) {
+      await shows(h, problems, a, 'pressed while parsing, once parsed');
+      await releaseMouse(h.page);
+      await atRest(h, problems, 'after the release');
+    }
+  });
 
   notes.push(`the module's loading delayed by ${DELAY_MS} ms with an init script; the page's end held back ${DELAY_MS} ms for the last check`);
   return checksResult(name, checks, notes);
