@@ -99,8 +99,7 @@ export async function observe(page) {
         // Backgrounds are checked to come from the page's own sym/ folder.
         const imgs = [...td.querySelectorAll('img')].filter((i) => getComputedStyle(i).visibility !== 'hidden');
         const srcs = imgs.map((i) => i.getAttribute('src') || '');
-        for (const i of imgs) {
-          const src = i.getAttribute('src') || '';
+        for (const src of srcs) {
           if (!/^sym\/[^/]+$/.test(src)) badSrc.push(`${td.id}: <img src="${src}">`);
         }
         const bg = /^url\("(.*)"\)$/.exec(getComputedStyle(td).backgroundImage);

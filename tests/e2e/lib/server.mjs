@@ -24,9 +24,11 @@ const TYPES = {
 export async function startServer(root) {
   const base = path.resolve(root);
   const server = http.createServer((req, res) => {
+    let url;
     let rel;
     try {
-      rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      url = new URL(req.url, 'http://x');
+      rel = decodeURIComponent(url.pathname);
     } catch {
       res.writeHead(400).end();
       return;
@@ -41,7 +43,7 @@ export async function startServer(root) {
       return;
     }
     const ext = path.extname(file).toLowerCase();
-    const slowTail = ext === '.html' ? Number(new URL(req.url, 'http://x').searchParams.get('slowtail')) : 0;
+    const slowTail = ext === '.html' ? Number(url.searchParams.get('slowtail')) : 0;
     fs.readFile(file, (err, body) => {
       if (err) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

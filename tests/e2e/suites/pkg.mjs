@@ -6,10 +6,10 @@
 // must show what expected.json says, and release must restore the page.
 // diagram() is checked against a Queen's rays computed here: its result is
 // plain data ({ move, capture, marks: { d5: "slide", ... } }).
-import { observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
+import { openPage, snapshot, waitReady } from '../lib/browser.mjs';
 import { fixtureHtml } from '../lib/fixtures.mjs';
-import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
-import { checksResult } from '../lib/check.mjs';
+import { handlerArgs } from '../lib/expect.mjs';
+import { checkClick, checksResult } from '../lib/check.mjs';
 
 export const name = 'pkg';
 
@@ -106,26 +106,20 @@ export async function run(ctx) {
       if (typeof out.badSquare !== 'string' || !/z9/.test(out.badSquare)) problems.push(`diagram("Q", {at: "z9"}) gave ${JSON.stringify(out.badSquare)}, expected an Error naming z9`);
       record('diagram(): a Queen on d4 with d6 occupied, and errors', problems);
     }
+    // Errors while loading; checkClick reports those of each press.
+    record('no page errors while loading', h.problems());
     if (state === 'ready') {
       const snap = await snapshot(h.page);
       const rest = { ...snap.cells };
       let pressed = 0;
       const problems = [];
       for (const c of data.clicks.filter((k) => k.piece && handlerArgs(k.handler))) {
-        await pressCell(h.page, c.cell);
-        const held = await observe(h.page);
-        problems.push(...diffCells(pressState(rest, c), held.cells).map((d) => `${c.cell} held: ${d}`));
-        const dl = held.lines && diffLines(pieceLines(c), held.lines);
-        if (dl) problems.push(`${c.cell} held: ${dl}`);
-        await releaseMouse(h.page);
-        const after = await observe(h.page);
-        problems.push(...restDiffs(snap, after).map((d) => `after releasing ${c.cell}: ${d}`));
+        problems.push(...(await checkClick(h, c, rest, snap)).map((p) => `${c.cell}: ${p}`));
         pressed++;
       }
       if (!pressed) problems.push('test setup: no piece to press');
       record(`the ${pressed} pieces of the attached board, pressed with the mouse`, problems);
     }
-    record('no page errors', h.problems());
   } finally {
     await h.close();
   }
