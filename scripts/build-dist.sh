@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Builds the wasm module and packages it:
 #   dist/spartan.js dist/chu.js dist/cwda.js  self-contained classic scripts
-#   pkg/                                      ES-module package (wasm-bindgen --target web)
+#   pkg/                                      ES-module package (www/pkg.js)
+# No wasm-bindgen: the module imports a dozen DOM operations from www/dom.js.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # wasm-opt from npm's binaryen (version 132, pinned in package.json): Debian's
-# binaryen 108 points wasm-bindgen's externref table export at the wrong table.
+# binaryen 108 is too old for some of the features Rust's output uses.
 WASM_OPT=node_modules/.bin/wasm-opt
 WASM_OPT_FEATURES=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
   --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
@@ -35,24 +36,30 @@ for name in spartan chu cwda; do
     GLANCE_SCRIPT=$name cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown \
       --features dropin --target-dir "target/dist-$name"
   fi
-  wasm-bindgen --target no-modules --no-typescript --out-dir "$out/$name" \
-    "target/dist-$name/wasm32-unknown-unknown/wasm/glance.wasm"
+  # glance_bg.wasm keeps the function names (for twiggy in make bench).
+  cp "target/dist-$name/wasm32-unknown-unknown/wasm/glance.wasm" "$out/$name/glance_bg.wasm"
   # --converge repeats -Oz while it still shrinks; the module's memory is its
   # own (zero-filled, addresses under 1 KiB unused: Rust's data starts at 1 MiB).
   "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused \
-    --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \
+    --strip-debug --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
     "$out/$name/glance_bg.wasm" -o "$out/$name/glance.opt.wasm"
-  python3 scripts/package-dist.py "$name" "$out/$name/glance.js" "$out/$name/glance.opt.wasm" dist
+  python3 scripts/package-dist.py "$name" "$out/$name/glance.opt.wasm" dist
 done
 
-# 2. pkg/: the same module with the diagram() and attach() API, as an ES module.
+# 2. pkg/: the same module with the diagram() and attach() API, as an ES module
+#    (www/dom.js and www/pkg.js) with TypeScript types (www/glance.d.ts).
 cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown --features pkg \
   --target-dir target/pkg
 rm -rf pkg
-wasm-bindgen --target web --out-dir pkg --out-name glance \
-  target/pkg/wasm32-unknown-unknown/wasm/glance.wasm
-"$WASM_OPT" -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" \
-  pkg/glance_bg.wasm -o pkg/glance_bg.wasm
+mkdir -p pkg
+"$WASM_OPT" -Oz --strip-debug --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
+  target/pkg/wasm32-unknown-unknown/wasm/glance.wasm -o pkg/glance_bg.wasm
+{
+  sed -n '1,/@license magnet/p' www/loader.js
+  cat www/dom.js www/pkg.js
+  echo "// @license-end"
+} >pkg/glance.js
+cp www/glance.d.ts pkg/glance.d.ts
 cp README.md pkg/ 2>/dev/null || true
 python3 - <<'PY'
 import json, re
@@ -62,7 +69,7 @@ json.dump({
     "license": "GPL-3.0-or-later",
     "description": "Move diagrams of chess-variant pieces computed from Betza notation (wasm)",
     "main": "glance.js", "types": "glance.d.ts",
-    "files": ["glance.js", "glance.d.ts", "glance_bg.wasm", "glance_bg.wasm.d.ts", "README.md"],
+    "files": ["glance.js", "glance.d.ts", "glance_bg.wasm", "README.md"],
     "sideEffects": False,
 }, open("pkg/package.json", "w"), indent=2)
 PY

@@ -10,7 +10,6 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-WASM_BINDGEN_VERSION=0.2.130
 LOG="$ROOT/build/setup.log"
 XBOARD_DIR="$ROOT/build/xboard"
 XBOARD_SVG_DIR="$XBOARD_DIR/usr/share/games/xboard/themes/default"
@@ -47,15 +46,13 @@ digest() { cat "$@" | sha256sum | cut -d' ' -f1; }
 # command that proves the package is present -> Debian package
 declare -A APT_FOR=(
     [chromium]=chromium
-    [chromedriver]=chromium-driver
-    [wasm-opt]=binaryen
     [rsvg-convert]=librsvg2-bin
     [python3]=python3
     [node]=nodejs
     [npm]=npm
 )
 missing=()
-for cmd in chromium chromedriver wasm-opt rsvg-convert python3 node npm; do
+for cmd in chromium rsvg-convert python3 node npm; do
     command -v "$cmd" >/dev/null 2>&1 || missing+=("${APT_FOR[$cmd]}")
 done
 if command -v python3 >/dev/null 2>&1 &&
@@ -86,28 +83,6 @@ for comp in rustfmt clippy; do
         run rustup component add "$comp"
     fi
 done
-
-# --- wasm-bindgen-cli and wasm-pack (built from source) ------------------
-# cargo install --locked, using the crate's own Cargo.lock; if that fails
-# (e.g. the registry in use lacks a version the lock file names), resolve
-# the dependencies afresh instead.
-cargo_install() {
-    echo "+ cargo install $* --locked" >>"$LOG"
-    if ! cargo install "$@" --locked >>"$LOG" 2>&1; then
-        step "cargo install $* --locked failed; retrying without --locked"
-        run cargo install "$@"
-    fi
-}
-
-if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
-    step "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (takes a few minutes)"
-    cargo_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
-fi
-
-if ! command -v wasm-pack >/dev/null 2>&1; then
-    step "cargo install wasm-pack (takes a few minutes)"
-    cargo_install wasm-pack
-fi
 
 # --- npm packages (tests/e2e) --------------------------------------------
 if [ -f package.json ] && [ -f package-lock.json ]; then

@@ -19,10 +19,6 @@ step cargo clippy --lib --target wasm32-unknown-unknown --features pkg -- -D war
 step cargo test --release
 step cargo build --release
 
-if [ -f tests/web.rs ]; then
-    step env CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome
-fi
-
 step make --no-print-directory dist assets
 
 if [ -f tests/e2e/run.mjs ]; then

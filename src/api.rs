@@ -1,5 +1,7 @@
 //! The JavaScript API of the ES-module package (`pkg/`, feature `pkg`):
-//! `diagram(betza, options)`.
+//! `diagram(betza, options)`. `www/pkg.js` hands the arguments over as
+//! the JSON text `[betza, options]` and reads the answer as JSON text (or
+//! an error's message) from the import `api.answer`.
 
 use std::collections::BTreeMap;
 use std::format;
@@ -7,9 +9,15 @@ use std::string::{String, ToString};
 use std::vec::Vec;
 
 use serde::{Deserialize, Serialize};
-use wasm_bindgen::prelude::*;
 
+use crate::web::dom;
 use crate::{betza, Colour, Diagram, Square, SquareSet};
+
+#[link(wasm_import_module = "api")]
+extern "C" {
+    /// Hands JavaScript the answer of `diagram`: UTF-8 text of `len` bytes.
+    fn answer(text: *const u8, len: usize);
+}
 
 /// Options of `diagram()`; every field may be left out.
 #[derive(Deserialize, Default)]
@@ -33,58 +41,53 @@ struct Output {
     marks: BTreeMap<String, &'static str>,
 }
 
-fn error(msg: String) -> JsValue {
-    js_sys_error(&msg)
+fn square(text: &str) -> Result<Square, String> {
+    Square::parse(text).ok_or_else(|| format!("bad square '{text}': expected a1 to p16"))
 }
 
-fn js_sys_error(msg: &str) -> JsValue {
-    JsError::new(msg).into()
-}
-
-fn square(text: &str) -> Result<Square, JsValue> {
-    Square::parse(text).ok_or_else(|| error(format!("bad square '{text}': expected a1 to p16")))
-}
-
-/// The diagram of a piece given in Betza notation.
+/// The diagram of a piece given in Betza notation: JavaScript hands over
+/// `[betza, options]` as JSON text, `args_len` bytes long, with `options`
+/// like `{ board: "10x10", at: "e5", colour: "black", occupied: ["e7"] }`
+/// or null.
 ///
-/// `options`: `{ board: "10x10", at: "e5", colour: "black", occupied: ["e7"] }`.
-/// Returns `{ move: [...], capture: [...], marks: { e6: "slide", ... } }`
-/// (squares sorted by file then rank). Throws an `Error` whose message
-/// names what is wrong (a bad Betza string, board or square).
-#[wasm_bindgen]
-pub fn diagram(betza: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    let opts: Options = if options.is_undefined() || options.is_null() {
-        Options::default()
-    } else {
-        serde_wasm_bindgen::from_value(options).map_err(|e| error(format!("bad options: {e}")))?
+/// Answers `{ move: [...], capture: [...], marks: { e6: "slide", ... } }`
+/// (squares sorted by file then rank) and returns 1, or answers a message
+/// naming what is wrong (a bad Betza string, board or square) and returns 0.
+#[no_mangle]
+pub extern "C" fn diagram(args_len: u32) -> u32 {
+    let (text, ok) = match dom::argument(args_len)
+        .ok_or_else(|| String::from("bad arguments: not text"))
+        .and_then(|args| compute(&args))
+    {
+        Ok(json) => (json, 1),
+        Err(msg) => (msg, 0),
     };
-    let piece =
-        betza::parse(betza).map_err(|e| error(format!("bad Betza string '{betza}': {e}")))?;
+    // SAFETY: JavaScript reads the text during the call only.
+    unsafe { answer(text.as_ptr(), text.len()) };
+    ok
+}
+
+fn compute(args: &str) -> Result<String, String> {
+    let (betza, opts): (String, Option<Options>) =
+        serde_json::from_str(args).map_err(|e| format!("bad arguments: {e}"))?;
+    let opts = opts.unwrap_or_default();
+    let betza = betza.as_str();
+    let piece = betza::parse(betza).map_err(|e| format!("bad Betza string '{betza}': {e}"))?;
     let size = opts.board.as_deref().unwrap_or("8x8");
-    let (files, ranks) = SquareSet::parse_size(size).ok_or_else(|| {
-        error(format!(
-            "bad board '{size}': expected FILESxRANKS, each from 1 to 16"
-        ))
-    })?;
-    let board =
-        SquareSet::rectangle(files, ranks).ok_or_else(|| error(format!("bad board '{size}'")))?;
+    let (files, ranks) = SquareSet::parse_size(size)
+        .ok_or_else(|| format!("bad board '{size}': expected FILESxRANKS, each from 1 to 16"))?;
+    let board = SquareSet::rectangle(files, ranks).ok_or_else(|| format!("bad board '{size}'"))?;
     let at = match opts.at.as_deref() {
         Some(s) => square(s)?,
         None => Square::centre(files, ranks),
     };
     if !board.contains(at) {
-        return Err(error(format!(
-            "square {at} is not on a {files}x{ranks} board"
-        )));
+        return Err(format!("square {at} is not on a {files}x{ranks} board"));
     }
     let colour = match opts.colour.as_deref() {
         None | Some("white") => Colour::White,
         Some("black") => Colour::Black,
-        Some(other) => {
-            return Err(error(format!(
-                "bad colour '{other}': expected white or black"
-            )))
-        }
+        Some(other) => return Err(format!("bad colour '{other}': expected white or black")),
     };
     let mut occupied = SquareSet::EMPTY;
     for s in &opts.occupied {
@@ -104,7 +107,5 @@ pub fn diagram(betza: &str, options: JsValue) -> Result<JsValue, JsValue> {
             .collect(),
         marks: d.marks().map(|(s, m)| (s.to_string(), m.name())).collect(),
     };
-    // `marks` as a plain object ({ e6: "slide" }), as documented, not a Map.
-    let plain = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    out.serialize(&plain).map_err(|e| error(format!("{e}")))
+    serde_json::to_string(&out).map_err(|e| format!("{e}"))
 }

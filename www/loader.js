@@ -10,7 +10,7 @@
   // 0: loading (or waiting for the page to be parsed), 1: serving the
   // board, 2: failed or stopped.
   var state = 0;
-  var api = null;
+  var exports = null;
   // A press made while loading, served once ready unless released first.
   var early = null;
   var root = document.documentElement;
@@ -26,7 +26,7 @@
 
   window.down_click = function (x, y) {
     if (state === 1) {
-      try { api.press(x, y); } catch (e) { stop("a press failed", e); }
+      try { dom.press(x, y); } catch (e) { stop("a press failed", e); }
     } else if (state === 0) {
       early = [x, y];
     }
@@ -37,13 +37,14 @@
   });
   window.up_click = function () {
     if (state === 1) {
-      try { api.release(); } catch (e) { stop("a release failed", e); }
+      try { dom.release(); } catch (e) { stop("a release failed", e); }
     }
     early = null;
   };
 
-  /* The wasm-bindgen glue: its names stay inside this function. */
-  @GLUE@
+  /* The bridge to the module (www/dom.js): its names stay inside this function. */
+  @DOM@
+  var dom = glanceDom(function () { return exports; });
 
   function bytes() {
     if (typeof DecompressionStream !== "function") {
@@ -86,23 +87,19 @@
   function begin() {
     if (state !== 0) return;
     try {
-      if (!wasm_bindgen.start(document, NAME)) throw new Error("no board to start on");
+      if (!dom.start(root, NAME)) throw new Error("no board to start on");
     } catch (err) {
       stop("could not read the board", err);
       return;
     }
-    api = wasm_bindgen;
     state = 1;
     var serve = function (e) {
       if (state === 1) {
-        try { api.handle(e); } catch (err) { stop("an event failed", err); }
+        try { dom.event(e); } catch (err) { stop("an event failed", err); }
       }
     };
-    ["pointerdown", "keydown", "visibilitychange"].forEach(function (t) {
-      document.addEventListener(t, serve);
-    });
-    ["pointerup", "pointercancel", "blur"].forEach(function (t) {
-      window.addEventListener(t, serve);
+    dom.EVENTS.forEach(function (t, i) {
+      (i < 3 ? document : window).addEventListener(t, serve);
     });
     if (early) {
       var press = early;
@@ -111,13 +108,13 @@
     }
   }
 
-  // Ready as soon as the module is inflated and instantiated (the glue
-  // compiles it synchronously: no task to wait for behind the page's
-  // parsing). If the page is still being parsed, the board is read at
-  // DOMContentLoaded; a press made before then is served at that moment.
+  // Ready as soon as the module is inflated and instantiated (compiled
+  // synchronously: no task to wait for behind the page's parsing). If the
+  // page is still being parsed, the board is read at DOMContentLoaded; a
+  // press made before then is served at that moment.
   bytes()
     .then(function (buf) {
-      wasm_bindgen(buf);
+      exports = new WebAssembly.Instance(new WebAssembly.Module(buf), dom.imports).exports;
       if (document.readyState === "loading") {
         document.addEventListener("DOMContentLoaded", begin, { once: true });
       } else {

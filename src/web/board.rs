@@ -9,9 +9,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use wasm_bindgen::JsCast;
-use web_sys::{CssStyleSheet, Document, Element, HtmlElement, Node};
-
+use super::dom::{Node, Sheet};
 use crate::clicks::{
     after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Script,
 };
@@ -24,7 +22,7 @@ const SHOW: &str = "data-glance-show";
 
 /// A cell that shows something when pressed.
 pub(super) struct Clickable {
-    pub(super) el: Element,
+    pub(super) el: Node,
     pub(super) sq: Square,
     pub(super) code: (i32, i32),
     /// It has an inline `onmousedown` handler, which serves the mouse.
@@ -43,46 +41,23 @@ pub(super) struct Shown {
 
 /// One board of the page and what it shows.
 pub(super) struct Board {
-    document: Document,
     script: Script,
     page: Page,
     /// Cells by square index, for the squares the page has.
-    cells: [Option<Element>; 256],
+    cells: [Option<Node>; 256],
     pub(super) clickables: Vec<Clickable>,
-    piece: Option<Element>,
+    piece: Option<Node>,
     /// The cells painted now.
-    painted: Vec<Element>,
-    /// The nodes `#piece` held at rest, while it shows a name.
-    piece_saved: Option<Vec<Node>>,
+    painted: Vec<Node>,
+    /// Whether `#piece`'s own children are taken out (it shows a name).
+    piece_saved: bool,
     /// Where mark and piece images live, e.g. `sym/`.
     image_dir: String,
     /// The module's style sheet (adopted by the document at start), and
     /// the images it has a rule for.
-    sheet: Option<CssStyleSheet>,
+    sheet: Option<Sheet>,
     styled: Vec<&'static str>,
     pub(super) shown: Option<Shown>,
-}
-
-fn take_children(node: &Node) -> Vec<Node> {
-    let mut saved = Vec::new();
-    while let Some(child) = node.first_child() {
-        if node.remove_child(&child).is_err() {
-            break;
-        }
-        saved.push(child);
-    }
-    saved
-}
-
-fn put_back(node: &Node, saved: &[Node]) {
-    while let Some(child) = node.first_child() {
-        if node.remove_child(&child).is_err() {
-            break;
-        }
-    }
-    for child in saved {
-        let _ = node.append_child(child);
-    }
 }
 
 /// Appends `text` to `css` as the body of a CSS string (quotes and
@@ -122,8 +97,8 @@ fn show_rule(dir: &str, name: &str) -> String {
 }
 
 /// Whether `el`'s class attribute lists `class`.
-fn has_class(el: &Element, class: &str) -> bool {
-    el.get_attribute("class")
+fn has_class(el: Node, class: &str) -> bool {
+    el.attr("class")
         .is_some_and(|c| c.split_ascii_whitespace().any(|w| w == class))
 }
 
@@ -136,47 +111,38 @@ fn image_name(src: &str) -> &str {
 impl Board {
     /// Reads the board inside `root`: every element whose id is `sq{x}x{y}`,
     /// the board squares among them (class `n`), which of those hold a
-    /// piece (an image), the cells with a click code, and `#piece`. Gives
-    /// the board, its buttons and `#piece` their accessible roles and names.
-    pub(super) fn read(document: Document, root: &Element, script: Script) -> Board {
+    /// piece (an image), the cells with a click code, and `#piece` (looked
+    /// up in `page`, the document's element). Gives the board, its buttons
+    /// and `#piece` their accessible roles and names.
+    pub(super) fn read(page: Node, root: Node, script: Script) -> Board {
         let mut board = Board {
-            document,
             script,
             page: Page::default(),
             cells: [const { None }; 256],
             clickables: Vec::new(),
             piece: None,
             painted: Vec::new(),
-            piece_saved: None,
+            piece_saved: false,
             image_dir: String::from("sym/"),
             sheet: None,
             styled: Vec::new(),
             shown: None,
         };
-        if let Ok(list) = root.query_selector_all("[id^=sq]") {
-            for i in 0..list.length() {
-                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                    board.add_cell(el);
-                }
-            }
+        for el in root.query_all("[id^=sq]") {
+            board.add_cell(el);
         }
-        // Element lookups only (one import each in the glue, not two).
-        board.piece = board.query("#piece");
-        board.label();
+        board.piece = page.query("#piece");
+        board.label(page);
         board.add_sheet();
         board
     }
 
-    fn add_cell(&mut self, el: Element) {
-        let Some(sq) = el.get_attribute("id").as_deref().and_then(parse_cell_id) else {
+    fn add_cell(&mut self, el: Node) {
+        let Some(sq) = el.attr("id").as_deref().and_then(parse_cell_id) else {
             return;
         };
-        let image = el
-            .query_selector("img")
-            .ok()
-            .flatten()
-            .and_then(|i| i.get_attribute("src"));
-        if has_class(&el, "n") {
+        let image = el.query("img").and_then(|i| i.attr("src"));
+        if has_class(el, "n") {
             self.page.board.insert(sq);
             if image.is_some() {
                 self.page.occupied.insert(sq);
@@ -190,18 +156,18 @@ impl Board {
                 self.image_dir = String::from(dir);
             }
         }
-        let inline = el.get_attribute("onmousedown");
+        let inline = el.attr("onmousedown");
         let code = match &inline {
             Some(h) => parse_handler(h),
-            None => el.get_attribute("data-code").and_then(|c| parse_pair(&c)),
+            None => el.attr("data-code").and_then(|c| parse_pair(&c)),
         };
         let found = code.and_then(|(x, y)| Some(((x, y), lookup(self.script, x, y)?)));
         if let Some((code, entry)) = found {
-            if el.get_attribute("tabindex").is_none() {
-                let _ = el.set_attribute("tabindex", "0");
+            if el.attr("tabindex").is_none() {
+                el.set_attr("tabindex", "0");
             }
-            let _ = el.set_attribute("role", "button");
-            let _ = el.set_attribute("aria-pressed", "false");
+            el.set_attr("role", "button");
+            el.set_attr("aria-pressed", "false");
             let subject = entry.name.trim_end_matches(':');
             let mut label = image
                 .as_deref()
@@ -213,9 +179,9 @@ impl Board {
                 }
                 label.push_str(subject);
             }
-            let _ = el.set_attribute("aria-label", &label);
+            el.set_attr("aria-label", &label);
             self.clickables.push(Clickable {
-                el: el.clone(),
+                el,
                 sq,
                 code,
                 inline: inline.is_some(),
@@ -228,39 +194,33 @@ impl Board {
 
     /// The board table is named by the page's heading; `#piece` becomes a
     /// live region, so what a press shows is read out.
-    fn label(&self) {
-        let table = self
-            .clickables
-            .first()
-            .and_then(|c| c.el.closest("table").ok().flatten());
+    fn label(&self, page: Node) {
+        let table = self.clickables.first().and_then(|c| c.el.closest("table"));
         if let Some(table) = table {
-            if table.get_attribute("aria-label").is_none() {
-                let heading = self
-                    .query("h1")
-                    .and_then(|h| h.text_content())
-                    .unwrap_or_default();
+            if table.attr("aria-label").is_none() {
+                let heading = page.query("h1").map(Node::text).unwrap_or_default();
                 let mut name = String::from(heading.trim());
                 name.push_str(if name.is_empty() {
                     "Moves at a glance"
                 } else {
                     ": moves at a glance"
                 });
-                let _ = table.set_attribute("aria-label", &name);
+                table.set_attr("aria-label", &name);
             }
         }
-        if let Some(piece) = &self.piece {
-            let _ = piece.set_attribute("aria-live", "polite");
-            let _ = piece.set_attribute("aria-atomic", "true");
+        if let Some(piece) = self.piece {
+            piece.set_attr("aria-live", "polite");
+            piece.set_attr("aria-atomic", "true");
         }
     }
 
-    fn cell(&self, sq: Square) -> Option<&Element> {
-        self.cells.get(sq.index()).and_then(Option::as_ref)
+    fn cell(&self, sq: Square) -> Option<Node> {
+        self.cells.get(sq.index()).copied().flatten()
     }
 
     /// The clickable cell `target` is in, if any.
-    pub(super) fn clickable_of(&self, target: &Element) -> Option<usize> {
-        let cell = target.closest("[id^=sq]").ok().flatten()?;
+    pub(super) fn clickable_of(&self, target: Node) -> Option<usize> {
+        let cell = target.closest("[id^=sq]")?;
         self.clickables.iter().position(|c| c.el == cell)
     }
 
@@ -286,7 +246,7 @@ impl Board {
         };
         self.paint(&scene);
         if let Some(c) = from.and_then(|i| self.clickables.get(i)) {
-            let _ = c.el.set_attribute("aria-pressed", "true");
+            c.el.set_attr("aria-pressed", "true");
         }
         self.shown = Some(Shown { code, from, sticky });
         true
@@ -298,16 +258,10 @@ impl Board {
     /// sheet adds no element to the page, and a Content-Security-Policy
     /// that forbids inline `<style>` does not block it.
     fn add_sheet(&mut self) {
-        let Ok(sheet) = CssStyleSheet::new() else {
-            return;
-        };
-        if sheet.replace_sync(HIDE_RULES).is_err() {
+        self.sheet = Sheet::new(HIDE_RULES);
+        if self.sheet.is_none() {
             return;
         }
-        let adopted = self.document.adopted_style_sheets();
-        adopted.push(&sheet);
-        self.document.set_adopted_style_sheets(&adopted);
-        self.sheet = Some(sheet);
         for mark in Mark::ALL {
             self.style(mark.image());
         }
@@ -318,15 +272,15 @@ impl Board {
         if self.styled.contains(&name) {
             return;
         }
-        if let Some(sheet) = &self.sheet {
-            let _ = sheet.insert_rule(&show_rule(&self.image_dir, name));
+        if let Some(sheet) = self.sheet {
+            sheet.insert(&show_rule(&self.image_dir, name));
         }
         self.styled.push(name);
     }
 
     fn paint(&mut self, scene: &Scene) {
         for &(sq, content) in &scene.cells {
-            let Some(cell) = self.cell(sq).cloned() else {
+            let Some(cell) = self.cell(sq) else {
                 continue;
             };
             // An emptied cell (a piece lifted away) shows nothing: "".
@@ -334,37 +288,32 @@ impl Board {
             if !name.is_empty() {
                 self.style(name);
             }
-            let _ = cell.set_attribute(SHOW, name);
+            cell.set_attr(SHOW, name);
             self.painted.push(cell);
         }
-        if let Some(piece) = self.piece.clone() {
-            self.piece_saved = Some(take_children(&piece));
+        if let Some(piece) = self.piece {
+            piece.save();
+            self.piece_saved = true;
             let entry = scene.entry;
-            let _ = piece.append_child(&self.document.create_text_node(entry.name));
+            piece.append("", "", entry.name);
             for note in entry.notes {
-                if let Ok(br) = self.document.create_element("br") {
-                    let _ = piece.append_child(&br);
-                }
-                let _ = piece.append_child(&self.document.create_text_node(note));
+                piece.append("br", "", "");
+                piece.append("", "", note);
             }
             // The sentence for screen readers, hidden from the eye by the
             // module's style sheet.
-            if let Ok(span) = self.document.create_element("span") {
-                let _ = span.set_attribute("data-glance-sr", "");
-                let _ =
-                    span.append_child(&self.document.create_text_node(&scene.sentence(&self.page)));
-                let _ = piece.append_child(&span);
-            }
+            piece.append("span", "data-glance-sr", &scene.sentence(&self.page));
         }
     }
 
     /// Puts every painted cell and `#piece` back as they were.
     pub(super) fn clear(&mut self) {
         for cell in self.painted.drain(..) {
-            let _ = cell.remove_attribute(SHOW);
+            cell.remove_attr(SHOW);
         }
-        if let (Some(piece), Some(saved)) = (&self.piece, self.piece_saved.take()) {
-            put_back(piece, &saved);
+        if let Some(piece) = self.piece.filter(|_| self.piece_saved) {
+            piece.restore();
+            self.piece_saved = false;
         }
         if let Some(c) = self
             .shown
@@ -372,7 +321,7 @@ impl Board {
             .and_then(|s| s.from)
             .and_then(|i| self.clickables.get(i))
         {
-            let _ = c.el.set_attribute("aria-pressed", "false");
+            c.el.set_attr("aria-pressed", "false");
         }
     }
 
@@ -396,12 +345,8 @@ impl Board {
 
     /// Moves keyboard focus to clickable cell `i`.
     pub(super) fn focus(&self, i: usize) {
-        if let Some(el) = self
-            .clickables
-            .get(i)
-            .and_then(|c| c.el.dyn_ref::<HtmlElement>())
-        {
-            let _ = el.focus();
+        if let Some(c) = self.clickables.get(i) {
+            c.el.focus();
         }
     }
 
@@ -411,21 +356,8 @@ impl Board {
         if let Some(sheet) = self.sheet.take() {
             // Emptied rather than taken out of the adopted list: an empty
             // sheet shows nothing, and removing it costs more code.
-            let _ = sheet.replace_sync("");
+            sheet.replace("");
         }
         self.styled.clear();
-    }
-
-    /// The first element of the page matching `selector`.
-    fn query(&self, selector: &str) -> Option<Element> {
-        self.document
-            .document_element()?
-            .query_selector(selector)
-            .ok()
-            .flatten()
-    }
-
-    pub(super) fn document(&self) -> &Document {
-        &self.document
     }
 }

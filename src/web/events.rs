@@ -10,63 +10,70 @@
 //! * Keyboard: Enter or Space on a focused piece toggles its diagram,
 //!   Escape clears, arrow keys move to the nearest piece that way.
 //!
-//! One function, [`handle`], serves every event type. The drop-in scripts'
-//! loader registers it for [`DOCUMENT_EVENTS`] and [`WINDOW_EVENTS`] (a
-//! JavaScript closure costs less than wasm-bindgen's closure support);
-//! the ES-module package registers it from here, in [`listen`].
-
-use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, KeyboardEvent, PointerEvent};
+//! One function, [`handle`], serves every event type. JavaScript (the
+//! drop-in scripts' loader, or the package's `attach`) registers one
+//! listener for [`EVENTS`] and passes each event on as three numbers: its
+//! kind (the index in [`EVENTS`]), the node it happened on, and
+//! [`detail`] bits; a key's name is handed over as a string.
 
 use super::board::Board;
+use super::dom::Node;
 use super::with_board;
 
-/// The events `handle` needs from the document.
-#[cfg_attr(not(feature = "pkg"), allow(dead_code))]
-pub const DOCUMENT_EVENTS: [&str; 3] = ["pointerdown", "keydown", "visibilitychange"];
-/// The events `handle` needs from the window.
-#[cfg_attr(not(feature = "pkg"), allow(dead_code))]
-pub const WINDOW_EVENTS: [&str; 3] = ["pointerup", "pointercancel", "blur"];
+/// The events `handle` serves, in the order of their kind numbers: the
+/// first three are listened to on the document, the others on the window.
+pub const EVENTS: [&str; 6] = [
+    "pointerdown",
+    "keydown",
+    "visibilitychange",
+    "pointerup",
+    "pointercancel",
+    "blur",
+];
 
-/// Registers `handle` on `document` and its window, once.
-#[cfg(feature = "pkg")]
-pub(super) fn listen(document: &web_sys::Document) {
-    use core::sync::atomic::{AtomicBool, Ordering};
-    use wasm_bindgen::prelude::*;
-    static LISTENING: AtomicBool = AtomicBool::new(false);
-    if LISTENING.swap(true, Ordering::Relaxed) {
-        return;
-    }
-    let Some(window) = document.default_view() else {
-        return;
-    };
-    let handler = Closure::<dyn FnMut(Event)>::new(handle);
-    let f = handler.as_ref().unchecked_ref();
-    for kind in DOCUMENT_EVENTS {
-        let _ = document.add_event_listener_with_callback(kind, f);
-    }
-    for kind in WINDOW_EVENTS {
-        let _ = window.add_event_listener_with_callback(kind, f);
-    }
-    // The listener lives as long as the page.
-    handler.forget();
+/// The kind numbers of [`EVENTS`].
+pub mod kind {
+    pub const POINTER_DOWN: u32 = 0;
+    pub const KEY_DOWN: u32 = 1;
+    pub const VISIBILITY_CHANGE: u32 = 2;
+    pub const POINTER_UP: u32 = 3;
+    pub const POINTER_CANCEL: u32 = 4;
+    pub const BLUR: u32 = 5;
 }
 
-/// Serves one event of the page.
-pub(super) fn handle(event: Event) {
-    with_board(|board| match event.type_().as_str() {
-        "pointerdown" => pointer_down(board, &event),
-        "pointerup" if board.shown.is_some_and(|s| !s.sticky) => board.clear(),
-        "pointercancel" | "blur" => board.clear(),
-        "visibilitychange" if board.document().hidden() => board.clear(),
-        "keydown" => key_down(board, &event),
-        _ => {}
-    });
+/// The bits of an event's `detail`.
+pub mod detail {
+    /// A pointer event from a mouse (not touch or pen).
+    pub const MOUSE: u32 = 1;
+    /// A key event repeated by holding the key down.
+    pub const REPEAT: u32 = 2;
+    /// The page is hidden (`document.hidden`).
+    pub const HIDDEN: u32 = 4;
 }
 
-fn target_clickable(board: &Board, event: &Event) -> Option<usize> {
-    let target = event.target()?.dyn_into::<Element>().ok()?;
-    board.clickable_of(&target)
+/// Serves one event: `kind` is its index in [`EVENTS`], `target` the node
+/// it happened on (if known), `detail` its [`detail`] bits, and `key` the
+/// name of the key for a keydown. Returns true when the browser's default
+/// action must be prevented.
+pub(super) fn handle(kind: u32, target: Option<Node>, detail: u32, key: Option<&str>) -> bool {
+    with_board(|board| match kind {
+        kind::POINTER_DOWN => pointer_down(board, target, detail),
+        kind::KEY_DOWN => key_down(board, target, detail, key.unwrap_or_default()),
+        kind::VISIBILITY_CHANGE if detail & detail::HIDDEN != 0 => {
+            board.clear();
+            false
+        }
+        kind::POINTER_UP if board.shown.is_some_and(|s| !s.sticky) => {
+            board.clear();
+            false
+        }
+        kind::POINTER_CANCEL | kind::BLUR => {
+            board.clear();
+            false
+        }
+        _ => false,
+    })
+    .unwrap_or(false)
 }
 
 /// Shows clickable `i` until the next tap or key, or clears it if it is
@@ -82,12 +89,9 @@ fn toggle(board: &mut Board, i: usize) {
     }
 }
 
-fn pointer_down(board: &mut Board, event: &Event) {
-    let Some(pointer) = event.dyn_ref::<PointerEvent>() else {
-        return;
-    };
-    let on = target_clickable(board, event);
-    if pointer.pointer_type() == "mouse" {
+fn pointer_down(board: &mut Board, target: Option<Node>, detail: u32) -> bool {
+    let on = target.and_then(|t| board.clickable_of(t));
+    if detail & detail::MOUSE != 0 {
         // Cells without an inline handler (boards attached by script) are
         // served here; the others by their handler.
         let own = on.and_then(|i| Some((i, board.clickables.get(i).filter(|c| !c.inline)?.code)));
@@ -96,45 +100,43 @@ fn pointer_down(board: &mut Board, event: &Event) {
         } else if board.shown.is_some_and(|s| s.sticky) {
             board.clear();
         }
-        return;
+        return false;
     }
     match on {
         Some(i) => {
-            event.prevent_default();
             toggle(board, i);
+            true
         }
-        None => board.clear(),
+        None => {
+            board.clear();
+            false
+        }
     }
 }
 
-fn key_down(board: &mut Board, event: &Event) {
-    let Some(key) = event.dyn_ref::<KeyboardEvent>() else {
-        return;
-    };
-    let name = key.key();
-    if name == "Escape" {
+fn key_down(board: &mut Board, target: Option<Node>, detail: u32, key: &str) -> bool {
+    if key == "Escape" {
         board.clear();
-        return;
+        return false;
     }
-    let Some(i) = target_clickable(board, event) else {
-        return;
+    let Some(i) = target.and_then(|t| board.clickable_of(t)) else {
+        return false;
     };
-    let step = match name.as_str() {
+    let step = match key {
         "Enter" | " " => {
-            event.prevent_default();
-            if !key.repeat() {
+            if detail & detail::REPEAT == 0 {
                 toggle(board, i);
             }
-            return;
+            return true;
         }
         "ArrowUp" => (0, 1),
         "ArrowDown" => (0, -1),
         "ArrowLeft" => (-1, 0),
         "ArrowRight" => (1, 0),
-        _ => return,
+        _ => return false,
     };
-    event.prevent_default();
     if let Some(j) = board.neighbour(i, step.0, step.1) {
         board.focus(j);
     }
+    true
 }

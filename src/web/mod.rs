@@ -6,18 +6,19 @@
 //!   renders scenes into the page and restores it;
 //! * [`events`] turns pointer, keyboard and page events into "show this
 //!   code" or "clear";
-//! * this file holds the functions exported to JavaScript.
+//! * [`dom`] is the bridge to the page (`www/dom.js` on the other side);
+//! * this file holds the functions exported to JavaScript. Their names and
+//!   arguments are the contract with `www/loader.js` and `www/pkg.js`.
 
 mod board;
-mod events;
+pub mod dom;
+pub mod events;
 
 use core::cell::RefCell;
 
-use wasm_bindgen::prelude::*;
-use web_sys::{Document, Element};
-
 use crate::clicks::Script;
 use board::Board;
+use dom::Node;
 
 /// The board of the page, once started.
 struct Global(RefCell<Option<Board>>);
@@ -35,82 +36,72 @@ fn with_board<R>(f: impl FnOnce(&mut Board) -> R) -> Option<R> {
     b.as_mut().map(f)
 }
 
-fn install(document: Document, root: Option<Element>, script: &str) -> bool {
-    let Some(script) = Script::from_name(script) else {
-        return false;
+/// Starts the module on the board inside node `root` of the page whose
+/// document element is node `page`, with the click codes of the script
+/// whose name (`"spartan"`, `"chu.js"`…) JavaScript handed over, `name_len`
+/// bytes long. Reads the board and makes its pieces reachable by touch,
+/// keyboard and screen readers; a board started before is put back at rest
+/// and let go. Cells need ids `sq{x}x{y}` and either inline
+/// `down_click(x,y)` handlers or a `data-code="x,y"` attribute.
+///
+/// Returns 1, or 0 (changing nothing) for an unknown script or no root.
+#[no_mangle]
+pub extern "C" fn start(root: u32, page: u32, name_len: u32) -> u32 {
+    let name = dom::argument(name_len);
+    let Some(script) = name.as_deref().and_then(Script::from_name) else {
+        return 0;
     };
-    let Some(root) = root.or_else(|| document.document_element()) else {
-        return false;
+    let (Some(root), Some(page)) = (Node::from_raw(root), Node::from_raw(page)) else {
+        return 0;
     };
-    let board = Board::read(document.clone(), &root, script);
+    let board = Board::read(page, root, script);
     let Ok(mut slot) = BOARD.0.try_borrow_mut() else {
-        return false;
+        return 0;
     };
     if let Some(old) = slot.as_mut() {
         old.clear();
         old.empty_sheet();
     }
     *slot = Some(board);
-    drop(slot);
-    #[cfg(feature = "pkg")]
-    events::listen(&document);
-    true
+    1
 }
 
-/// A click code from JavaScript: finite whole numbers within ±127, else
-/// nothing.
-fn code_part(v: &JsValue) -> Option<i32> {
-    let f = v.as_f64()?;
+/// A click code from JavaScript: whole numbers within ±127, else nothing
+/// (JavaScript passes NaN for what is not a number).
+fn code_part(f: f64) -> Option<i32> {
     // `as` saturates (NaN gives 0); the round trip keeps whole numbers only.
     let i = f as i32;
     (i as f64 == f && (-127..=127).contains(&i)).then_some(i)
 }
 
-/// Starts the module on `document`, a page that loaded `script`
-/// (`"spartan"`, `"chu.js"`…): reads the board, makes its pieces reachable
-/// by touch, keyboard and screen readers. False for an unknown script.
-/// (The document comes from the caller: looking up the global object would
-/// cost more bytes than the whole click table.)
-#[wasm_bindgen]
-pub fn start(document: Document, script: &str) -> bool {
-    install(document, None, script)
-}
-
-/// Attaches the behaviour to the board inside `root` (a `table.board` or
-/// an element around it), with the click codes of `script`. Cells need ids
-/// `sq{x}x{y}` and either inline `down_click(x,y)` handlers or a
-/// `data-code="x,y"` attribute. Replaces a board attached before.
-#[cfg(feature = "pkg")]
-#[wasm_bindgen]
-pub fn attach(root: Element, script: &str) -> bool {
-    match root.owner_document() {
-        Some(document) => install(document, Some(root), script),
-        None => false,
-    }
-}
-
 /// `down_click(x, y)`: shows the diagram or demo of code (x, y) while the
-/// button is held. Anything else (no numbers, unknown codes) leaves the
-/// page as it is.
-#[wasm_bindgen]
-pub fn press(x: JsValue, y: JsValue) -> bool {
-    let (Some(x), Some(y)) = (code_part(&x), code_part(&y)) else {
-        return false;
+/// button is held. Returns 1, or 0 for anything else (not numbers, unknown
+/// codes), which leaves the page as it is.
+#[no_mangle]
+pub extern "C" fn press(x: f64, y: f64) -> u32 {
+    let (Some(x), Some(y)) = (code_part(x), code_part(y)) else {
+        return 0;
     };
-    with_board(|b| b.show_code((x, y), false)).unwrap_or(false)
-}
-
-/// Serves a pointer, keyboard or page event (see `events`). The drop-in
-/// scripts' loader registers it for `pointerdown`, `keydown` and
-/// `visibilitychange` on the document and `pointerup`, `pointercancel` and
-/// `blur` on the window.
-#[wasm_bindgen]
-pub fn handle(event: web_sys::Event) {
-    events::handle(event);
+    with_board(|b| b.show_code((x, y), false)).unwrap_or(false) as u32
 }
 
 /// `up_click()`: puts the board back at rest.
-#[wasm_bindgen]
-pub fn release() {
+#[no_mangle]
+pub extern "C" fn release() {
     with_board(Board::clear);
+}
+
+/// Serves a pointer, keyboard or page event (see [`events`]): `kind` is
+/// its index in [`events::EVENTS`], `target` the node it happened on (0 if
+/// none), `detail` its [`events::detail`] bits; for a keydown the key's
+/// name is handed over, `key_len` bytes long. Returns 1 when the browser's
+/// default action must be prevented.
+#[no_mangle]
+pub extern "C" fn event(kind: u32, target: u32, detail: u32, key_len: u32) -> u32 {
+    let key = if kind == events::kind::KEY_DOWN {
+        dom::argument(key_len)
+    } else {
+        None
+    };
+    events::handle(kind, Node::from_raw(target), detail, key.as_deref()) as u32
 }

@@ -1,0 +1,202 @@
+//! The bridge to the page: a dozen DOM operations that `www/dom.js`
+//! provides to the module as wasm imports (module `"dom"`).
+//!
+//! Nodes are small integer handles ([`Node`]); `www/dom.js` keeps the
+//! nodes in a table, one handle per node, so two handles are equal exactly
+//! when they name the same node. Strings go to JavaScript as a pointer and
+//! a length into the module's memory; strings come back in two steps: an
+//! import returns the length of the string it holds, and [`take`] copies it
+//! into a buffer of that length.
+//!
+//! This is the module's only contact with the page, in place of
+//! wasm-bindgen and web-sys: their generated glue, import wrappers and
+//! reference table cost about a third of the drop-in scripts' size.
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::num::NonZeroU32;
+
+/// The imports, as `www/dom.js` defines them. Every string is a pointer
+/// and a length of UTF-8 in the module's memory; every node a handle, 0
+/// for none.
+mod sys {
+    #[link(wasm_import_module = "dom")]
+    extern "C" {
+        /// Copies the string the last call handed over into `dst`, which
+        /// has room for exactly as many bytes as that call returned.
+        pub fn take(dst: *mut u8);
+        /// `node.querySelectorAll(sel)`: keeps the list, returns its length.
+        pub fn query_all(node: u32, sel: *const u8, sel_len: usize) -> u32;
+        /// The handle of item `i` of the list `query_all` kept.
+        pub fn item(i: u32) -> u32;
+        /// `node.querySelector(sel)`.
+        pub fn query(node: u32, sel: *const u8, sel_len: usize) -> u32;
+        /// `node.closest(sel)`.
+        pub fn closest(node: u32, sel: *const u8, sel_len: usize) -> u32;
+        /// `node.getAttribute(name)`: hands its value over, returns its
+        /// length in bytes, or -1 if the attribute is absent.
+        pub fn attr(node: u32, name: *const u8, name_len: usize) -> i32;
+        pub fn set_attr(node: u32, name: *const u8, name_len: usize, v: *const u8, v_len: usize);
+        pub fn remove_attr(node: u32, name: *const u8, name_len: usize);
+        /// `node.textContent`: hands it over, returns its length in bytes.
+        pub fn text(node: u32) -> i32;
+        /// Appends to `node` a text node (if `tag` is empty) or an element
+        /// `tag` holding the text, with the empty attribute `mark` (if not
+        /// empty).
+        pub fn append(
+            node: u32,
+            tag: *const u8,
+            tag_len: usize,
+            mark: *const u8,
+            mark_len: usize,
+            text: *const u8,
+            text_len: usize,
+        );
+        /// Takes `node`'s children out and keeps them, for `restore`.
+        pub fn save(node: u32);
+        /// Replaces `node`'s children with those `save` kept.
+        pub fn restore(node: u32);
+        pub fn focus(node: u32);
+        /// A new style sheet with `css`, adopted by the document; its
+        /// handle, or 0 if the browser refused.
+        pub fn sheet(css: *const u8, css_len: usize) -> u32;
+        /// `sheet.insertRule(rule)`.
+        pub fn insert_rule(sheet: u32, rule: *const u8, rule_len: usize);
+        /// `sheet.replaceSync(css)`.
+        pub fn replace(sheet: u32, css: *const u8, css_len: usize);
+    }
+}
+
+/// A node of the page, as a handle of `www/dom.js`'s table.
+///
+/// Handles are never 0, so `Option<Node>` is the size of a `u32`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Node(NonZeroU32);
+
+/// The string JavaScript handed over with a call that returned `len`
+/// (negative: none).
+fn take(len: i32) -> Option<String> {
+    let len = usize::try_from(len).ok()?;
+    let mut bytes = vec![0u8; len];
+    // SAFETY: `take` writes exactly the `len` bytes it announced (the
+    // bridge's contract), and `bytes` has room for them.
+    unsafe { sys::take(bytes.as_mut_ptr()) };
+    String::from_utf8(bytes).ok()
+}
+
+/// The string JavaScript handed over for an export's argument of `len`
+/// bytes (e.g. a script name).
+pub fn argument(len: u32) -> Option<String> {
+    take(i32::try_from(len).ok()?)
+}
+
+impl Node {
+    /// The node for handle `raw`, if not 0.
+    pub fn from_raw(raw: u32) -> Option<Node> {
+        NonZeroU32::new(raw).map(Node)
+    }
+
+    fn raw(self) -> u32 {
+        self.0.get()
+    }
+
+    /// Every element under this one matching `sel`, in document order.
+    pub fn query_all(self, sel: &str) -> Vec<Node> {
+        // SAFETY (here and below): the pointers and lengths are those of
+        // live `&str`s, which JavaScript only reads during the call.
+        let n = unsafe { sys::query_all(self.raw(), sel.as_ptr(), sel.len()) };
+        (0..n)
+            .filter_map(|i| Node::from_raw(unsafe { sys::item(i) }))
+            .collect()
+    }
+
+    /// The first element under this one matching `sel`.
+    pub fn query(self, sel: &str) -> Option<Node> {
+        Node::from_raw(unsafe { sys::query(self.raw(), sel.as_ptr(), sel.len()) })
+    }
+
+    /// The nearest element matching `sel`, this one or an ancestor.
+    pub fn closest(self, sel: &str) -> Option<Node> {
+        Node::from_raw(unsafe { sys::closest(self.raw(), sel.as_ptr(), sel.len()) })
+    }
+
+    /// The value of attribute `name`, if present.
+    pub fn attr(self, name: &str) -> Option<String> {
+        take(unsafe { sys::attr(self.raw(), name.as_ptr(), name.len()) })
+    }
+
+    pub fn set_attr(self, name: &str, value: &str) {
+        unsafe {
+            sys::set_attr(
+                self.raw(),
+                name.as_ptr(),
+                name.len(),
+                value.as_ptr(),
+                value.len(),
+            )
+        }
+    }
+
+    pub fn remove_attr(self, name: &str) {
+        unsafe { sys::remove_attr(self.raw(), name.as_ptr(), name.len()) }
+    }
+
+    /// All the text inside this node.
+    pub fn text(self) -> String {
+        take(unsafe { sys::text(self.raw()) }).unwrap_or_default()
+    }
+
+    /// Appends a text node (`tag` empty) or an element `tag` holding
+    /// `text` and carrying the empty attribute `mark` (unless empty).
+    pub fn append(self, tag: &str, mark: &str, text: &str) {
+        unsafe {
+            sys::append(
+                self.raw(),
+                tag.as_ptr(),
+                tag.len(),
+                mark.as_ptr(),
+                mark.len(),
+                text.as_ptr(),
+                text.len(),
+            )
+        }
+    }
+
+    /// Takes the children out, to be put back by [`Node::restore`].
+    pub fn save(self) {
+        unsafe { sys::save(self.raw()) }
+    }
+
+    /// Puts back the children [`Node::save`] took out, in place of the
+    /// present ones.
+    pub fn restore(self) {
+        unsafe { sys::restore(self.raw()) }
+    }
+
+    pub fn focus(self) {
+        unsafe { sys::focus(self.raw()) }
+    }
+}
+
+/// A style sheet of the module's own, adopted by the document.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Sheet(Node);
+
+impl Sheet {
+    /// A new sheet holding `css`, adopted by the document; `None` if the
+    /// browser refused it.
+    pub fn new(css: &str) -> Option<Sheet> {
+        Node::from_raw(unsafe { sys::sheet(css.as_ptr(), css.len()) }).map(Sheet)
+    }
+
+    /// Adds `rule` (ignored if the browser refuses it).
+    pub fn insert(self, rule: &str) {
+        unsafe { sys::insert_rule(self.0.raw(), rule.as_ptr(), rule.len()) }
+    }
+
+    /// Replaces every rule with `css`.
+    pub fn replace(self, css: &str) {
+        unsafe { sys::replace(self.0.raw(), css.as_ptr(), css.len()) }
+    }
+}
