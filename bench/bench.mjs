@@ -298,7 +298,7 @@ async function benchPage(browser, server, name) {
   };
 }
 
-// An init script watching the page's WebAssembly calls, whichever the glue
+// An init script watching the page's WebAssembly calls, whichever the loader
 // uses (instantiate/compile, or the synchronous Module/Instance
 // constructors): window.__gbw.wasmStart is the first call (the wasm has
 // been inflated), wasmEnd when the last one returned, and
@@ -527,23 +527,17 @@ function sizes(distDir, wasmDir, twiggyFile) {
       wasm_base64_bytes: w ? w[1].length : null,
       wasm_deflated_bytes: w ? Buffer.from(w[1], 'base64').length : null,
       wasm_gzip_share_bytes: w ? gz - gzipSize(Buffer.from(noWasm)) : null,
-      // Everything else: licence notice, loader and glue (minified or not).
+      // Everything else: licence notice, loader and bridge (minified).
       js_bytes: Buffer.byteLength(noWasm),
       js_gzip_bytes: gzipSize(Buffer.from(noWasm)),
     };
     const dir = wasmDir(name);
     if (dir) {
-      const glue = fs.readFileSync(path.join(dir, 'glance.js'), 'utf8').trim();
-      const gi = text.indexOf(glue);
       const opt = fs.readFileSync(path.join(dir, 'glance.opt.wasm'));
       Object.assign(entry, {
         wasm_pre_opt_bytes: fs.statSync(path.join(dir, 'glance_bg.wasm')).size,
         wasm_opt_bytes: opt.length,
         wasm_opt_gzip_bytes: gzipSize(opt),
-        glue_bytes: glue.length,
-        glue_gzip_bytes: gzipSize(Buffer.from(glue)),
-        // null when the script holds the glue minified (not as built).
-        glue_gzip_share_bytes: gi >= 0 ? gz - gzipSize(Buffer.from(text.slice(0, gi) + text.slice(gi + glue.length))) : null,
         // Sanity: the embedded module is this build's glance.opt.wasm.
         embedded_is_opt_wasm: w ? zlib.inflateRawSync(Buffer.from(w[1], 'base64')).equals(opt) : null,
       });
@@ -694,9 +688,9 @@ async function main() {
   L.push('');
   const z = result.sizes;
   L.push('Sizes (bytes; gzip = gzip -9; "share" = what the part adds to the gzipped script):');
-  L.push(`  ${'script'.padEnd(16)} ${'bytes'.padStart(6)} ${'gzip'.padStart(6)} ${''.padStart(8)}   ${'wasm: pre-opt'.padStart(13)} ${'opt'.padStart(6)} ${'deflated'.padStart(8)} ${'share'.padStart(6)}   ${'rest: JS'.padStart(8)} ${'gzip'.padStart(5)}   ${'glue as built'.padStart(13)} ${'gzip'.padStart(5)} ${'share'.padStart(5)}`);
+  L.push(`  ${'script'.padEnd(16)} ${'bytes'.padStart(6)} ${'gzip'.padStart(6)} ${''.padStart(8)}   ${'wasm: pre-opt'.padStart(13)} ${'opt'.padStart(6)} ${'deflated'.padStart(8)} ${'share'.padStart(6)}   ${'rest: JS'.padStart(8)} ${'gzip'.padStart(5)}`);
   for (const [f, v] of Object.entries(z.scripts)) {
-    L.push(`  ${('dist/' + f).padEnd(16)} ${String(v.bytes).padStart(6)} ${String(v.gzip_bytes).padStart(6)} ${`(${kib(v.gzip_bytes)})`.padStart(8)}   ${String(v.wasm_pre_opt_bytes ?? '-').padStart(13)} ${String(v.wasm_opt_bytes ?? '-').padStart(6)} ${String(v.wasm_deflated_bytes ?? '-').padStart(8)} ${String(v.wasm_gzip_share_bytes ?? '-').padStart(6)}   ${String(v.js_bytes).padStart(8)} ${String(v.js_gzip_bytes).padStart(5)}   ${String(v.glue_bytes ?? '-').padStart(13)} ${String(v.glue_gzip_bytes ?? '-').padStart(5)} ${String(v.glue_gzip_share_bytes ?? '-').padStart(5)}`);
+    L.push(`  ${('dist/' + f).padEnd(16)} ${String(v.bytes).padStart(6)} ${String(v.gzip_bytes).padStart(6)} ${`(${kib(v.gzip_bytes)})`.padStart(8)}   ${String(v.wasm_pre_opt_bytes ?? '-').padStart(13)} ${String(v.wasm_opt_bytes ?? '-').padStart(6)} ${String(v.wasm_deflated_bytes ?? '-').padStart(8)} ${String(v.wasm_gzip_share_bytes ?? '-').padStart(6)}   ${String(v.js_bytes).padStart(8)} ${String(v.js_gzip_bytes).padStart(5)}`);
   }
   L.push(`  legacy spartan.js (quoted): gzip ${LEGACY.spartan_js_gzip_label} (~${LEGACY.spartan_js_gzip_bytes})`);
   if (z.twiggy_top_spartan) {

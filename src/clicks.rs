@@ -193,9 +193,9 @@ const fn demo(
 /// ```
 pub fn parse_handler(text: &str) -> Option<(i32, i32)> {
     let args = text
-        .trim()
+        .trim_ascii()
         .strip_prefix("down_click")?
-        .trim_start()
+        .trim_ascii_start()
         .strip_prefix('(')?;
     let (args, _) = split_at(args, b')')?;
     parse_pair(args)
@@ -240,7 +240,7 @@ pub fn parse_pair(text: &str) -> Option<(i32, i32)> {
 /// A whole number of at most three digits with an optional minus sign
 /// (click codes are small; this keeps integer parsing out of the wasm).
 fn small_int(text: &str) -> Option<i32> {
-    let text = text.trim();
+    let text = text.trim_ascii();
     let (sign, digits) = match text.strip_prefix('-') {
         Some(rest) => (-1, rest),
         None => (1, text),

@@ -199,7 +199,7 @@ impl Board {
         if let Some(table) = table {
             if table.attr("aria-label").is_none() {
                 let heading = page.query("h1").map(Node::text).unwrap_or_default();
-                let mut name = String::from(heading.trim());
+                let mut name = String::from(heading.trim_ascii());
                 name.push_str(if name.is_empty() {
                     "Moves at a glance"
                 } else {

@@ -79,10 +79,14 @@ pub struct Node(NonZeroU32);
 fn take(len: i32) -> Option<String> {
     let len = usize::try_from(len).ok()?;
     let mut bytes = vec![0u8; len];
-    // SAFETY: `take` writes exactly the `len` bytes it announced (the
-    // bridge's contract), and `bytes` has room for them.
-    unsafe { sys::take(bytes.as_mut_ptr()) };
-    String::from_utf8(bytes).ok()
+    // SAFETY: `take` writes exactly the `len` bytes it announced, and
+    // `bytes` has room for them. They are the output of `TextEncoder`,
+    // which is always well-formed UTF-8 (lone surrogates become U+FFFD), so
+    // they need no second check here.
+    unsafe {
+        sys::take(bytes.as_mut_ptr());
+        Some(String::from_utf8_unchecked(bytes))
+    }
 }
 
 /// The string JavaScript handed over for an export's argument of `len`
