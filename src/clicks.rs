@@ -98,6 +98,12 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The name as a subject, without the colon some names end with
+    /// (`"Gating:"` → `"Gating"`).
+    pub fn subject(&self) -> &'static str {
+        self.name.strip_suffix(':').unwrap_or(self.name)
+    }
+
     const fn black(mut self) -> Entry {
         if let Shows::Piece { ref mut colour, .. } = self.shows {
             *colour = Colour::Black;

@@ -140,7 +140,7 @@ impl Scene {
     /// squares by kind, in algebraic notation counted from the board's
     /// bottom-left square, then the remarks.
     pub fn sentence(&self, page: &Page) -> String {
-        let mut out = String::from(self.entry.name.trim_end_matches(':'));
+        let mut out = String::from(self.entry.subject());
         out.push('.');
         let (file0, _) = page.board.file_span().unwrap_or((0, 0));
         let rank0 = page.board.iter().map(|s| s.rank()).min().unwrap_or(0);
@@ -238,9 +238,7 @@ mod tests {
             for e in script.entries() {
                 let scene = Scene::new(e, &page).unwrap();
                 assert!(!scene.cells.is_empty(), "{}", e.name);
-                assert!(scene
-                    .sentence(&page)
-                    .starts_with(e.name.trim_end_matches(':')));
+                assert!(scene.sentence(&page).starts_with(e.subject()));
             }
         }
     }

@@ -168,7 +168,7 @@ impl Board {
             }
             el.set_attr("role", "button");
             el.set_attr("aria-pressed", "false");
-            let subject = entry.name.trim_end_matches(':');
+            let subject = entry.subject();
             let mut label = image
                 .as_deref()
                 .map(|s| spaced(image_name(s)))

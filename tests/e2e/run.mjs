@@ -10,7 +10,7 @@
 // Environment:
 //   GLANCE_DIST         directory with spartan.js, chu.js, cwda.js (+ wasm)  [<repo>/dist]
 //   GLANCE_RULES_HTML   directory with the rules pages                    [<repo>/rules-html]
-//   GLANCE_PKG          the ES-module package (wasm-bindgen --target web) [<repo>/pkg]
+//   GLANCE_PKG          the ES-module package (www/pkg.js)          [<repo>/pkg]
 //   GLANCE_PAGES        comma-separated expected.json keys to limit parity to
 //   GLANCE_SHOW         how many mismatches to print per suite             [5]
 //   GLANCE_CHROMIUM     browser binary                                     [/usr/bin/chromium]

@@ -1,18 +1,16 @@
-// The DOM layer, checked as the wasm-bindgen tests of tests/web.rs checked
-// it (they went when the module dropped wasm-bindgen): painting a scene,
-// restoring the page exactly, odd calls, and two things only the exported
-// API can do (refusing an unknown script, a second start).
+// The DOM layer on a small fixture board: painting a scene, restoring the
+// page exactly, odd calls, and two things only the package's API can do
+// (refusing an unknown script, a second start).
 //
-// Every check opens its own page holding tests/web.rs's fixture(): a div
+// Every check opens its own page holding the fixture: a div
 // #fixture with an <h1>, a 10x10 `table.board` (class `n` on files 1 to 8,
 // `h` beside them), the Lieutenant on sq3x6 (code 3,6), a Hoplite on sq2x8
 // (code 2,-8), the text "text" in sq5x5, and #piece with its placeholder.
 // The drop-in script reads the board once, at load, so the variants of the
 // fixture (a style on sq2x5, an odd image folder, a pawn) are built into
-// the page's HTML rather than made afterwards.  The Rust tests' press(x, y)
-// and release() are `down_click(x, y)` and `up_click()`; the drop-in returns
-// nothing, so where a test asserted press()'s result this suite checks what
-// the page shows instead.  The last two checks load the ES-module package
+// the page's HTML rather than made afterwards.  Presses and releases are
+// `down_click(x, y)` and `up_click()`, which return nothing: each check
+// looks at what the page shows.  The last two checks load the ES-module package
 // (pkg/) on the same fixture with `data-code` cells, as suites/pkg.mjs does.
 import { callInPage, openPage, pressCell, releaseMouse, waitReady } from '../lib/browser.mjs';
 import { checksResult } from '../lib/check.mjs';
@@ -34,7 +32,7 @@ try {
 }`;
 
 /**
- * The page of tests/web.rs's fixture(), under fixtures/ (so that sym/ images
+ * The fixture page, under fixtures/ (so that sym/ images
  * resolve to the placeholders there), loading ../dist/spartan.js.
  *   cellStyle  a style attribute for sq2x5
  *   src        the Lieutenant's image (default sym/BlackElephant.png)
@@ -71,9 +69,8 @@ ${pkg ? `<script type="module">${PKG_MODULE}</script>` : ''}
 `;
 }
 
-// What the Rust tests read, after the next frame (the module may paint in
-// a requestAnimationFrame callback).  For each cell id: `images` as
-// tests/web.rs's images() computes it (the computed background image as a
+// What the page shows, read after the next frame.  For each cell id:
+// `images`, as a visitor sees them (the computed background image as a
 // path from the page's folder, then the src of every visible <img>), its
 // text, computed colours, style and aria-pressed attributes.  And #piece's
 // text, the screen-reader sentence's computed position and clip, #fixture's
@@ -133,7 +130,7 @@ function ok(problems, what, cond) {
   if (!cond) problems.push(what);
 }
 
-// The Rust tests' press() and release(): the page's globals, whose
+// press() and release(): the page's globals, whose
 // exceptions (there must be none) become problems.
 async function press(h, problems, x, y) {
   const err = await callInPage(h.page, 'down_click', [x, y]);
@@ -150,7 +147,7 @@ export async function run(ctx) {
   let pages = 0;
 
   // One check: writes the variant's page, opens it, waits for the module
-  // (the Rust tests' `assert!(start(..))`), then runs `body(h, atRest,
+  // (the module started), then runs `body(h, atRest,
   // problems)` where `atRest` is look() once ready.  Uncaught exceptions and
   // console errors of the page are problems too.
   const check = async (label, opt, body) => {
@@ -293,7 +290,7 @@ export async function run(ctx) {
     for (const round of ['first', 'second']) {
       eq(p, `${round} attach(root, "spartan")`, await attach(h, 'spartan'), true);
       await pressCell(h.page, 'sq3x6');
-      // The Rust test's assert!(press(3, 6)): the diagram shows.
+      // The press (3, 6) shows its diagram.
       eq(p, `${round} press: sq2x5`, (await look(h.page, ['sq2x5'])).cells.sq2x5.images, ['sym/yellow.png']);
       await releaseMouse(h.page);
       const sheets = (await look(h.page)).sheets;
