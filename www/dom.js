@@ -58,6 +58,28 @@ function glanceDom(wasm) {
     return given.length;
   }
 
+  // Appends to `parent` a text node (`tag` empty) or an element `tag`
+  // holding the text, with the empty attribute `mark` (unless empty).
+  function append(parent, tag, mark, text) {
+    var doc = parent.ownerDocument;
+    var child = doc.createTextNode(text);
+    if (tag) {
+      var el = doc.createElement(tag);
+      if (mark) el.setAttribute(mark, "");
+      if (text) el.appendChild(child);
+      child = el;
+    }
+    parent.appendChild(child);
+  }
+  // Replaces the children of `el` with those a save kept.
+  function restore(el) {
+    var kept = saved.get(el);
+    if (!kept) return;
+    saved.delete(el);
+    el.textContent = "";
+    for (var i = 0; i < kept.length; i++) el.appendChild(kept[i]);
+  }
+
   var imports = {
     take: function (p) {
       new Uint8Array(wasm().memory.buffer, p, given.length).set(given);
@@ -72,32 +94,7 @@ function glanceDom(wasm) {
     closest: function (h, p, n) { return node(nodes[h].closest ? nodes[h].closest(str(p, n)) : null); },
     attr: function (h, p, n) { return hand(nodes[h].getAttribute(str(p, n))); },
     set_attr: function (h, p, n, q, m) { nodes[h].setAttribute(str(p, n), str(q, m)); },
-    remove_attr: function (h, p, n) { nodes[h].removeAttribute(str(p, n)); },
     text: function (h) { return hand(nodes[h].textContent); },
-    append: function (h, tp, tn, mp, mn, xp, xn) {
-      var parent = nodes[h];
-      var doc = parent.ownerDocument;
-      var text = str(xp, xn);
-      var child = doc.createTextNode(text);
-      if (tn) {
-        var el = doc.createElement(str(tp, tn));
-        if (mn) el.setAttribute(str(mp, mn), "");
-        if (xn) el.appendChild(child);
-        child = el;
-      }
-      parent.appendChild(child);
-    },
-    save: function (h) {
-      saved.set(h, Array.prototype.slice.call(nodes[h].childNodes));
-      nodes[h].textContent = "";
-    },
-    restore: function (h) {
-      var kept = saved.get(h);
-      if (!kept) return;
-      saved.delete(h);
-      nodes[h].textContent = "";
-      for (var i = 0; i < kept.length; i++) nodes[h].appendChild(kept[i]);
-    },
     focus: function (h) { if (nodes[h].focus) nodes[h].focus(); },
     sheet: function (p, n) {
       try {
@@ -112,7 +109,33 @@ function glanceDom(wasm) {
     insert_rule: function (h, p, n) {
       try { nodes[h].insertRule(str(p, n)); } catch (e) { /* a refused rule shows nothing */ }
     },
-    replace: function (h, p, n) { nodes[h].replaceSync(str(p, n)); }
+    replace: function (h, p, n) { nodes[h].replaceSync(str(p, n)); },
+    // A batch of changes (src/web/dom.rs, `Batch`): `n` words from `p`,
+    // eight per command: a code, a node and three strings (pointer,
+    // length). The module's memory does not change during the call, so
+    // each string is decoded once however many commands name it.
+    run: function (p, n) {
+      var w = new Uint32Array(wasm().memory.buffer, p, n);
+      var seen = new Map();
+      function s(i) {
+        var hit = seen.get(w[i]);
+        if (hit && hit.n === w[i + 1]) return hit.s;
+        hit = { n: w[i + 1], s: str(w[i], w[i + 1]) };
+        seen.set(w[i], hit);
+        return hit.s;
+      }
+      for (var i = 0; i < n; i += 8) {
+        var el = nodes[w[i + 1]];
+        switch (w[i]) {
+          case 1: el.setAttribute(s(i + 2), s(i + 4)); break;
+          case 2: el.removeAttribute(s(i + 2)); break;
+          case 3: append(el, s(i + 2), s(i + 4), s(i + 6)); break;
+          case 4: saved.set(el, Array.prototype.slice.call(el.childNodes)); el.textContent = ""; break;
+          case 5: restore(el); break;
+          default: throw new Error("glance: unknown DOM command " + w[i]);
+        }
+      }
+    }
   };
 
   return {

@@ -9,7 +9,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::dom::{Node, Sheet};
+use super::dom::{Batch, Node, Sheet};
 use crate::clicks::{
     after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Script,
 };
@@ -51,6 +51,8 @@ pub(super) struct Board {
     painted: Vec<Node>,
     /// Whether `#piece`'s own children are taken out (it shows a name).
     piece_saved: bool,
+    /// The buffer of the last [`Batch`], kept for the next one.
+    words: Vec<u32>,
     /// Where mark and piece images live, e.g. `sym/`.
     image_dir: String,
     /// The module's style sheet (adopted by the document at start), and
@@ -123,6 +125,7 @@ impl Board {
             piece: None,
             painted: Vec::new(),
             piece_saved: false,
+            words: Vec::new(),
             image_dir: String::from("sym/"),
             sheet: None,
             styled: Vec::new(),
@@ -237,17 +240,24 @@ impl Board {
         from: Option<usize>,
         sticky: bool,
     ) -> bool {
-        self.clear();
-        let Some(entry) = lookup(self.script, code.0, code.1) else {
+        let Some(scene) = lookup(self.script, code.0, code.1)
+            .and_then(|entry| Scene::new(entry, &self.page).ok())
+        else {
+            self.clear();
             return false;
         };
-        let Ok(scene) = Scene::new(entry, &self.page) else {
-            return false;
+        let sentence = match self.piece {
+            Some(_) => scene.sentence(&self.page),
+            None => String::new(),
         };
-        self.paint(&scene);
+        // What was shown goes and the scene comes in one batch: one call.
+        let mut batch = Batch::new(core::mem::take(&mut self.words));
+        self.clear_into(&mut batch);
+        self.paint(&scene, &sentence, &mut batch);
         if let Some(c) = from.and_then(|i| self.clickables.get(i)) {
-            c.el.set_attr("aria-pressed", "true");
+            batch.set_attr(c.el, "aria-pressed", "true");
         }
+        self.words = batch.send();
         self.shown = Some(Shown { code, from, sticky });
         true
     }
@@ -278,7 +288,9 @@ impl Board {
         self.styled.push(name);
     }
 
-    fn paint(&mut self, scene: &Scene) {
+    /// Adds to `batch` the changes showing `scene`, with `sentence` (the
+    /// scene's, for screen readers) in `#piece`.
+    fn paint<'a>(&mut self, scene: &Scene, sentence: &'a str, batch: &mut Batch<'a>) {
         for &(sq, content) in &scene.cells {
             let Some(cell) = self.cell(sq) else {
                 continue;
@@ -288,31 +300,38 @@ impl Board {
             if !name.is_empty() {
                 self.style(name);
             }
-            cell.set_attr(SHOW, name);
+            batch.set_attr(cell, SHOW, name);
             self.painted.push(cell);
         }
         if let Some(piece) = self.piece {
-            piece.save();
+            batch.save(piece);
             self.piece_saved = true;
             let entry = scene.entry;
-            piece.append("", "", entry.name);
+            batch.append(piece, "", "", entry.name);
             for note in entry.notes {
-                piece.append("br", "", "");
-                piece.append("", "", note);
+                batch.append(piece, "br", "", "");
+                batch.append(piece, "", "", note);
             }
             // The sentence for screen readers, hidden from the eye by the
             // module's style sheet.
-            piece.append("span", "data-glance-sr", &scene.sentence(&self.page));
+            batch.append(piece, "span", "data-glance-sr", sentence);
         }
     }
 
     /// Puts every painted cell and `#piece` back as they were.
     pub(super) fn clear(&mut self) {
+        let mut batch = Batch::new(core::mem::take(&mut self.words));
+        self.clear_into(&mut batch);
+        self.words = batch.send();
+    }
+
+    /// Adds to `batch` the changes putting the board back at rest.
+    fn clear_into(&mut self, batch: &mut Batch<'_>) {
         for cell in self.painted.drain(..) {
-            cell.remove_attr(SHOW);
+            batch.remove_attr(cell, SHOW);
         }
         if let Some(piece) = self.piece.filter(|_| self.piece_saved) {
-            piece.restore();
+            batch.restore(piece);
             self.piece_saved = false;
         }
         if let Some(c) = self
@@ -321,7 +340,7 @@ impl Board {
             .and_then(|s| s.from)
             .and_then(|i| self.clickables.get(i))
         {
-            c.el.set_attr("aria-pressed", "false");
+            batch.set_attr(c.el, "aria-pressed", "false");
         }
     }
 

@@ -8,6 +8,11 @@
 //! import returns the length of the string it holds, and [`take`] copies it
 //! into a buffer of that length.
 //!
+//! Reading the board calls the imports one by one. A press or a release
+//! collects its changes in a [`Batch`] and sends them in one call: one
+//! crossing of the boundary, and each string JavaScript reads is decoded
+//! once however many cells it names.
+//!
 //! This is the module's only contact with the page, in place of
 //! wasm-bindgen and web-sys: their generated glue, import wrappers and
 //! reference table cost about a third of the drop-in scripts' size.
@@ -15,6 +20,7 @@
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
+use core::marker::PhantomData;
 use core::num::NonZeroU32;
 
 /// The imports, as `www/dom.js` defines them. Every string is a pointer
@@ -38,25 +44,8 @@ mod sys {
         /// length in bytes, or -1 if the attribute is absent.
         pub fn attr(node: u32, name: *const u8, name_len: usize) -> i32;
         pub fn set_attr(node: u32, name: *const u8, name_len: usize, v: *const u8, v_len: usize);
-        pub fn remove_attr(node: u32, name: *const u8, name_len: usize);
         /// `node.textContent`: hands it over, returns its length in bytes.
         pub fn text(node: u32) -> i32;
-        /// Appends to `node` a text node (if `tag` is empty) or an element
-        /// `tag` holding the text, with the empty attribute `mark` (if not
-        /// empty).
-        pub fn append(
-            node: u32,
-            tag: *const u8,
-            tag_len: usize,
-            mark: *const u8,
-            mark_len: usize,
-            text: *const u8,
-            text_len: usize,
-        );
-        /// Takes `node`'s children out and keeps them, for `restore`.
-        pub fn save(node: u32);
-        /// Replaces `node`'s children with those `save` kept.
-        pub fn restore(node: u32);
         pub fn focus(node: u32);
         /// A new style sheet with `css`, adopted by the document; its
         /// handle, or 0 if the browser refused.
@@ -65,6 +54,8 @@ mod sys {
         pub fn insert_rule(sheet: u32, rule: *const u8, rule_len: usize);
         /// `sheet.replaceSync(css)`.
         pub fn replace(sheet: u32, css: *const u8, css_len: usize);
+        /// Makes the changes of a [`Batch`](super::Batch): `len` words.
+        pub fn run(words: *const u32, len: usize);
     }
 }
 
@@ -142,40 +133,9 @@ impl Node {
         }
     }
 
-    pub fn remove_attr(self, name: &str) {
-        unsafe { sys::remove_attr(self.raw(), name.as_ptr(), name.len()) }
-    }
-
     /// All the text inside this node.
     pub fn text(self) -> String {
         take(unsafe { sys::text(self.raw()) }).unwrap_or_default()
-    }
-
-    /// Appends a text node (`tag` empty) or an element `tag` holding
-    /// `text` and carrying the empty attribute `mark` (unless empty).
-    pub fn append(self, tag: &str, mark: &str, text: &str) {
-        unsafe {
-            sys::append(
-                self.raw(),
-                tag.as_ptr(),
-                tag.len(),
-                mark.as_ptr(),
-                mark.len(),
-                text.as_ptr(),
-                text.len(),
-            )
-        }
-    }
-
-    /// Takes the children out, to be put back by [`Node::restore`].
-    pub fn save(self) {
-        unsafe { sys::save(self.raw()) }
-    }
-
-    /// Puts back the children [`Node::save`] took out, in place of the
-    /// present ones.
-    pub fn restore(self) {
-        unsafe { sys::restore(self.raw()) }
     }
 
     pub fn focus(self) {
@@ -202,5 +162,87 @@ impl Sheet {
     /// Replaces every rule with `css`.
     pub fn replace(self, css: &str) {
         unsafe { sys::replace(self.0.raw(), css.as_ptr(), css.len()) }
+    }
+}
+
+/// The commands of a [`Batch`], as `www/dom.js` reads them: eight words
+/// each, the command, a node and three strings (a pointer and a length
+/// each; unused ones empty).
+mod op {
+    /// node, name, value: `setAttribute`.
+    pub const SET_ATTR: u32 = 1;
+    /// node, name: `removeAttribute`.
+    pub const REMOVE_ATTR: u32 = 2;
+    /// node, tag, mark, text: appends a text node (`tag` empty) or an
+    /// element `tag` holding the text, with the empty attribute `mark`
+    /// (unless empty).
+    pub const APPEND: u32 = 3;
+    /// node: takes the children out and keeps them.
+    pub const SAVE: u32 = 4;
+    /// node: replaces the children with those kept.
+    pub const RESTORE: u32 = 5;
+}
+
+/// Changes to the page, collected and then made in one call
+/// ([`Batch::send`]). The strings must live until then: `'a`.
+pub struct Batch<'a> {
+    words: Vec<u32>,
+    text: PhantomData<&'a str>,
+}
+
+impl<'a> Batch<'a> {
+    /// An empty batch written into `words` (a buffer kept from an earlier
+    /// batch, so that a press allocates nothing once the buffer has grown).
+    pub fn new(mut words: Vec<u32>) -> Batch<'a> {
+        words.clear();
+        Batch {
+            words,
+            text: PhantomData,
+        }
+    }
+
+    fn command(&mut self, op: u32, node: Node, [a, b, c]: [&'a str; 3]) {
+        // Addresses and lengths fit in 32 bits on wasm32.
+        let word = |s: &str| [s.as_ptr() as usize as u32, s.len() as u32];
+        let ([a0, a1], [b0, b1], [c0, c1]) = (word(a), word(b), word(c));
+        self.words
+            .extend_from_slice(&[op, node.raw(), a0, a1, b0, b1, c0, c1]);
+    }
+
+    pub fn set_attr(&mut self, node: Node, name: &'a str, value: &'a str) {
+        self.command(op::SET_ATTR, node, [name, value, ""]);
+    }
+
+    pub fn remove_attr(&mut self, node: Node, name: &'a str) {
+        self.command(op::REMOVE_ATTR, node, [name, "", ""]);
+    }
+
+    /// Appends a text node (`tag` empty) or an element `tag` holding
+    /// `text` and carrying the empty attribute `mark` (unless empty).
+    pub fn append(&mut self, node: Node, tag: &'a str, mark: &'a str, text: &'a str) {
+        self.command(op::APPEND, node, [tag, mark, text]);
+    }
+
+    /// Takes `node`'s children out, to be put back by [`Batch::restore`].
+    pub fn save(&mut self, node: Node) {
+        self.command(op::SAVE, node, ["", "", ""]);
+    }
+
+    /// Puts back the children [`Batch::save`] took out, in place of the
+    /// present ones.
+    pub fn restore(&mut self, node: Node) {
+        self.command(op::RESTORE, node, ["", "", ""]);
+    }
+
+    /// Makes the changes, in order, and gives the buffer back.
+    pub fn send(self) -> Vec<u32> {
+        let mut words = self.words;
+        if !words.is_empty() {
+            // SAFETY: JavaScript reads the words, and the strings they point
+            // to (alive for 'a), during the call only.
+            unsafe { sys::run(words.as_ptr(), words.len()) };
+        }
+        words.clear();
+        words
     }
 }
