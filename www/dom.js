@@ -17,6 +17,7 @@ function glanceDom(wasm) {
   var list = [];
   var given = null;
   var saved = new Map();
+  var starting = null;
   var encoder = new TextEncoder();
   var decoder = new TextDecoder();
   // The events the module serves, in the order of `EVENTS` in
@@ -96,11 +97,19 @@ function glanceDom(wasm) {
     set_attr: function (h, p, n, q, m) { nodes[h].setAttribute(str(p, n), str(q, m)); },
     text: function (h) { return hand(nodes[h].textContent); },
     focus: function (h) { if (nodes[h].focus) nodes[h].focus(); },
-    sheet: function (p, n) {
+    forget: function () {
+      nodes = [null];
+      handles = new Map();
+      saved = new Map();
+    },
+    root: function () { return node(starting); },
+    page: function () { return node(starting.ownerDocument.documentElement); },
+    sheet: function (h, p, n) {
       try {
+        var doc = nodes[h].ownerDocument;
         var sheet = new CSSStyleSheet();
         sheet.replaceSync(str(p, n));
-        document.adoptedStyleSheets = document.adoptedStyleSheets.concat(sheet);
+        doc.adoptedStyleSheets = doc.adoptedStyleSheets.concat(sheet);
         return node(sheet);
       } catch (e) {
         return 0; // no constructable style sheets: the board stays as it is
@@ -147,8 +156,12 @@ function glanceDom(wasm) {
     // Starts the module on the board inside `root` with the click codes of
     // script `name`: true, or false for an unknown script.
     start: function (root, name) {
-      var page = root.ownerDocument.documentElement;
-      return wasm().start(node(root), node(page), hand(name)) === 1;
+      starting = root;
+      try {
+        return wasm().start(hand(name)) === 1;
+      } finally {
+        starting = null;
+      }
     },
     // down_click(x, y): what is not a number is NaN (the module refuses it).
     press: function (x, y) {

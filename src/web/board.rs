@@ -136,7 +136,7 @@ impl Board {
         }
         board.piece = page.query("#piece");
         board.label(page);
-        board.add_sheet();
+        board.add_sheet(page);
         board
     }
 
@@ -267,8 +267,8 @@ impl Board {
     /// piece images (demos) are added when first needed. A constructed
     /// sheet adds no element to the page, and a Content-Security-Policy
     /// that forbids inline `<style>` does not block it.
-    fn add_sheet(&mut self) {
-        self.sheet = Sheet::new(HIDE_RULES);
+    fn add_sheet(&mut self, page: Node) {
+        self.sheet = Sheet::new(page, HIDE_RULES);
         if self.sheet.is_none() {
             return;
         }

@@ -47,9 +47,16 @@ mod sys {
         /// `node.textContent`: hands it over, returns its length in bytes.
         pub fn text(node: u32) -> i32;
         pub fn focus(node: u32);
-        /// A new style sheet with `css`, adopted by the document; its
-        /// handle, or 0 if the browser refused.
-        pub fn sheet(css: *const u8, css_len: usize) -> u32;
+        /// A new style sheet with `css`, adopted by the document of node
+        /// `page`; its handle, or 0 if the browser refused.
+        pub fn sheet(page: u32, css: *const u8, css_len: usize) -> u32;
+        /// Lets go of every handle: the nodes they named are no longer
+        /// held, and the next handles start again from 1.
+        pub fn forget();
+        /// The element a start is for (`start`'s caller set it aside).
+        pub fn root() -> u32;
+        /// The document element of the page `root` is in.
+        pub fn page() -> u32;
         /// `sheet.insertRule(rule)`.
         pub fn insert_rule(sheet: u32, rule: *const u8, rule_len: usize);
         /// `sheet.replaceSync(css)`.
@@ -78,6 +85,19 @@ fn take(len: i32) -> Option<String> {
         sys::take(bytes.as_mut_ptr());
         Some(String::from_utf8_unchecked(bytes))
     }
+}
+
+/// Lets go of every node handle (a board read again must not keep the old
+/// page's nodes alive): every [`Node`] and [`Sheet`] held until now names
+/// nothing any more.
+pub fn forget_all() {
+    unsafe { sys::forget() }
+}
+
+/// The element a start is for, and the document element of its page.
+pub fn start_nodes() -> Option<(Node, Node)> {
+    let root = Node::from_raw(unsafe { sys::root() })?;
+    Some((root, Node::from_raw(unsafe { sys::page() })?))
 }
 
 /// The string JavaScript handed over for an export's argument of `len`
@@ -148,10 +168,10 @@ impl Node {
 pub struct Sheet(Node);
 
 impl Sheet {
-    /// A new sheet holding `css`, adopted by the document; `None` if the
-    /// browser refused it.
-    pub fn new(css: &str) -> Option<Sheet> {
-        Node::from_raw(unsafe { sys::sheet(css.as_ptr(), css.len()) }).map(Sheet)
+    /// A new sheet holding `css`, adopted by the document of `page`;
+    /// `None` if the browser refused it.
+    pub fn new(page: Node, css: &str) -> Option<Sheet> {
+        Node::from_raw(unsafe { sys::sheet(page.raw(), css.as_ptr(), css.len()) }).map(Sheet)
     }
 
     /// Adds `rule` (ignored if the browser refuses it).

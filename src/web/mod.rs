@@ -36,33 +36,34 @@ fn with_board<R>(f: impl FnOnce(&mut Board) -> R) -> Option<R> {
     b.as_mut().map(f)
 }
 
-/// Starts the module on the board inside node `root` of the page whose
-/// document element is node `page`, with the click codes of the script
-/// whose name (`"spartan"`, `"chu.js"`…) JavaScript handed over, `name_len`
-/// bytes long. Reads the board and makes its pieces reachable by touch,
-/// keyboard and screen readers; a board started before is put back at rest
-/// and let go. Cells need ids `sq{x}x{y}` and either inline
-/// `down_click(x,y)` handlers or a `data-code="x,y"` attribute.
+/// Starts the module on the board inside the element JavaScript set
+/// aside (see `www/dom.js`), with the click codes of the script whose name
+/// (`"spartan"`, `"chu.js"`…) it handed over, `name_len` bytes long.
+/// Reads the board and makes its pieces reachable by touch, keyboard and
+/// screen readers; a board started before is put back at rest and let go.
+/// Cells need ids `sq{x}x{y}` and either inline `down_click(x,y)` handlers
+/// or a `data-code="x,y"` attribute.
 ///
-/// Returns 1, or 0 (changing nothing) for an unknown script or no root.
+/// Returns 1, or 0 (changing nothing) for an unknown script.
 #[no_mangle]
-pub extern "C" fn start(root: u32, page: u32, name_len: u32) -> u32 {
+pub extern "C" fn start(name_len: u32) -> u32 {
     let name = dom::argument(name_len);
     let Some(script) = name.as_deref().and_then(Script::from_name) else {
         return 0;
     };
-    let (Some(root), Some(page)) = (Node::from_raw(root), Node::from_raw(page)) else {
-        return 0;
-    };
-    let board = Board::read(page, root, script);
     let Ok(mut slot) = BOARD.0.try_borrow_mut() else {
         return 0;
     };
-    if let Some(old) = slot.as_mut() {
+    // The board read before is put at rest and let go, with its handles.
+    if let Some(mut old) = slot.take() {
         old.clear();
         old.empty_sheet();
+        dom::forget_all();
     }
-    *slot = Some(board);
+    let Some((root, page)) = dom::start_nodes() else {
+        return 0;
+    };
+    *slot = Some(Board::read(page, root, script));
     1
 }
 

@@ -298,5 +298,26 @@ export async function run(ctx) {
     }
   });
 
+  // A board replaced by a new one is let go: the module keeps no handle on
+  // the old board's nodes (a page that attaches again and again must not
+  // keep every old board alive).
+  await check('a replaced board is let go (pkg: attach, replace the board, attach)', { pkg: true }, async (h, rest, p) => {
+    eq(p, 'attach(old board)', await attach(h, 'spartan'), true);
+    await h.page.evaluate(() => {
+      const old = document.getElementById('fixture');
+      window.__oldBoard = new WeakRef(old);
+      old.replaceWith(old.cloneNode(true));
+    });
+    eq(p, 'attach(new board)', await attach(h, 'spartan'), true);
+    await pressCell(h.page, 'sq3x6');
+    eq(p, 'a press on the new board: sq2x5', (await look(h.page, ['sq2x5'])).cells.sq2x5.images, ['sym/yellow.png']);
+    await releaseMouse(h.page);
+    const cdp = await h.page.context().newCDPSession(h.page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.detach();
+    eq(p, 'the old board after garbage collection', await h.page.evaluate(() => window.__oldBoard.deref() === undefined ? 'collected' : 'still held'), 'collected');
+  });
+
   return checksResult(name, checks);
 }
