@@ -16,6 +16,7 @@ step cargo fmt --check
 step cargo clippy --all-targets -- -D warnings
 step cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features pkg -- -D warnings
+step cargo clippy --lib --target wasm32-unknown-unknown --features dropin -- -D warnings
 step cargo test --release
 step cargo build --release
 
