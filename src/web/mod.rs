@@ -8,7 +8,7 @@
 //!   code" or "clear";
 //! * [`dom`] is the bridge to the page (`www/dom.js` on the other side);
 //! * this file holds the functions exported to JavaScript. Their names and
-//!   arguments are the contract with `www/loader.js` and `www/pkg.js`.
+//!   arguments are the contract with `www/dom.js`, which calls them.
 
 mod board;
 pub mod dom;
