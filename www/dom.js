@@ -60,13 +60,13 @@ function glanceDom(wasm) {
   }
 
   // Appends to `parent` a text node (`tag` empty) or an element `tag`
-  // holding the text, with the empty attribute `mark` (unless empty).
-  function append(parent, tag, mark, text) {
+  // holding the text, with the attribute `flag="true"` (unless empty).
+  function append(parent, tag, flag, text) {
     var doc = parent.ownerDocument;
     var child = doc.createTextNode(text);
     if (tag) {
       var el = doc.createElement(tag);
-      if (mark) el.setAttribute(mark, "");
+      if (flag) el.setAttribute(flag, "true");
       if (text) el.appendChild(child);
       child = el;
     }

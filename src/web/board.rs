@@ -306,11 +306,14 @@ impl Board {
         if let Some(piece) = self.piece {
             batch.save(piece);
             self.piece_saved = true;
+            // The lines the eye reads, hidden from screen readers: the
+            // sentence after them says it all (the live region would
+            // otherwise read the name and remarks twice).
             let entry = scene.entry;
-            batch.append(piece, "", "", entry.name);
+            batch.append(piece, "span", "aria-hidden", entry.name);
             for note in entry.notes {
                 batch.append(piece, "br", "", "");
-                batch.append(piece, "", "", note);
+                batch.append(piece, "span", "aria-hidden", note);
             }
             // The sentence for screen readers, hidden from the eye by the
             // module's style sheet.

@@ -193,8 +193,8 @@ mod op {
     pub const SET_ATTR: u32 = 1;
     /// node, name: `removeAttribute`.
     pub const REMOVE_ATTR: u32 = 2;
-    /// node, tag, mark, text: appends a text node (`tag` empty) or an
-    /// element `tag` holding the text, with the empty attribute `mark`
+    /// node, tag, flag, text: appends a text node (`tag` empty) or an
+    /// element `tag` holding the text, with the attribute `flag="true"`
     /// (unless empty).
     pub const APPEND: u32 = 3;
     /// node: takes the children out and keeps them.
@@ -238,9 +238,9 @@ impl<'a> Batch<'a> {
     }
 
     /// Appends a text node (`tag` empty) or an element `tag` holding
-    /// `text` and carrying the empty attribute `mark` (unless empty).
-    pub fn append(&mut self, node: Node, tag: &'a str, mark: &'a str, text: &'a str) {
-        self.command(op::APPEND, node, [tag, mark, text]);
+    /// `text` and carrying the attribute `flag="true"` (unless empty).
+    pub fn append(&mut self, node: Node, tag: &'a str, flag: &'a str, text: &'a str) {
+        self.command(op::APPEND, node, [tag, flag, text]);
     }
 
     /// Takes `node`'s children out, to be put back by [`Batch::restore`].
