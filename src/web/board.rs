@@ -49,8 +49,6 @@ pub(super) struct Board {
     piece: Option<Node>,
     /// The cells painted now.
     painted: Vec<Node>,
-    /// Whether `#piece`'s own children are taken out (it shows a name).
-    piece_saved: bool,
     /// The buffer of the last [`Batch`], kept for the next one.
     words: Vec<u32>,
     /// Where mark and piece images live, e.g. `sym/`.
@@ -124,7 +122,6 @@ impl Board {
             clickables: Vec::new(),
             piece: None,
             painted: Vec::new(),
-            piece_saved: false,
             words: Vec::new(),
             image_dir: String::from("sym/"),
             sheet: None,
@@ -305,7 +302,6 @@ impl Board {
         }
         if let Some(piece) = self.piece {
             batch.save(piece);
-            self.piece_saved = true;
             // The lines the eye reads, hidden from screen readers: the
             // sentence after them says it all (the live region would
             // otherwise read the name and remarks twice).
@@ -333,16 +329,15 @@ impl Board {
         for cell in self.painted.drain(..) {
             batch.remove_attr(cell, SHOW);
         }
-        if let Some(piece) = self.piece.filter(|_| self.piece_saved) {
+        // While something is shown, #piece holds its name, not its own
+        // children.
+        let Some(shown) = self.shown.take() else {
+            return;
+        };
+        if let Some(piece) = self.piece {
             batch.restore(piece);
-            self.piece_saved = false;
         }
-        if let Some(c) = self
-            .shown
-            .take()
-            .and_then(|s| s.from)
-            .and_then(|i| self.clickables.get(i))
-        {
+        if let Some(c) = shown.from.and_then(|i| self.clickables.get(i)) {
             batch.set_attr(c.el, "aria-pressed", "false");
         }
     }
