@@ -1,7 +1,7 @@
 // Moves at a Glance (https://www.gnu.org/software/xboard/): move diagrams for
 // XBoard's rules pages. Copyright (C) 2026 The Moves at a Glance authors.
-// Free software under the GNU GPL, version 3 or later; the embedded
-// WebAssembly module is built from the project's Rust sources, same license.
+// Free software under the GNU GPL, version 3 or later; its WebAssembly
+// module is built from the project's Rust sources, same license.
 // @license magnet:?xt=urn:btih:1f739d935676111cfff4b4693e3816e664797050&dn=gpl-3.0.txt GPL-3.0-or-later
 (function () {
   "use strict";
