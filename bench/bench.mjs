@@ -474,13 +474,24 @@ async function benchStartup(browser, server, distDir) {
 // HEAP_CYCLES press/release cycles round the clickable cells; then the same
 // readings again.  Detached nodes: DOM.getDetachedDomNodes when the browser
 // has it.
-async function benchMemory(browser, server) {
+//
+// A control run does the same on a second page whose down_click and
+// up_click are replaced by functions doing nothing once the module is ready:
+// what the harness itself (the dispatched events, V8 compiling the loop)
+// adds to the heap.  The module's own share is the difference.
+async function benchMemory(browser, server, control = false) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   await context.addInitScript(WATCH_WASM);
   const page = await context.newPage();
   await page.goto(`${server.url}/rules-html/Capablanca.html`, { waitUntil: 'load' });
   const state = await waitReady(page);
   if (state !== 'ready') throw new Error(`memory: module not ready (${state})`);
+  if (control) {
+    await page.evaluate(() => {
+      window.down_click = function () {};
+      window.up_click = function () {};
+    });
+  }
   const cdp = await context.newCDPSession(page);
   const cycles = (n) => page.evaluate((count) => {
     const re = /^down_click\(-?\d+,-?\d+\)$/;
@@ -620,6 +631,7 @@ async function main() {
     for (const p of PAGES) result.cells.push(await benchPage(browser, server, p));
     result.startup = await benchStartup(browser, server, distDir);
     result.memory = await benchMemory(browser, server);
+    result.memory.control = await benchMemory(browser, server, true);
   } finally {
     await browser.close();
     await server.close();
@@ -711,6 +723,13 @@ async function main() {
   row('DOM nodes', 'dom_nodes');
   row('detached DOM nodes', 'detached_dom_nodes');
   row('JS event listeners', 'js_event_listeners');
+  const c = result.memory.control;
+  if (c) {
+    const grow = (m) => m.after.js_heap_used_bytes - m.before.js_heap_used_bytes;
+    const own = grow(result.memory) - grow(c);
+    L.push(`  control (down_click and up_click doing nothing, same cycles): JS heap ${c.before.js_heap_used_bytes} -> ${c.after.js_heap_used_bytes}, ${sign(grow(c))}; then ${sign(c.after_second_round.js_heap_used_bytes - c.after.js_heap_used_bytes)}`);
+    L.push(`  the module's own share of the first round: ${sign(own)} B (${sign(Math.round(1000 * own / mb.js_heap_used_bytes) / 10)}% of the heap before)`);
+  }
   L.push('');
   const z = result.sizes;
   L.push('Sizes (bytes; gzip = gzip -9; "share" = what the part adds to the gzipped script):');
