@@ -47,6 +47,8 @@ pub(super) struct Board {
     cells: [Option<Node>; 256],
     pub(super) clickables: Vec<Clickable>,
     piece: Option<Node>,
+    /// How many lines `#piece` has at rest (its `<br>`s and one).
+    piece_lines: usize,
     /// The cells painted now.
     painted: Vec<Node>,
     /// The buffer of the last [`Batch`], kept for the next one.
@@ -121,6 +123,7 @@ impl Board {
             cells: [const { None }; 256],
             clickables: Vec::new(),
             piece: None,
+            piece_lines: 0,
             painted: Vec::new(),
             words: Vec::new(),
             image_dir: String::from("sym/"),
@@ -132,6 +135,7 @@ impl Board {
             board.add_cell(el);
         }
         board.piece = page.query("#piece");
+        board.piece_lines = board.piece.map_or(0, |p| p.query_all("br").len() + 1);
         board.label(page);
         board.add_sheet(page);
         board
@@ -310,6 +314,15 @@ impl Board {
             for note in entry.notes {
                 batch.append(piece, "br", "", "");
                 batch.append(piece, "span", "aria-hidden", note);
+            }
+            // As many lines as at rest, so that the page below does not
+            // move while a piece is held: a line ends at each `<br>`, and
+            // a last `<br>` adds none.
+            let lines = 1 + entry.notes.len();
+            if lines < self.piece_lines {
+                for _ in lines..=self.piece_lines {
+                    batch.append(piece, "br", "", "");
+                }
             }
             // The sentence for screen readers, hidden from the eye by the
             // module's style sheet.

@@ -136,6 +136,7 @@ export async function observe(page) {
       lines,
       boardHtml: table ? table.innerHTML : null,
       pieceHtml: p ? p.innerHTML : null,
+      pieceHeight: p ? p.getBoundingClientRect().height : null,
     };
   });
 }
@@ -143,7 +144,7 @@ export async function observe(page) {
 // What "at rest" means for the comparisons after a release.
 export async function snapshot(page) {
   const o = await observe(page);
-  return { boardHtml: o.boardHtml, pieceHtml: o.pieceHtml, cells: o.cells, lines: o.lines, others: o.others };
+  return { boardHtml: o.boardHtml, pieceHtml: o.pieceHtml, pieceHeight: o.pieceHeight, cells: o.cells, lines: o.lines, others: o.others };
 }
 
 // Differences between the page now and an at-rest snapshot ([] if none).

@@ -26,6 +26,8 @@ export async function checkClick(h, click, rest, snap) {
     else {
       const d = diffLines(pieceLines(click), held.lines);
       if (d) problems.push(d);
+      // The page below the board must not move while a piece is held.
+      if (held.pieceHeight !== snap.pieceHeight) problems.push(`#piece is ${held.pieceHeight} px high while held, ${snap.pieceHeight} px at rest: the page below moves`);
     }
     await releaseMouse(page);
     const after = await observe(page);
