@@ -168,6 +168,13 @@ function glanceDom(wasm) {
       return wasm().press(typeof x === "number" ? x : NaN, typeof y === "number" ? y : NaN) === 1;
     },
     release: function () { wasm().release(); },
+    // Once the board is read: the module computes every clickable cell's
+    // scene once, unseen, when the browser is idle, so that the first
+    // press does not wait for its code to be compiled.
+    warm: function () {
+      var later = typeof requestIdleCallback === "function" ? requestIdleCallback : setTimeout;
+      later(function () { try { wasm().warm(); } catch (e) { /* a press will say */ } });
+    },
     // Serves one of EVENTS.
     event: function (e) {
       var kind = EVENTS.indexOf(e.type);

@@ -93,6 +93,7 @@
       return;
     }
     state = 1;
+    dom.warm();
     var serve = function (e) {
       if (state === 1) {
         try { dom.event(e); } catch (err) { stop("an event failed", err); }

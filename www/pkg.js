@@ -48,6 +48,7 @@ export default async function init(source) {
 export function attach(root, script) {
   ready();
   if (!root || !root.ownerDocument || !dom.start(root, String(script))) return false;
+  dom.warm();
   if (!listening) {
     listening = true;
     const doc = root.ownerDocument;

@@ -228,6 +228,19 @@ impl Board {
         self.clickables.iter().position(|c| c.el == cell)
     }
 
+    /// Computes, and throws away, the scene and sentence of every
+    /// clickable cell: the page sees nothing, but the browser has compiled
+    /// the module's code for presses before the first one comes.
+    pub(super) fn warm(&self) {
+        for c in &self.clickables {
+            if let Some(scene) =
+                lookup(self.script, c.code.0, c.code.1).and_then(|e| Scene::new(e, &self.page).ok())
+            {
+                drop(scene.sentence(&self.page));
+            }
+        }
+    }
+
     /// Shows code `code` (from clickable cell `from`, if known), clearing
     /// what was shown. Returns whether the script defines the code.
     pub(super) fn show_code(&mut self, code: (i32, i32), sticky: bool) -> bool {

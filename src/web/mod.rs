@@ -86,6 +86,13 @@ pub extern "C" fn press(x: f64, y: f64) -> u32 {
     with_board(|b| b.show_code((x, y), false)).unwrap_or(false) as u32
 }
 
+/// Prepares for the first press without touching the page (see
+/// `Board::warm`); the loader calls it when the browser is idle after start.
+#[no_mangle]
+pub extern "C" fn warm() {
+    with_board(|b| b.warm());
+}
+
 /// `up_click()`: puts the board back at rest.
 #[no_mangle]
 pub extern "C" fn release() {

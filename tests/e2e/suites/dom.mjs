@@ -174,6 +174,15 @@ export async function run(ctx) {
   }
 
   // paints_and_restores_exactly
+  // After start the module computes every piece's scene once, unseen, when
+  // the browser is idle: the page must not change.
+  await check('the idle warm-up after start changes nothing', {}, async (h, rest, p) => {
+    await h.page.evaluate(() => new Promise((r) => (window.requestIdleCallback || setTimeout)(() => setTimeout(r, 50))));
+    const later = await look(h.page);
+    eq(p, '#fixture innerHTML once the browser was idle', later.root, rest.root);
+    eq(p, '#piece text once the browser was idle', later.piece, rest.piece);
+  });
+
   await check('the Lieutenant (3,6) paints its moves, fills #piece and restores exactly', {}, async (h, rest, p) => {
     await press(h, p, 3, 6);
     const now = await look(h.page, ['sq1x8', 'sq2x5', 'sq2x6', 'sq3x6', 'sq0x4']);
