@@ -10,18 +10,31 @@ off the page.
 usage: package-dist.py NAME MODULE.wasm OUT_DIR
 """
 import base64
+import re
 import subprocess
 import sys
 import zlib
 from pathlib import Path
 
 SCRIPTS = ("spartan", "chu", "cwda")
+def check_events(root, bridge):
+    """The bridge numbers events by their place in its EVENTS list; the
+    module reads them by their place in src/web/events.rs's EVENTS. Fails
+    loudly if the two lists differ."""
+    rust = (root / "src" / "web" / "events.rs").read_text()
+    found = [re.search(r"EVENTS\b[^=]*=\s*\[([^\]]*)\]", text) for text in (rust, bridge)]
+    lists = [re.findall(r'"([a-z]+)"', m.group(1)) if m else None for m in found]
+    if lists[0] is None or lists[0] != lists[1]:
+        sys.exit(f"package-dist: the events of src/web/events.rs ({lists[0]}) and www/dom.js ({lists[1]}) differ")
+
+
 def main(name, wasm_path, out_dir):
     if name not in SCRIPTS:
         sys.exit(f"unknown script {name!r}: expected one of {SCRIPTS}")
     root = Path(__file__).resolve().parent.parent
     loader = (root / "www" / "loader.js").read_text()
     bridge = (root / "www" / "dom.js").read_text()
+    check_events(root, bridge)
     wasm = Path(wasm_path).read_bytes()
     deflater = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     packed = deflater.compress(wasm) + deflater.flush()
