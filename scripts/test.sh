@@ -22,6 +22,9 @@ step cargo build --release
 
 step make --no-print-directory dist assets
 
+# The package's hand-written types against a page author's use of it.
+step node_modules/.bin/tsc -p tests/types/tsconfig.json
+
 if [ -f tests/e2e/run.mjs ]; then
     step node tests/e2e/run.mjs
 fi
