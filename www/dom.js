@@ -149,10 +149,14 @@ function glanceDom(wasm) {
 
   return {
     imports: { dom: imports },
-    node: node,
     hand: hand,
     str: str,
-    EVENTS: EVENTS,
+    // Has `serve` called for each of EVENTS on document `doc` and its window.
+    listen: function (doc, serve) {
+      EVENTS.forEach(function (type, i) {
+        (i < 3 ? doc : doc.defaultView).addEventListener(type, serve);
+      });
+    },
     // Starts the module on the board inside `root` with the click codes of
     // script `name`: true, or false for an unknown script.
     start: function (root, name) {

@@ -99,9 +99,7 @@
         try { dom.event(e); } catch (err) { stop("an event failed", err); }
       }
     };
-    dom.EVENTS.forEach(function (t, i) {
-      (i < 3 ? document : window).addEventListener(t, serve);
-    });
+    dom.listen(document, serve);
     if (early) {
       var press = early;
       early = null;

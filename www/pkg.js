@@ -51,8 +51,7 @@ export function attach(root, script) {
   dom.warm();
   if (!listening) {
     listening = true;
-    const doc = root.ownerDocument;
-    dom.EVENTS.forEach((type, i) => (i < 3 ? doc : doc.defaultView).addEventListener(type, dom.event));
+    dom.listen(root.ownerDocument, dom.event);
   }
   return true;
 }

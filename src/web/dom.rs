@@ -15,7 +15,7 @@
 //!
 //! This is the module's only contact with the page, in place of
 //! wasm-bindgen and web-sys: their generated glue, import wrappers and
-//! reference table cost about a third of the drop-in scripts' size.
+//! reference table cost about a fifth of the drop-in scripts' size.
 
 use alloc::string::String;
 use alloc::vec;
