@@ -72,21 +72,8 @@ impl Atom {
 
     /// The distinct displacements of the atom, at most eight.
     pub fn vectors(self) -> impl Iterator<Item = Offset> {
-        let (a, b) = (self.long as i8, self.short as i8);
-        // The atom turned by quarter turns, then its mirror images, which
-        // are the same four moves again when it is orthogonal or diagonal.
-        let all = [
-            (a, b),
-            (-b, a),
-            (-a, -b),
-            (b, -a),
-            (b, a),
-            (-a, b),
-            (-b, -a),
-            (a, -b),
-        ];
-        let n = if b == 0 || a == b { 4 } else { 8 };
-        all.into_iter().take(n).map(|(dx, dy)| Offset::new(dx, dy))
+        let all = Selection::all(self);
+        (0..all.count as usize).map(move |i| all.vectors[i])
     }
 }
 
@@ -193,7 +180,7 @@ impl Dirs {
     /// assert_ne!(pick("frN"), pick("rfN"));
     /// ```
     pub fn select(&self, atom: Atom, heading: Offset, first_leg: bool) -> Selection {
-        let all: Selection = atom.vectors().collect();
+        let all = Selection::all(atom);
         let letters = self.as_bytes();
         if letters == b"a" {
             return all;
@@ -205,7 +192,7 @@ impl Dirs {
                 extreme(&all, b'f', heading)
             };
         }
-        let mut out = Selection::default();
+        let mut out = all.with(|_| false);
         let mut i = 0;
         while i < letters.len() {
             let x = letters[i];
@@ -241,62 +228,75 @@ fn is_pairable(x: u8, y: u8) -> bool {
         && matches!(y, b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'h')
 }
 
-/// A small set of displacements (an atom has at most eight).
+/// Some of an atom's moves: a bit set over its (at most eight)
+/// [`Atom::vectors`], so that narrowing and joining are bit operations.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Selection {
-    items: [Offset; 8],
-    len: u8,
-}
-
-impl Default for Selection {
-    fn default() -> Selection {
-        Selection {
-            items: [Offset::new(0, 0); 8],
-            len: 0,
-        }
-    }
+    vectors: [Offset; 8],
+    count: u8,
+    mask: u8,
 }
 
 impl Selection {
+    /// Every move of `atom`: the atom turned by quarter turns, then its
+    /// mirror images, which are the same four moves again when it is
+    /// orthogonal or diagonal (and one null move for the null atom).
+    fn all(atom: Atom) -> Selection {
+        let (a, b) = (atom.long as i8, atom.short as i8);
+        let count: u8 = if a == 0 {
+            1
+        } else if b == 0 || a == b {
+            4
+        } else {
+            8
+        };
+        Selection {
+            vectors: [
+                Offset::new(a, b),
+                Offset::new(-b, a),
+                Offset::new(-a, -b),
+                Offset::new(b, -a),
+                Offset::new(b, a),
+                Offset::new(-a, b),
+                Offset::new(-b, -a),
+                Offset::new(a, -b),
+            ],
+            count,
+            mask: ((1u16 << count) - 1) as u8,
+        }
+    }
+
     pub fn len(&self) -> usize {
-        self.len as usize
+        self.mask.count_ones() as usize
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.mask == 0
     }
 
     pub fn iter(&self) -> impl Iterator<Item = Offset> + '_ {
-        self.items[..self.len as usize].iter().copied()
+        let mask = self.mask;
+        self.vectors[..self.count as usize]
+            .iter()
+            .enumerate()
+            .filter(move |&(i, _)| mask & (1 << i) != 0)
+            .map(|(_, &v)| v)
     }
 
-    fn contains(&self, v: Offset) -> bool {
-        self.iter().any(|w| w == v)
-    }
-
-    fn add(&mut self, v: Offset) {
-        if !self.contains(v) {
-            if let Some(slot) = self.items.get_mut(self.len as usize) {
-                *slot = v;
-                self.len += 1;
+    /// The moves of `self` for which `keep` holds.
+    fn with(&self, keep: impl Fn(Offset) -> bool) -> Selection {
+        let mut out = *self;
+        for (i, &v) in self.vectors[..self.count as usize].iter().enumerate() {
+            if !keep(v) {
+                out.mask &= !(1 << i);
             }
         }
+        out
     }
 
+    /// Adds the moves of `other`, a selection of the same atom's moves.
     fn join(&mut self, other: &Selection) {
-        for v in other.iter() {
-            self.add(v);
-        }
-    }
-}
-
-impl FromIterator<Offset> for Selection {
-    fn from_iter<I: IntoIterator<Item = Offset>>(iter: I) -> Selection {
-        let mut s = Selection::default();
-        for v in iter {
-            s.add(v);
-        }
-        s
+        self.mask |= other.mask;
     }
 }
 
@@ -326,13 +326,23 @@ fn extreme(set: &Selection, letter: u8, heading: Offset) -> Selection {
             s
         }
         b'a' => *set,
-        _ => match set.iter().map(|v| score(letter, v, heading)).max() {
-            Some(best) => set
-                .iter()
-                .filter(|&v| score(letter, v, heading) == best)
-                .collect(),
-            None => Selection::default(),
-        },
+        _ => {
+            let mut scores = [i32::MIN; 8];
+            let mut best = i32::MIN;
+            for (i, (slot, &v)) in scores.iter_mut().zip(&set.vectors).enumerate() {
+                if set.mask & (1 << i) != 0 {
+                    *slot = score(letter, v, heading);
+                    best = best.max(*slot);
+                }
+            }
+            let mut out = *set;
+            for (i, &s) in scores.iter().enumerate() {
+                if s != best {
+                    out.mask &= !(1 << i);
+                }
+            }
+            out
+        }
     }
 }
 
@@ -352,10 +362,7 @@ fn half(all: &Selection, letter: u8, heading: Offset) -> Selection {
             s.join(&half(all, b, heading));
             s
         }
-        _ => all
-            .iter()
-            .filter(|&v| score(letter, v, heading) > 0)
-            .collect(),
+        _ => all.with(|v| score(letter, v, heading) > 0),
     }
 }
 

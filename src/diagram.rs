@@ -148,14 +148,14 @@ struct Walk<'a> {
     origin: Square,
     files: (u8, u8),
     traces: [u8; 256],
-    /// For the chain being traced: the states (leg, square, heading) already
-    /// expanded. Tracing only adds marks, so a state seen once adds nothing
-    /// the second time; without this, chains of riders (and any chain on a
-    /// cylinder) branch exponentially.
-    seen: [u64; SEEN_WORDS],
-    /// Whether `seen` is in use for the chain being traced.
-    memo: bool,
 }
+
+/// For the chain being traced: the states (leg, square, heading) already
+/// expanded. Tracing only adds marks, so a state seen once adds nothing the
+/// second time; without this, chains of riders (and any chain on a
+/// cylinder) branch exponentially. Only those chains pay for it: the others
+/// trace without one.
+type Seen = [u64; SEEN_WORDS];
 
 /// Bits for (leg, square, heading index): 4 × 256 × 8.
 const SEEN_WORDS: usize = MAX_LEGS * 256 * 8 / 64;
@@ -179,8 +179,6 @@ impl Diagram {
             origin: at,
             files: board.file_span().unwrap_or((0, 15)),
             traces: [0; 256],
-            seen: [0; SEEN_WORDS],
-            memo: false,
         };
         for mv in piece.moves() {
             walk.trace_move(mv);
@@ -311,11 +309,12 @@ impl Walk<'_> {
         if mv.legs.len() > 1 {
             // Only chains of three legs or more, or on a cylinder, can meet
             // a state twice; the others skip the bookkeeping.
-            self.memo = mv.legs.len() > 2 || mv.cylinder;
-            if self.memo {
-                self.seen = [0; SEEN_WORDS];
+            let up = Offset::new(0, 1);
+            if mv.legs.len() > 2 || mv.cylinder {
+                self.trace_chain(mv, 0, self.origin, up, &mut Some(&mut [0; SEEN_WORDS]));
+            } else {
+                self.trace_chain(mv, 0, self.origin, up, &mut None);
             }
-            self.trace_chain(mv, 0, self.origin, Offset::new(0, 1));
             return;
         }
         let up = Offset::new(0, 1);
@@ -445,20 +444,28 @@ impl Walk<'_> {
 
     /// Leg `i` of a chain and what follows, from `from`, the previous step
     /// having been `heading` (in White's frame).
-    fn trace_chain(&mut self, mv: &Move, i: usize, from: Square, heading: Offset) {
+    fn trace_chain(
+        &mut self,
+        mv: &Move,
+        i: usize,
+        from: Square,
+        heading: Offset,
+        seen: &mut Option<&mut Seen>,
+    ) {
         let Some(leg) = mv.legs.get(i) else {
             return;
         };
         let selection = match i.checked_sub(1).and_then(|p| mv.legs.get(p)) {
             None => leg.dirs.select(leg.atom, heading, true),
             Some(previous) => {
-                // The heading is one of the previous leg's (at most 8) moves.
-                let Some(h) = previous.atom.vectors().position(|w| w == heading) else {
-                    return;
-                };
-                if self.memo {
+                if let Some(seen) = seen {
+                    // The heading is one of the previous leg's (at most 8)
+                    // moves.
+                    let Some(h) = previous.atom.vectors().position(|w| w == heading) else {
+                        return;
+                    };
                     let bit = (i * 256 + from.index()) * 8 + h;
-                    let Some(word) = self.seen.get_mut(bit / 64) else {
+                    let Some(word) = seen.get_mut(bit / 64) else {
                         return;
                     };
                     if *word & (1 << (bit % 64)) != 0 {
@@ -491,7 +498,7 @@ impl Walk<'_> {
                     if at != self.origin {
                         self.arrive(at, mv.modality, false);
                     }
-                } else if !self.connect(mv, i, leg, at, v, occupied) {
+                } else if !self.connect(mv, (i, leg), at, v, occupied, seen) {
                     break;
                 }
                 if occupied {
@@ -506,11 +513,11 @@ impl Walk<'_> {
     fn connect(
         &mut self,
         mv: &Move,
-        i: usize,
-        leg: &Leg,
+        (i, leg): (usize, &Leg),
         at: Square,
         v: Offset,
         occupied: bool,
+        seen: &mut Option<&mut Seen>,
     ) -> bool {
         let link = leg.link.unwrap_or(Link::Block);
         let capturing =
@@ -520,7 +527,7 @@ impl Walk<'_> {
             // the diagram shows what happens if one stands there.
             if occupied || self.occupied.is_empty() {
                 self.traces[at.index()] |= FIRST_LEG;
-                self.trace_chain(mv, i + 1, at, v);
+                self.trace_chain(mv, i + 1, at, v, seen);
             }
             return !occupied;
         }
@@ -535,12 +542,12 @@ impl Walk<'_> {
                     self.arrive(at, modality, false);
                 }
                 if !occupied {
-                    self.trace_chain(mv, i + 1, at, v);
+                    self.trace_chain(mv, i + 1, at, v, seen);
                 }
             }
             Link::Hop => {
                 if occupied {
-                    self.trace_chain(mv, i + 1, at, v);
+                    self.trace_chain(mv, i + 1, at, v, seen);
                 }
             }
             Link::Block | Link::Capture => {
@@ -548,7 +555,7 @@ impl Walk<'_> {
                     self.traces[at.index()] |= BLOCK;
                 }
                 if !occupied {
-                    self.trace_chain(mv, i + 1, at, v);
+                    self.trace_chain(mv, i + 1, at, v, seen);
                 }
             }
         }
