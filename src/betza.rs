@@ -90,6 +90,16 @@ pub enum Modality {
 }
 
 impl Modality {
+    /// The modality in the low two bits of `bits` ([`Piece::encode`]).
+    fn decode(bits: u8) -> Option<Modality> {
+        match bits & 3 {
+            0 => Some(Modality::Any),
+            1 => Some(Modality::MoveOnly),
+            2 => Some(Modality::CaptureOnly),
+            _ => None,
+        }
+    }
+
     fn from_letters(m: bool, c: bool) -> Modality {
         match (m, c) {
             (true, false) => Modality::MoveOnly,
@@ -422,6 +432,97 @@ pub struct Piece {
 impl Piece {
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// The piece in a compact binary form, which [`Piece::decode`] reads
+    /// back. The drop-in scripts carry their tables' pieces in this form,
+    /// parsed when the crate is built (`build.rs`), and so need no parser.
+    ///
+    /// ```
+    /// use glance::betza::{parse, Piece};
+    /// let lion = parse("KADN(cK-aK)(K-bK)").unwrap();
+    /// assert_eq!(Piece::decode(&lion.encode()), Some(lion));
+    /// ```
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for mv in &self.moves {
+            out.push(
+                mv.modality as u8
+                    | (mv.jumping as u8) << 2
+                    | (mv.initial as u8) << 5
+                    | (mv.cylinder as u8) << 6
+                    | (mv.castling as u8) << 7,
+            );
+            out.push(mv.legs.len() as u8);
+            for leg in &mv.legs {
+                let link = leg.link.map_or(0, |l| l as u8 + 1);
+                out.extend([
+                    leg.atom.long,
+                    leg.atom.short,
+                    leg.max_steps,
+                    leg.modality as u8 | link << 2,
+                    leg.dirs.len,
+                ]);
+                out.extend_from_slice(leg.dirs.as_bytes());
+            }
+        }
+        out
+    }
+
+    /// The piece [`Piece::encode`] wrote, or `None` if `bytes` are not
+    /// such a piece.
+    pub fn decode(mut bytes: &[u8]) -> Option<Piece> {
+        let mut next = |n: usize| -> Option<&[u8]> {
+            let (head, rest) = bytes.split_at_checked(n)?;
+            bytes = rest;
+            Some(head)
+        };
+        let mut moves = Vec::new();
+        while let Some(&[flags, count]) = next(2) {
+            let mut legs = Vec::new();
+            for _ in 0..count {
+                let &[long, short, max_steps, packed, dirs_len] = next(5)? else {
+                    return None;
+                };
+                let mut dirs = Dirs::default();
+                for &letter in next(dirs_len as usize)? {
+                    if !dirs.push(letter) {
+                        return None;
+                    }
+                }
+                legs.push(Leg {
+                    atom: Atom::new(long, short),
+                    dirs,
+                    max_steps,
+                    modality: Modality::decode(packed)?,
+                    link: match packed >> 2 & 7 {
+                        0 => None,
+                        1 => Some(Link::Then),
+                        2 => Some(Link::Block),
+                        3 => Some(Link::Hop),
+                        4 => Some(Link::Capture),
+                        _ => return None,
+                    },
+                });
+            }
+            moves.push(Move {
+                legs,
+                modality: Modality::decode(flags)?,
+                jumping: match flags >> 2 & 7 {
+                    0 => Jumping::Normal,
+                    1 => Jumping::Lame,
+                    2 => Jumping::One,
+                    3 => Jumping::Many,
+                    4 => Jumping::Pao,
+                    5 => Jumping::Grasshopper,
+                    _ => return None,
+                },
+                initial: flags & 1 << 5 != 0,
+                cylinder: flags & 1 << 6 != 0,
+                castling: flags & 1 << 7 != 0,
+            });
+        }
+        bytes.is_empty().then_some(Piece { moves })
     }
 }
 

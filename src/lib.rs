@@ -35,6 +35,7 @@ pub mod betza;
 pub mod clicks;
 pub mod diagram;
 pub mod geometry;
+pub mod parsed;
 pub mod scene;
 pub mod text;
 #[cfg(target_arch = "wasm32")]

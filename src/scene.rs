@@ -22,7 +22,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::betza::{self, ParseError};
+use crate::betza::{self, ParseError, Piece};
 use crate::clicks::{Entry, Shows};
 use crate::diagram::{Diagram, Mark};
 use crate::geometry::{Square, SquareSet};
@@ -64,6 +64,9 @@ pub enum SceneError {
     Betza(&'static str, ParseError),
     /// A table entry names a cell beyond the 16×16 grid.
     OffGrid(u8, u8),
+    /// A drop-in build has no parsed piece for this Betza string (a bug in
+    /// the build: `build.rs` parses every string of the kept tables).
+    NotParsed(&'static str),
 }
 
 impl fmt::Display for SceneError {
@@ -71,11 +74,25 @@ impl fmt::Display for SceneError {
         match self {
             SceneError::Betza(s, e) => write!(f, "Betza string '{s}': {e}"),
             SceneError::OffGrid(x, y) => write!(f, "cell sq{x}x{y} is beyond a 16x16 board"),
+            SceneError::NotParsed(s) => {
+                write!(f, "Betza string '{s}' was not parsed at build time")
+            }
         }
     }
 }
 
 impl core::error::Error for SceneError {}
+
+/// The piece of a table entry's Betza string. The drop-in scripts carry
+/// their tables' pieces parsed at build time ([`crate::parsed`]) and no
+/// parser; every other build parses the string.
+fn piece_of(betza: &'static str) -> Result<Piece, SceneError> {
+    if cfg!(feature = "dropin") {
+        crate::parsed::piece(betza).ok_or(SceneError::NotParsed(betza))
+    } else {
+        betza::parse(betza).map_err(|e| SceneError::Betza(betza, e))
+    }
+}
 
 /// What the board shows while a click code is held.
 #[derive(Clone, Debug)]
@@ -97,7 +114,7 @@ impl Scene {
                 on,
                 among_pieces,
             } => {
-                let piece = betza::parse(betza).map_err(|e| SceneError::Betza(betza, e))?;
+                let piece = piece_of(betza)?;
                 let at = Square::new(on.0, on.1).ok_or(SceneError::OffGrid(on.0, on.1))?;
                 let mut occupied = if among_pieces {
                     page.occupied
