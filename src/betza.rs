@@ -382,12 +382,37 @@ fn half(all: &Selection, letter: u8, heading: Offset) -> Selection {
 pub struct Leg {
     pub atom: Atom,
     pub dirs: Dirs,
+    /// The directions `dirs` select, resolved once the piece is parsed:
+    /// bit `k` of `turns[h]` selects the `k`-th of the atom's
+    /// [`Atom::vectors`] when the previous leg stepped along the `h`-th of
+    /// its own. The first leg reads `turns[0]` (heading up the board).
+    pub turns: [u8; 8],
     /// 1 for a leap or step; 0 for unlimited.
     pub max_steps: u8,
     /// What the leg may do where it ends, when that is a connection square.
     pub modality: Modality,
     /// How the move goes on after this leg; `None` on the last leg.
     pub link: Option<Link>,
+}
+
+impl Leg {
+    /// The directions of the leg after a step along the `h`-th vector of
+    /// the previous leg's atom (the first leg: `h = 0`).
+    ///
+    /// ```
+    /// use glance::betza::parse;
+    /// use glance::Offset;
+    /// let second = parse("W-bW").unwrap().moves()[0].legs[1];
+    /// // After a step along the first of W's vectors, (1, 0) to the
+    /// // right, "b" is the step back to the left.
+    /// let back: Vec<Offset> = second.directions(0).iter().collect();
+    /// assert_eq!(back, [Offset::new(-1, 0)]);
+    /// ```
+    pub fn directions(&self, h: usize) -> Selection {
+        let mut all = Selection::all(self.atom);
+        all.mask &= self.turns.get(h).copied().unwrap_or(0);
+        all
+    }
 }
 
 /// How a move treats the pieces in its way.
@@ -421,6 +446,26 @@ pub struct Move {
     pub cylinder: bool,
     /// Castling (`O` with a count): always a non-capture.
     pub castling: bool,
+}
+
+impl Move {
+    /// Resolves each leg's direction letters into [`Leg::turns`], once
+    /// the move is complete (a group's prefix is distributed last).
+    fn resolve_turns(&mut self) {
+        let mut previous: Option<Atom> = None;
+        for leg in &mut self.legs {
+            leg.turns = [0; 8];
+            match previous {
+                None => leg.turns[0] = leg.dirs.select(leg.atom, Offset::new(0, 1), true).mask,
+                Some(atom) => {
+                    for (turn, heading) in leg.turns.iter_mut().zip(atom.vectors()) {
+                        *turn = leg.dirs.select(leg.atom, heading, false).mask;
+                    }
+                }
+            }
+            previous = Some(leg.atom);
+        }
+    }
 }
 
 /// A parsed Betza string: the moves of one piece.
@@ -464,6 +509,7 @@ impl Piece {
                     leg.dirs.len,
                 ]);
                 out.extend_from_slice(leg.dirs.as_bytes());
+                out.extend_from_slice(&leg.turns);
             }
         }
         out
@@ -490,9 +536,11 @@ impl Piece {
                         return None;
                     }
                 }
+                let turns = next(8)?.try_into().ok()?;
                 legs.push(Leg {
                     atom: Atom::new(long, short),
                     dirs,
+                    turns,
                     max_steps,
                     modality: Modality::decode(packed)?,
                     link: match packed >> 2 & 7 {
@@ -663,9 +711,12 @@ pub fn parse(text: &str) -> Result<Piece, ParseError> {
         s: text.as_bytes(),
         pos: 0,
     };
-    let moves = p.sequence(0, None)?;
+    let mut moves = p.sequence(0, None)?;
     if moves.is_empty() {
         return Err(p.err(ErrorKind::Empty));
+    }
+    for mv in &mut moves {
+        mv.resolve_turns();
     }
     Ok(Piece { moves })
 }
@@ -1085,6 +1136,7 @@ fn expand(legs: &[RawLeg]) -> Vec<Move> {
             chain.push(Leg {
                 atom,
                 dirs: raw.prefix.dirs,
+                turns: [0; 8],
                 max_steps,
                 modality: Modality::from_letters(raw.prefix.m, raw.prefix.c),
                 link: raw.link,

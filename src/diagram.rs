@@ -317,8 +317,7 @@ impl Walk<'_> {
             }
             return;
         }
-        let up = Offset::new(0, 1);
-        for v in first.dirs.select(first.atom, up, true).iter() {
+        for v in first.directions(0).iter() {
             match mv.jumping {
                 Jumping::Pao | Jumping::Grasshopper | Jumping::One => {
                     self.trace_hopper(mv, first, v)
@@ -456,14 +455,13 @@ impl Walk<'_> {
             return;
         };
         let selection = match i.checked_sub(1).and_then(|p| mv.legs.get(p)) {
-            None => leg.dirs.select(leg.atom, heading, true),
+            None => leg.directions(0),
             Some(previous) => {
+                // The heading is one of the previous leg's (at most 8) moves.
+                let Some(h) = previous.atom.vectors().position(|w| w == heading) else {
+                    return;
+                };
                 if let Some(seen) = seen {
-                    // The heading is one of the previous leg's (at most 8)
-                    // moves.
-                    let Some(h) = previous.atom.vectors().position(|w| w == heading) else {
-                        return;
-                    };
                     let bit = (i * 256 + from.index()) * 8 + h;
                     let Some(word) = seen.get_mut(bit / 64) else {
                         return;
@@ -473,7 +471,7 @@ impl Walk<'_> {
                     }
                     *word |= 1 << (bit % 64);
                 }
-                leg.dirs.select(leg.atom, heading, false)
+                leg.directions(h)
             }
         };
         let last = i + 1 == mv.legs.len();
