@@ -46,7 +46,7 @@ for name in spartan chu cwda; do
   "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused \
     --strip-debug --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
     "$out/$name/glance_bg.wasm" -o "$out/$name/glance.opt.wasm"
-  python3 scripts/package-dist.py "$name" "$out/$name/glance.opt.wasm" dist
+  .venv/bin/python scripts/package-dist.py "$name" "$out/$name/glance.opt.wasm" dist
 done
 
 # 2. pkg/: the same module with the diagram() and attach() API, as an ES module

@@ -95,19 +95,18 @@ if [ -f package.json ] && [ -f package-lock.json ]; then
     fi
 fi
 
-# --- Python venv (tests/fairy) -------------------------------------------
-if [ -f tests/fairy/requirements.txt ]; then
-    if [ ! -x .venv/bin/python ]; then
-        step "python3 -m venv .venv"
-        run python3 -m venv .venv
-    fi
-    stamp=.venv/.glance-setup-stamp
-    want="$(digest tests/fairy/requirements.txt)"
-    if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-        step "pip install -r tests/fairy/requirements.txt (into .venv)"
-        run .venv/bin/python -m pip install -r tests/fairy/requirements.txt
-        echo "$want" >"$stamp"
-    fi
+# --- Python venv: zopfli for the build (scripts/requirements.txt), pyffish
+# for the differential test (tests/fairy/requirements.txt) ---------------
+if [ ! -x .venv/bin/python ]; then
+    step "python3 -m venv .venv"
+    run python3 -m venv .venv
+fi
+stamp=.venv/.glance-setup-stamp
+want="$(digest scripts/requirements.txt tests/fairy/requirements.txt)"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    step "pip install -r scripts/requirements.txt -r tests/fairy/requirements.txt (into .venv)"
+    run .venv/bin/python -m pip install -r scripts/requirements.txt -r tests/fairy/requirements.txt
+    echo "$want" >"$stamp"
 fi
 
 # --- XBoard piece artwork (SVG), unpacked from Debian's xboard package ---
