@@ -10,12 +10,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::dom::{Batch, Node, Sheet};
+use crate::clicks::Entry;
 use crate::clicks::{
     after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Script,
 };
 use crate::diagram::Mark;
 use crate::geometry::Square;
-use crate::scene::{spaced, Page, Scene};
+use crate::scene::{spaced, Content, Page, Scene};
 
 /// The attribute naming the image a painted cell shows.
 const SHOW: &str = "data-glance-show";
@@ -39,6 +40,17 @@ pub(super) struct Shown {
     pub(super) sticky: bool,
 }
 
+/// What a click shows, ready to paint: the cells that change and the
+/// screen-reader sentence. Computed once per clickable cell (when the
+/// browser is idle after start, or at the cell's first press) and kept: the
+/// page's board does not change, so later presses compute and allocate
+/// nothing.
+struct Prepared {
+    entry: &'static Entry,
+    cells: Vec<(Square, Content)>,
+    sentence: String,
+}
+
 /// One board of the page and what it shows.
 pub(super) struct Board {
     script: Script,
@@ -46,6 +58,8 @@ pub(super) struct Board {
     /// Cells by square index, for the squares the page has.
     cells: [Option<Node>; 256],
     pub(super) clickables: Vec<Clickable>,
+    /// What each clickable cell shows, once computed (same order).
+    prepared: Vec<Option<Prepared>>,
     piece: Option<Node>,
     /// How many lines `#piece` has at rest (its `<br>`s and one).
     piece_lines: usize,
@@ -60,6 +74,22 @@ pub(super) struct Board {
     sheet: Option<Sheet>,
     styled: Vec<&'static str>,
     pub(super) shown: Option<Shown>,
+}
+
+/// What code `code` of `script` shows on `page`, with the screen-reader
+/// sentence if the page has a `#piece` to say it in; `None` if the script
+/// has no such code.
+fn prepare(script: Script, code: (i32, i32), page: &Page, sentence: bool) -> Option<Prepared> {
+    let scene = Scene::new(lookup(script, code.0, code.1)?, page).ok()?;
+    Some(Prepared {
+        sentence: if sentence {
+            scene.sentence(page)
+        } else {
+            String::new()
+        },
+        entry: scene.entry,
+        cells: scene.cells,
+    })
 }
 
 /// Appends `text` to `css` as the body of a CSS string (quotes and
@@ -122,6 +152,7 @@ impl Board {
             page: Page::default(),
             cells: [const { None }; 256],
             clickables: Vec::new(),
+            prepared: Vec::new(),
             piece: None,
             piece_lines: 0,
             painted: Vec::new(),
@@ -134,6 +165,7 @@ impl Board {
         for el in root.query_all("[id^=sq]") {
             board.add_cell(el);
         }
+        board.prepared.resize_with(board.clickables.len(), || None);
         board.piece = page.query("#piece");
         board.piece_lines = board.piece.map_or(0, |p| p.query_all("br").len() + 1);
         board.label(page);
@@ -228,15 +260,14 @@ impl Board {
         self.clickables.iter().position(|c| c.el == cell)
     }
 
-    /// Computes, and throws away, the scene and sentence of every
-    /// clickable cell: the page sees nothing, but the browser has compiled
-    /// the module's code for presses before the first one comes.
-    pub(super) fn warm(&self) {
-        for c in &self.clickables {
-            if let Some(scene) =
-                lookup(self.script, c.code.0, c.code.1).and_then(|e| Scene::new(e, &self.page).ok())
-            {
-                drop(scene.sentence(&self.page));
+    /// Prepares what every clickable cell shows. The page sees nothing;
+    /// the first press then neither computes nor waits for the browser to
+    /// compile the module's code for it.
+    pub(super) fn warm(&mut self) {
+        for i in 0..self.clickables.len() {
+            let code = self.clickables[i].code;
+            if let Some(slot @ None) = self.prepared.get_mut(i) {
+                *slot = prepare(self.script, code, &self.page, self.piece.is_some());
             }
         }
     }
@@ -254,24 +285,26 @@ impl Board {
         from: Option<usize>,
         sticky: bool,
     ) -> bool {
-        let Some(scene) = lookup(self.script, code.0, code.1)
-            .and_then(|entry| Scene::new(entry, &self.page).ok())
+        let kept = from
+            .and_then(|i| self.prepared.get_mut(i))
+            .and_then(Option::take);
+        let Some(shows) =
+            kept.or_else(|| prepare(self.script, code, &self.page, self.piece.is_some()))
         else {
             self.clear();
             return false;
         };
-        let sentence = match self.piece {
-            Some(_) => scene.sentence(&self.page),
-            None => String::new(),
-        };
         // What was shown goes and the scene comes in one batch: one call.
         let mut batch = Batch::new(core::mem::take(&mut self.words));
         self.clear_into(&mut batch);
-        self.paint(&scene, &sentence, &mut batch);
+        self.paint(&shows, &mut batch);
         if let Some(c) = from.and_then(|i| self.clickables.get(i)) {
             batch.set_attr(c.el, "aria-pressed", "true");
         }
         self.words = batch.send();
+        if let Some(slot) = from.and_then(|i| self.prepared.get_mut(i)) {
+            *slot = Some(shows);
+        }
         self.shown = Some(Shown { code, from, sticky });
         true
     }
@@ -302,10 +335,10 @@ impl Board {
         self.styled.push(name);
     }
 
-    /// Adds to `batch` the changes showing `scene`, with `sentence` (the
-    /// scene's, for screen readers) in `#piece`.
-    fn paint<'a>(&mut self, scene: &Scene, sentence: &'a str, batch: &mut Batch<'a>) {
-        for &(sq, content) in &scene.cells {
+    /// Adds to `batch` the changes showing `shows`, with its sentence (for
+    /// screen readers) in `#piece`.
+    fn paint<'a>(&mut self, shows: &'a Prepared, batch: &mut Batch<'a>) {
+        for &(sq, content) in &shows.cells {
             let Some(cell) = self.cell(sq) else {
                 continue;
             };
@@ -322,7 +355,7 @@ impl Board {
             // The lines the eye reads, hidden from screen readers: the
             // sentence after them says it all (the live region would
             // otherwise read the name and remarks twice).
-            let entry = scene.entry;
+            let entry = shows.entry;
             batch.append(piece, "span", "aria-hidden", entry.name);
             for note in entry.notes {
                 batch.append(piece, "br", "", "");
@@ -339,7 +372,7 @@ impl Board {
             }
             // The sentence for screen readers, hidden from the eye by the
             // module's style sheet.
-            batch.append(piece, "span", "data-glance-sr", sentence);
+            batch.append(piece, "span", "data-glance-sr", &shows.sentence);
         }
     }
 
