@@ -243,6 +243,23 @@ export async function run(ctx) {
     eq(p, '#fixture innerHTML after up_click()', (await look(h.page)).root, rest.root);
   });
 
+  // What a cell shows is prepared once and kept: pressed again, after
+  // another piece, it must show exactly what it showed the first time.
+  await check('a piece pressed again shows what it first showed (3,6, 2,-8, 3,6)', {}, async (h, rest, p) => {
+    await press(h, p, 3, 6);
+    const first = await look(h.page);
+    await release(h, p);
+    await press(h, p, 2, -8);
+    await release(h, p);
+    await press(h, p, 3, 6);
+    const again = await look(h.page);
+    eq(p, '#fixture innerHTML while 3,6 is held again', again.root, first.root);
+    eq(p, '#piece text while 3,6 is held again', again.piece, first.piece);
+    ne(p, '#fixture innerHTML while held (not at rest)', again.root, rest.root);
+    await release(h, p);
+    eq(p, '#fixture innerHTML after up_click()', (await look(h.page)).root, rest.root);
+  });
+
   // a_cell_keeps_its_own_style
   const own = 'color: red; background: blue';
   await check('a cell keeps its own style (sq2x5 style="color: red; background: blue")', { cellStyle: own }, async (h, rest, p) => {
