@@ -224,7 +224,15 @@ impl Scene {
     }
 }
 
-/// `"BlackKing"` → `"Black King"`.
+/// `"BlackKing"` → `"Black King"`: a space before each ASCII capital but
+/// the first character.
+///
+/// ```
+/// use glance::scene::spaced;
+/// assert_eq!(spaced("BlackKing"), "Black King");
+/// assert_eq!(spaced("ÉlanVitalÉ"), "Élan VitalÉ");
+/// assert_eq!(spaced(""), "");
+/// ```
 pub fn spaced(camel: &str) -> String {
     let mut out = String::with_capacity(camel.len() + 2);
     for (i, c) in camel.char_indices() {
