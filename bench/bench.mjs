@@ -94,6 +94,9 @@ new MutationObserver(function (ms, obs) {
     var board = cell && cell.closest('table');
     if (v !== 'ready' || !cell) return;
     var before = board.innerHTML;
+    // The page's own first style and layout are not the press's.
+    void document.body.offsetHeight;
+    b.pressStart = performance.now();
     cell.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, view: window }));
     void document.body.offsetHeight;
     b.press = performance.now();
@@ -449,7 +452,7 @@ async function benchStartup(browser, server, distDir) {
     exec_to_ready: stat(f((m) => m.ready - m.exec)),
     exec_to_board_read: stat(f((m) => m.board - m.exec)),
     exec_to_first_press_served: stat(f((m) => m.press - m.exec)),
-    first_press: stat(f((m) => m.press - m.board)),
+    first_press: stat(f((m) => m.press - m.pressStart)),
     ready_before_parsed: loads.filter((m) => !m.parsedAtReady).length,
     tag_to_ready: stat(f((m) => m.ready - m.tag)),
     exec_to_sync_end: stat(f((m) => m.sync - m.exec)),
@@ -458,7 +461,7 @@ async function benchStartup(browser, server, distDir) {
     exec_to_wasm_instantiated: stat(f((m) => m.wasmEnd - m.exec)),
     warm_loads: warm.length,
     warm_exec_to_ready: stat(fw((m) => m.ready - m.exec)),
-    warm_first_press: stat(fw((m) => m.press - m.board)),
+    warm_first_press: stat(fw((m) => m.press - m.pressStart)),
     first_press_changed_board: loads.every((m) => m.pressChanged),
     first_release_restored_board: loads.every((m) => m.releaseRestored),
     isolated_steps_spartan_js: pieces,
