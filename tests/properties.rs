@@ -11,6 +11,8 @@
 //!   piece that does not tell left from right is White's mirrored top to
 //!   bottom;
 //! * the diagram of `(a)(b)` is the union of those of `a` and `b`;
+//! * a piece reads back from its binary form (`Piece::encode`) as itself,
+//!   and no bytes make `Piece::decode` panic;
 //! * squares round-trip through algebraic notation.
 //!
 //! The default 256 cases per property run in well under a second
@@ -528,6 +530,29 @@ proptest! {
                 }
             }
         }
+    }
+
+    /// A parsed piece reads back from its binary form (the drop-in
+    /// scripts' parsed tables) as the same piece, and draws the same.
+    #[test]
+    fn pieces_round_trip_through_their_binary_form(text in betza_structured(), pos in position(), at in any::<Index>()) {
+        if let Ok(piece) = betza::parse(&text) {
+            let back = Piece::decode(&piece.encode());
+            prop_assert_eq!(back.as_ref(), Some(&piece));
+            if let Some(back) = back {
+                let at = pick(&pos.board, &at);
+                prop_assert_eq!(
+                    marks(&compute(&back, at, Colour::White, &pos)),
+                    marks(&compute(&piece, at, Colour::White, &pos))
+                );
+            }
+        }
+    }
+
+    /// No bytes make `Piece::decode` panic.
+    #[test]
+    fn any_bytes_decode_safely(bytes in prop::collection::vec(any::<u8>(), 0..96)) {
+        let _ = Piece::decode(&bytes);
     }
 
     /// Squares round-trip through their names.
