@@ -210,9 +210,11 @@ function gzipSize(buf) {
 // cross-origin isolated, see the server), so we keep all 300 per-cycle
 // deltas and report their median (robust to GC pauses and timer jitter),
 // their mean (unbiased by the quantisation, since the errors of successive
-// intervals cancel over a run) and the 95th percentile.  Between batches of
-// 20 cycles the page yields to the event loop (setTimeout 0) so that
-// rendering and GC can run as they would between real clicks.
+// intervals cancel over a run) and the 95th percentile.  The 15 batches of
+// 20 cycles go round the page's cells in turn (one untimed cycle first,
+// after the previous cell's), so a burst of load from other jobs falls on
+// all cells alike; after each round the page yields to the event loop
+// (setTimeout 0) so that rendering and GC can run as between real clicks.
 async function benchPage(browser, server, name) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
@@ -234,6 +236,9 @@ async function benchPage(browser, server, name) {
     const re = /^down_click\((-?\d+),(-?\d+)\)$/;
     const cells = [...document.querySelectorAll('td[id^=sq]')].filter((td) => re.test((td.getAttribute('onmousedown') || '').trim()));
     const mk = (type) => new MouseEvent(type, { bubbles: true, cancelable: true, view: window, button: 0 });
+    // Each cell is checked and warmed up; then the timed batches go round
+    // the cells in turn, so that a burst of load on the machine falls on
+    // all of them rather than on whichever cell was being measured.
     const results = [];
     for (const td of cells) {
       const [, x, y] = re.exec(td.getAttribute('onmousedown').trim());
@@ -250,12 +255,21 @@ async function benchPage(browser, server, name) {
         td.dispatchEvent(mk('mouseup'));
         void document.body.offsetHeight;
       }
-      await tick();
-      const press = [];
-      const release = [];
-      const pressScript = [];
-      const releaseScript = [];
-      for (let b = 0; b < batches; b++) {
+      results.push({
+        id: td.id, args: `${x},${y}`,
+        piece: img ? (img.getAttribute('src') || '').split('/').pop().replace(/\.\w+$/, '') : '',
+        pressChanged, releaseRestored, press: [], release: [], pressScript: [], releaseScript: [],
+      });
+    }
+    await tick();
+    for (let b = 0; b < batches; b++) {
+      cells.forEach((td, k) => {
+        const r = results[k];
+        // The cell's first cycle of the batch follows another cell's.
+        td.dispatchEvent(mk('mousedown'));
+        void document.body.offsetHeight;
+        td.dispatchEvent(mk('mouseup'));
+        void document.body.offsetHeight;
         for (let i = 0; i < batch; i++) {
           const down = mk('mousedown');
           const up = mk('mouseup');
@@ -268,18 +282,13 @@ async function benchPage(browser, server, name) {
           const t3 = performance.now();
           void document.body.offsetHeight;
           const t4 = performance.now();
-          press.push(t2 - t0);
-          pressScript.push(t1 - t0);
-          release.push(t4 - t2);
-          releaseScript.push(t3 - t2);
+          r.press.push(t2 - t0);
+          r.pressScript.push(t1 - t0);
+          r.release.push(t4 - t2);
+          r.releaseScript.push(t3 - t2);
         }
-        await tick();
-      }
-      results.push({
-        id: td.id, args: `${x},${y}`,
-        piece: img ? (img.getAttribute('src') || '').split('/').pop().replace(/\.\w+$/, '') : '',
-        pressChanged, releaseRestored, press, release, pressScript, releaseScript,
       });
+      await tick();
     }
     return { granularity: gran, isolated: self.crossOriginIsolated === true, results };
   }, { warm: CELL_WARMUP, batches: CELL_BATCHES, batch: CELL_BATCH });
