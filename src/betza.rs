@@ -131,7 +131,9 @@ pub enum Link {
 }
 
 /// Which of an atom's directions a leg uses: the raw letters, read against
-/// a heading when the diagram is computed (see [`Dirs::select`]).
+/// a heading (see [`Dirs::select`]). The parser resolves them, for every
+/// heading the previous leg can give, into [`Leg::turns`], which the
+/// diagram engine reads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Dirs {
     letters: [u8; 8],
