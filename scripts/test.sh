@@ -18,6 +18,8 @@ step cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features pkg -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features dropin -- -D warnings
 step cargo test --release
+# The API documentation: its links must resolve.
+step env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 step cargo build --release
 
 step make --no-print-directory dist assets

@@ -5,12 +5,16 @@
 //!
 //! The data flows one way:
 //!
-//! * [`betza`] parses a Betza string into typed moves;
+//! * [`clicks`] holds the click codes of the three legacy scripts as data:
+//!   a piece's name, remarks and Betza string, or a scripted demo;
+//! * [`betza`] parses a Betza string into typed moves; [`parsed`] holds the
+//!   click tables' strings parsed when the crate is built, for the drop-in
+//!   scripts, which carry no parser;
 //! * [`diagram`] computes, for a piece on a square of a board, the mark of
 //!   every square it reaches (pure Rust: runs natively and in wasm);
+//! * [`scene`] turns a click into a [`scene::Scene`] (what each cell
+//!   shows) and the sentence a screen reader says;
 //! * [`text`] renders a diagram as text; the `glance` command prints it;
-//! * [`legacy`] holds the click codes of the three legacy scripts as data
-//!   and turns a click into a [`legacy::Scene`]: what each cell shows;
 //! * `web` (wasm32 only) paints scenes into the page and restores it: the
 //!   only module that touches the DOM.
 //!
