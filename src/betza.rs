@@ -388,7 +388,9 @@ pub struct Leg {
     /// bit `k` of `turns[h]` selects the `k`-th of the atom's
     /// [`Atom::vectors`] when the previous leg stepped along the `h`-th of
     /// its own. The first leg reads `turns[0]` (heading up the board).
-    pub turns: [u8; 8],
+    /// Read through [`Leg::directions`]; kept private so that they always
+    /// agree with `dirs` (only the parser and [`Piece::decode`] make legs).
+    turns: [u8; 8],
     /// 1 for a leap or step; 0 for unlimited.
     pub max_steps: u8,
     /// What the leg may do where it ends, when that is a connection square.

@@ -172,9 +172,9 @@ function glanceDom(wasm) {
       return wasm().press(typeof x === "number" ? x : NaN, typeof y === "number" ? y : NaN) === 1;
     },
     release: function () { wasm().release(); },
-    // Once the board is read: the module computes every clickable cell's
-    // scene once, unseen, when the browser is idle, so that the first
-    // press does not wait for its code to be compiled.
+    // Once the board is read: the module prepares what every clickable
+    // cell shows, unseen, when the browser is idle, and keeps it, so that
+    // a press neither computes nor waits for its code to be compiled.
     warm: function () {
       var later = typeof requestIdleCallback === "function" ? requestIdleCallback : setTimeout;
       later(function () { try { wasm().warm(); } catch (e) { /* a press will say */ } });
