@@ -2,7 +2,7 @@
 // Browser, size and native figures for Moves at a Glance (run by scripts/bench.sh,
 // which builds dist/ first).  Prints a table and writes bench/results.json.
 //
-//   node bench/bench.mjs [--snapshot DIR] [--native FILE] [--twiggy FILE]
+//   node bench/bench.mjs [--snapshot DIR] [--native FILE] [--twiggy FILE] [--twiggy-json FILE]
 //
 // --snapshot DIR: DIR/dist/*.js are served as /dist/ and measured, and
 // DIR/wasm/NAME/{glance.js,glance.opt.wasm,glance_bg.wasm} are the build
@@ -554,7 +554,33 @@ async function benchMemory(browser, server, control = false) {
 
 // ---------------------------------------------------------------- 5. sizes
 
-function sizes(distDir, wasmDir, twiggyFile) {
+// The parts of the code a wasm item belongs to, by the first of the
+// crate's modules its name mentions (a generic instance goes with the code
+// it was made for); data segments are data; the rest is Rust's runtime.
+const PARTS = [
+  ['board reading, painting, events, bridge (Rust side)', (n) => /^(start|event|press|release|warm)$/.test(n) || firstModule(n) === 'web'],
+  ['diagram engine and parsed pieces', (n) => ['diagram', 'betza', 'parsed', 'geometry'].includes(firstModule(n))],
+  ['scene and screen-reader sentence', (n) => firstModule(n) === 'scene'],
+  ['click-code lookup, cell ids and handlers', (n) => firstModule(n) === 'clicks'],
+  ['data: click table, CSS, words', (n) => n.startsWith('data segment')],
+  ['Rust runtime: allocator, Vec/String, str, iterators', () => true],
+];
+function firstModule(name) {
+  const m = /glance\[[0-9a-f]+\]::(\w+)/.exec(name);
+  return m ? m[1] : null;
+}
+
+// The wasm's gzip share of spartan.js split between PARTS in proportion to
+// the raw sizes of their items in the module before wasm-opt.
+function sizeByPart(items, shareBytes) {
+  const kept = items.filter((i) => !/^"function names" subsection$/.test(i.name) && !/^\d+ items?$/.test(i.name));
+  const raw = PARTS.map(() => 0);
+  for (const it of kept) raw[PARTS.findIndex(([, test]) => test(it.name))] += it.shallow_size;
+  const total = raw.reduce((a, b) => a + b, 0);
+  return PARTS.map(([part], k) => ({ part, raw_bytes: raw[k], gzip_share_bytes: Math.round(shareBytes * raw[k] / total) }));
+}
+
+function sizes(distDir, wasmDir, twiggyFile, twiggyJson) {
   const out = {
     scripts: {},
     twiggy_top_spartan: twiggyFile && fs.existsSync(twiggyFile) ? fs.readFileSync(twiggyFile, 'utf8').trimEnd() : null,
@@ -592,6 +618,11 @@ function sizes(distDir, wasmDir, twiggyFile) {
       });
     }
     out.scripts[f] = entry;
+  }
+  const spartan = out.scripts['spartan.js'];
+  if (twiggyJson && fs.existsSync(twiggyJson) && spartan?.wasm_gzip_share_bytes) {
+    out.spartan_by_part = sizeByPart(JSON.parse(fs.readFileSync(twiggyJson, 'utf8')), spartan.wasm_gzip_share_bytes);
+    out.spartan_by_part.push({ part: 'loader and bridge (JavaScript)', gzip_share_bytes: spartan.js_gzip_bytes });
   }
   return out;
 }
@@ -649,7 +680,7 @@ async function main() {
     await server.close();
   }
   result.loadavg_1min_end = loadavg();
-  result.sizes = sizes(distDir, wasmDir, a.twiggy);
+  result.sizes = sizes(distDir, wasmDir, a.twiggy, a['twiggy-json']);
   result.native = a.native && fs.existsSync(a.native) ? JSON.parse(fs.readFileSync(a.native, 'utf8')) : { skipped: 'no native figures' };
   result.legacy_quoted = LEGACY;
 
@@ -750,6 +781,10 @@ async function main() {
     L.push(`  ${('dist/' + f).padEnd(16)} ${String(v.bytes).padStart(6)} ${String(v.gzip_bytes).padStart(6)} ${`(${kib(v.gzip_bytes)})`.padStart(8)}   ${String(v.wasm_pre_opt_bytes ?? '-').padStart(13)} ${String(v.wasm_opt_bytes ?? '-').padStart(6)} ${String(v.wasm_deflated_bytes ?? '-').padStart(8)} ${String(v.wasm_gzip_share_bytes ?? '-').padStart(6)}   ${String(v.js_bytes).padStart(8)} ${String(v.js_gzip_bytes).padStart(5)}`);
   }
   L.push(`  legacy spartan.js (quoted): gzip ${LEGACY.spartan_js_gzip_label} (~${LEGACY.spartan_js_gzip_bytes})`);
+  if (z.spartan_by_part) {
+    L.push('  what spartan.js\'s gzip bytes buy (the wasm\'s share split by the raw sizes of its items before wasm-opt):');
+    for (const p of z.spartan_by_part) L.push(`    ${p.part.padEnd(56)} ${String(p.gzip_share_bytes).padStart(6)} B  ${kib(p.gzip_share_bytes).padStart(9)}`);
+  }
   if (z.twiggy_top_spartan) {
     L.push('  twiggy top -n 15, spartan glance_bg.wasm (before wasm-opt; the "function names" section is not shipped):');
     for (const line of z.twiggy_top_spartan.split('\n')) L.push(`    ${line}`);

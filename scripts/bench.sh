@@ -50,6 +50,8 @@ if ! command -v twiggy >/dev/null 2>&1; then
   cargo install twiggy --locked || cargo install twiggy
 fi
 twiggy top -n 15 "$snap/wasm/spartan/glance_bg.wasm" >"$tmp/twiggy.txt"
+# Every item, for the split of the wasm's share by part of the code.
+twiggy top -n 100000 -f json "$snap/wasm/spartan/glance_bg.wasm" >"$tmp/twiggy.json"
 
 # Native engine: criterion bench written elsewhere; skipped when absent.
 if [ -f benches/diagram.rs ]; then
@@ -99,5 +101,5 @@ else
 fi
 
 echo "bench: measuring in headless Chromium"
-node bench/bench.mjs --snapshot "$snap" --twiggy "$tmp/twiggy.txt" --native "$tmp/native.json"
+node bench/bench.mjs --snapshot "$snap" --twiggy "$tmp/twiggy.txt" --twiggy-json "$tmp/twiggy.json" --native "$tmp/native.json"
 echo "bench: done in $(( $(date +%s) - start )) s"
