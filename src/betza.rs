@@ -132,8 +132,8 @@ pub enum Link {
 
 /// Which of an atom's directions a leg uses: the raw letters, read against
 /// a heading (see [`Dirs::select`]). The parser resolves them, for every
-/// heading the previous leg can give, into [`Leg::turns`], which the
-/// diagram engine reads.
+/// heading the previous leg can give, into the leg's turns, which the
+/// diagram engine reads through [`Leg::directions`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Dirs {
     letters: [u8; 8],
