@@ -388,8 +388,9 @@ pub struct Leg {
     /// bit `k` of `turns[h]` selects the `k`-th of the atom's
     /// [`Atom::vectors`] when the previous leg stepped along the `h`-th of
     /// its own. The first leg reads `turns[0]` (heading up the board).
-    /// Read through [`Leg::directions`]; kept private so that they always
-    /// agree with `dirs` (only the parser and [`Piece::decode`] make legs).
+    /// Read through [`Leg::directions`]; private, so that they agree with
+    /// `dirs`: legs are made only by the parser, which resolves them, and
+    /// by [`Piece::decode`], from what [`Piece::encode`] wrote.
     turns: [u8; 8],
     /// 1 for a leap or step; 0 for unlimited.
     pub max_steps: u8,

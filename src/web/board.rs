@@ -10,9 +10,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::dom::{Batch, Node, Sheet};
-use crate::clicks::Entry;
 use crate::clicks::{
-    after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Script,
+    after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Entry, Script,
 };
 use crate::diagram::Mark;
 use crate::geometry::Square;
