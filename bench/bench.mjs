@@ -44,6 +44,8 @@ const KNIGHT = '4,3'; // Capablanca: down_click(4,3) is the white Knight
 const SLOW_PRESS_MS = 0.5;
 const SLOW_READY_MS = 5;
 
+// V8 without its compiling tiers (the memory section's second browser).
+const NO_JIT = '--max-opt=0';
 const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -491,6 +493,12 @@ async function benchStartup(browser, server, distDir) {
 // up_click are replaced by functions doing nothing once the module is ready:
 // what the harness itself (the dispatched events, V8 compiling the loop)
 // adds to the heap.  The module's own share is the difference.
+//
+// Both runs are then repeated in a second browser whose V8 runs
+// interpreter-only (--js-flags=--max-opt=0: no Sparkplug, Maglev or
+// TurboFan code).  V8 keeps the code it compiles for hot functions on the
+// JS heap, and its tiers kick in during the first round; what the first
+// round adds with them off is what the cycles themselves leave behind.
 async function benchMemory(browser, server, control = false) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   await context.addInitScript(WATCH_WASM);
@@ -505,18 +513,23 @@ async function benchMemory(browser, server, control = false) {
     });
   }
   const cdp = await context.newCDPSession(page);
-  const cycles = (n) => page.evaluate((count) => {
+  // One function, put on the page once and called for each batch (a
+  // function passed to each evaluate would be compiled again each time).
+  await page.evaluate(() => {
     const re = /^down_click\(-?\d+,-?\d+\)$/;
     const cells = [...document.querySelectorAll('td[id^=sq]')].filter((td) => re.test((td.getAttribute('onmousedown') || '').trim()));
-    for (let i = 0; i < count; i++) {
-      const td = cells[i % cells.length];
-      td.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, view: window }));
-      void document.body.offsetHeight;
-      td.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, cancelable: true, view: window }));
-      void document.body.offsetHeight;
-    }
-    return cells.length;
-  }, n);
+    window.__glanceCycles = (count) => {
+      for (let i = 0; i < count; i++) {
+        const td = cells[i % cells.length];
+        td.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, view: window }));
+        void document.body.offsetHeight;
+        td.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, cancelable: true, view: window }));
+        void document.body.offsetHeight;
+      }
+      return cells.length;
+    };
+  });
+  const cycles = (n) => page.evaluate((count) => window.__glanceCycles(count), n);
   const reading = async () => {
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
@@ -675,6 +688,18 @@ async function main() {
     result.startup = await benchStartup(browser, server, distDir);
     result.memory = await benchMemory(browser, server);
     result.memory.control = await benchMemory(browser, server, true);
+    // The same with V8's compiling tiers off (see benchMemory).
+    const interpreted = await chromium.launch({
+      executablePath: process.env.GLANCE_CHROMIUM || '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, `--js-flags=${NO_JIT}`],
+    });
+    try {
+      result.memory.interpreter_only = await benchMemory(interpreted, server);
+      result.memory.interpreter_only.js_flags = NO_JIT;
+      result.memory.interpreter_only.control = await benchMemory(interpreted, server, true);
+    } finally {
+      await interpreted.close();
+    }
   } finally {
     await browser.close();
     await server.close();
@@ -772,6 +797,14 @@ async function main() {
     const own = grow(result.memory) - grow(c);
     L.push(`  control (down_click and up_click doing nothing, same cycles): JS heap ${c.before.js_heap_used_bytes} -> ${c.after.js_heap_used_bytes}, ${sign(grow(c))}; then ${sign(c.after_second_round.js_heap_used_bytes - c.after.js_heap_used_bytes)}`);
     L.push(`  the module's own share of the first round: ${sign(own)} B (${sign(Math.round(1000 * own / mb.js_heap_used_bytes) / 10)}% of the heap before)`);
+  }
+  const io = result.memory.interpreter_only;
+  if (io) {
+    const grow = (m, from, to) => m[to].js_heap_used_bytes - m[from].js_heap_used_bytes;
+    const pct = (m) => `${sign(Math.round(1000 * grow(m, 'before', 'after') / m.before.js_heap_used_bytes) / 10)}%`;
+    L.push(`  V8 interpreter-only (--js-flags=${io.js_flags}: none of the compiled code V8 keeps on the heap for hot functions), same cycles:`);
+    L.push(`    module:  JS heap ${io.before.js_heap_used_bytes} -> ${io.after.js_heap_used_bytes}, ${sign(grow(io, 'before', 'after'))} (${pct(io)}); then ${sign(grow(io, 'after', 'after_second_round'))}; detached DOM nodes ${io.after.detached_dom_nodes ?? '-'}`);
+    if (io.control) L.push(`    control: JS heap ${io.control.before.js_heap_used_bytes} -> ${io.control.after.js_heap_used_bytes}, ${sign(grow(io.control, 'before', 'after'))} (${pct(io.control)}); then ${sign(grow(io.control, 'after', 'after_second_round'))}`);
   }
   L.push('');
   const z = result.sizes;
