@@ -77,5 +77,5 @@ json.dump({
 }, open("pkg/package.json", "w"), indent=2)
 PY
 for f in dist/*.js; do
-  printf '%s: %s bytes, gzip -9 %s bytes\n' "$f" "$(wc -c <"$f")" "$(gzip -9c "$f" | wc -c)"
+  printf '%s: %s bytes, gzip -9 %s bytes\n' "$f" "$(wc -c <"$f")" "$(gzip -9c <"$f" | wc -c)"
 done
