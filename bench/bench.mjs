@@ -677,10 +677,11 @@ async function main() {
   const wasmDir = (name) => [snap && path.join(snap, 'wasm', name), path.join(repo, 'build/wasm', name), path.join(repo, 'build/wasm/dist')]
     .find((d) => d && fs.existsSync(path.join(d, 'glance_bg.wasm')));
   const server = await startServer(repo, distDir);
-  const browser = await chromium.launch({
+  const launch = (extra = []) => chromium.launch({
     executablePath: process.env.GLANCE_CHROMIUM || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extra],
   });
+  const browser = await launch();
   const result = { date: new Date().toISOString(), quick: QUICK, machine: machine(), chromium: browser.version(), loadavg_1min_start: loadavg() };
   try {
     result.cells = [];
@@ -689,10 +690,7 @@ async function main() {
     result.memory = await benchMemory(browser, server);
     result.memory.control = await benchMemory(browser, server, true);
     // The same with V8's compiling tiers off (see benchMemory).
-    const interpreted = await chromium.launch({
-      executablePath: process.env.GLANCE_CHROMIUM || '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, `--js-flags=${NO_JIT}`],
-    });
+    const interpreted = await launch([`--js-flags=${NO_JIT}`]);
     try {
       result.memory.interpreter_only = await benchMemory(interpreted, server);
       result.memory.interpreter_only.js_flags = NO_JIT;
@@ -782,7 +780,11 @@ async function main() {
   const ma = result.memory.after;
   const m2 = result.memory.after_second_round;
   const sign = (d) => `${d >= 0 ? '+' : ''}${d}`;
-  const row = (label, k, f = (x) => String(x)) => L.push(`  ${label.padEnd(22)} ${(mb[k] == null ? '-' : f(mb[k])).padStart(12)} ${(ma[k] == null ? '-' : f(ma[k])).padStart(12)}   ${(mb[k] == null || ma[k] == null ? '' : `${sign(ma[k] - mb[k])}${k === 'js_heap_used_bytes' ? ` (${sign(Math.round(1000 * (ma[k] - mb[k]) / mb[k]) / 10)}%)` : ''}`).padEnd(16)} ${m2[k] == null ? '-' : f(m2[k])}   ${m2[k] == null || ma[k] == null ? '' : sign(m2[k] - ma[k])}`);
+  // A change as a signed percentage of `base`, to one decimal.
+  const pct = (d, base) => `${sign(Math.round(1000 * d / base) / 10)}%`;
+  // How much a memory run's JS heap grew between two of its readings.
+  const grow = (m, from = 'before', to = 'after') => m[to].js_heap_used_bytes - m[from].js_heap_used_bytes;
+  const row = (label, k, f = (x) => String(x)) => L.push(`  ${label.padEnd(22)} ${(mb[k] == null ? '-' : f(mb[k])).padStart(12)} ${(ma[k] == null ? '-' : f(ma[k])).padStart(12)}   ${(mb[k] == null || ma[k] == null ? '' : `${sign(ma[k] - mb[k])}${k === 'js_heap_used_bytes' ? ` (${pct(ma[k] - mb[k], mb[k])})` : ''}`).padEnd(16)} ${m2[k] == null ? '-' : f(m2[k])}   ${m2[k] == null || ma[k] == null ? '' : sign(m2[k] - ma[k])}`);
   L.push(`Memory, Capablanca, ${result.memory.cycles} press/release cycles over ${result.memory.cells} cells (${result.memory.seconds} s), after GC; then ${result.memory.cycles} more:`);
   L.push(`  ${''.padEnd(22)} ${'before'.padStart(12)} ${'after'.padStart(12)}   ${'change'.padEnd(16)} ${'after 2nd round'}   change`);
   row('JS heap used (B)', 'js_heap_used_bytes');
@@ -793,18 +795,16 @@ async function main() {
   row('JS event listeners', 'js_event_listeners');
   const c = result.memory.control;
   if (c) {
-    const grow = (m) => m.after.js_heap_used_bytes - m.before.js_heap_used_bytes;
     const own = grow(result.memory) - grow(c);
-    L.push(`  control (down_click and up_click doing nothing, same cycles): JS heap ${c.before.js_heap_used_bytes} -> ${c.after.js_heap_used_bytes}, ${sign(grow(c))}; then ${sign(c.after_second_round.js_heap_used_bytes - c.after.js_heap_used_bytes)}`);
-    L.push(`  the module's own share of the first round: ${sign(own)} B (${sign(Math.round(1000 * own / mb.js_heap_used_bytes) / 10)}% of the heap before)`);
+    L.push(`  control (down_click and up_click doing nothing, same cycles): JS heap ${c.before.js_heap_used_bytes} -> ${c.after.js_heap_used_bytes}, ${sign(grow(c))}; then ${sign(grow(c, 'after', 'after_second_round'))}`);
+    L.push(`  the module's own share of the first round: ${sign(own)} B (${pct(own, mb.js_heap_used_bytes)} of the heap before)`);
   }
   const io = result.memory.interpreter_only;
   if (io) {
-    const grow = (m, from, to) => m[to].js_heap_used_bytes - m[from].js_heap_used_bytes;
-    const pct = (m) => `${sign(Math.round(1000 * grow(m, 'before', 'after') / m.before.js_heap_used_bytes) / 10)}%`;
+    const line = (m) => `JS heap ${m.before.js_heap_used_bytes} -> ${m.after.js_heap_used_bytes}, ${sign(grow(m))} (${pct(grow(m), m.before.js_heap_used_bytes)}); then ${sign(grow(m, 'after', 'after_second_round'))}`;
     L.push(`  V8 interpreter-only (--js-flags=${io.js_flags}: none of the compiled code V8 keeps on the heap for hot functions), same cycles:`);
-    L.push(`    module:  JS heap ${io.before.js_heap_used_bytes} -> ${io.after.js_heap_used_bytes}, ${sign(grow(io, 'before', 'after'))} (${pct(io)}); then ${sign(grow(io, 'after', 'after_second_round'))}; detached DOM nodes ${io.after.detached_dom_nodes ?? '-'}`);
-    if (io.control) L.push(`    control: JS heap ${io.control.before.js_heap_used_bytes} -> ${io.control.after.js_heap_used_bytes}, ${sign(grow(io.control, 'before', 'after'))} (${pct(io.control)}); then ${sign(grow(io.control, 'after', 'after_second_round'))}`);
+    L.push(`    module:  ${line(io)}; detached DOM nodes ${io.after.detached_dom_nodes ?? '-'}`);
+    if (io.control) L.push(`    control: ${line(io.control)}`);
   }
   L.push('');
   const z = result.sizes;
