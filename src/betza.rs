@@ -287,12 +287,18 @@ impl Selection {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = Offset> + '_ {
+        self.indexed().map(|(_, v)| v)
+    }
+
+    /// The moves with their places among the atom's [`Atom::vectors`]: the
+    /// index [`Leg::directions`] takes for the leg after one of them.
+    pub fn indexed(&self) -> impl Iterator<Item = (usize, Offset)> + '_ {
         let mask = self.mask;
         self.vectors[..self.count as usize]
             .iter()
+            .copied()
             .enumerate()
             .filter(move |&(i, _)| mask & (1 << i) != 0)
-            .map(|(_, &v)| v)
     }
 
     /// The moves of `self` for which `keep` holds.

@@ -309,11 +309,10 @@ impl Walk<'_> {
         if mv.legs.len() > 1 {
             // Only chains of three legs or more, or on a cylinder, can meet
             // a state twice; the others skip the bookkeeping.
-            let up = Offset::new(0, 1);
             if mv.legs.len() > 2 || mv.cylinder {
-                self.trace_chain(mv, 0, self.origin, up, &mut Some(&mut [0; SEEN_WORDS]));
+                self.trace_chain(mv, 0, self.origin, 0, &mut Some(&mut [0; SEEN_WORDS]));
             } else {
-                self.trace_chain(mv, 0, self.origin, up, &mut None);
+                self.trace_chain(mv, 0, self.origin, 0, &mut None);
             }
             return;
         }
@@ -442,45 +441,38 @@ impl Walk<'_> {
     }
 
     /// Leg `i` of a chain and what follows, from `from`, the previous step
-    /// having been `heading` (in White's frame).
+    /// having been the `h`-th of the previous leg's [`Atom::vectors`] (in
+    /// White's frame; `h` is 0 for the first leg, see [`Leg::directions`]).
+    ///
+    /// [`Atom::vectors`]: crate::betza::Atom::vectors
     fn trace_chain(
         &mut self,
         mv: &Move,
         i: usize,
         from: Square,
-        heading: Offset,
+        h: usize,
         seen: &mut Option<&mut Seen>,
     ) {
         let Some(leg) = mv.legs.get(i) else {
             return;
         };
-        let selection = match i.checked_sub(1).and_then(|p| mv.legs.get(p)) {
-            None => leg.directions(0),
-            Some(previous) => {
-                // The heading is one of the previous leg's (at most 8) moves.
-                let Some(h) = previous.atom.vectors().position(|w| w == heading) else {
-                    return;
-                };
-                if let Some(seen) = seen {
-                    let bit = (i * 256 + from.index()) * 8 + h;
-                    let Some(word) = seen.get_mut(bit / 64) else {
-                        return;
-                    };
-                    if *word & (1 << (bit % 64)) != 0 {
-                        return;
-                    }
-                    *word |= 1 << (bit % 64);
-                }
-                leg.directions(h)
+        if let Some(seen) = seen.as_mut().filter(|_| i > 0) {
+            let bit = (i * 256 + from.index()) * 8 + h;
+            let Some(word) = seen.get_mut(bit / 64) else {
+                return;
+            };
+            if *word & (1 << (bit % 64)) != 0 {
+                return;
             }
-        };
+            *word |= 1 << (bit % 64);
+        }
         let last = i + 1 == mv.legs.len();
         let limit = if leg.max_steps == 0 {
             MAX_RIDE
         } else {
             leg.max_steps
         };
-        for v in selection.iter() {
+        for (k, v) in leg.directions(h).indexed() {
             let mut at = from;
             for _ in 0..limit {
                 let Some(next) = self.step(at, v, mv.cylinder) else {
@@ -496,7 +488,7 @@ impl Walk<'_> {
                     if at != self.origin {
                         self.arrive(at, mv.modality, false);
                     }
-                } else if !self.connect(mv, (i, leg), at, v, occupied, seen) {
+                } else if !self.connect(mv, (i, leg), at, k, occupied, seen) {
                     break;
                 }
                 if occupied {
@@ -506,14 +498,15 @@ impl Walk<'_> {
         }
     }
 
-    /// Handles the square where a non-final leg ends; returns whether the
-    /// leg may ride on beyond it.
+    /// Handles the square `at` where a non-final leg ends, having stepped
+    /// along the `k`-th of its atom's vectors; returns whether the leg may
+    /// ride on beyond it.
     fn connect(
         &mut self,
         mv: &Move,
         (i, leg): (usize, &Leg),
         at: Square,
-        v: Offset,
+        k: usize,
         occupied: bool,
         seen: &mut Option<&mut Seen>,
     ) -> bool {
@@ -525,7 +518,7 @@ impl Walk<'_> {
             // the diagram shows what happens if one stands there.
             if occupied || self.occupied.is_empty() {
                 self.traces[at.index()] |= FIRST_LEG;
-                self.trace_chain(mv, i + 1, at, v, seen);
+                self.trace_chain(mv, i + 1, at, k, seen);
             }
             return !occupied;
         }
@@ -540,12 +533,12 @@ impl Walk<'_> {
                     self.arrive(at, modality, false);
                 }
                 if !occupied {
-                    self.trace_chain(mv, i + 1, at, v, seen);
+                    self.trace_chain(mv, i + 1, at, k, seen);
                 }
             }
             Link::Hop => {
                 if occupied {
-                    self.trace_chain(mv, i + 1, at, v, seen);
+                    self.trace_chain(mv, i + 1, at, k, seen);
                 }
             }
             Link::Block | Link::Capture => {
@@ -553,7 +546,7 @@ impl Walk<'_> {
                     self.traces[at.index()] |= BLOCK;
                 }
                 if !occupied {
-                    self.trace_chain(mv, i + 1, at, v, seen);
+                    self.trace_chain(mv, i + 1, at, k, seen);
                 }
             }
         }
