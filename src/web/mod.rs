@@ -44,7 +44,9 @@ fn with_board<R>(f: impl FnOnce(&mut Board) -> R) -> Option<R> {
 /// Cells need ids `sq{x}x{y}` and either inline `down_click(x,y)` handlers
 /// or a `data-code="x,y"` attribute.
 ///
-/// Returns 1, or 0 (changing nothing) for an unknown script.
+/// Returns 1; or 0 for an unknown script or a start from inside another
+/// call (changing nothing), or when JavaScript set no element aside (the
+/// board started before is still put at rest and let go).
 #[no_mangle]
 pub extern "C" fn start(name_len: u32) -> u32 {
     let name = dom::argument(name_len);
