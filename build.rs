@@ -38,7 +38,7 @@ fn main() {
     let only = std::env::var("GLANCE_SCRIPT").ok();
     let scripts = clicks::Script::ALL.into_iter().filter(|s| {
         only.as_deref()
-            .map_or(true, |name| clicks::Script::from_name(name) == Some(*s))
+            .is_none_or(|name| clicks::Script::from_name(name) == Some(*s))
     });
     let mut seen: Vec<&str> = Vec::new();
     let mut out = String::from("&[\n");

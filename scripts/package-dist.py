@@ -1,31 +1,21 @@
 #!/usr/bin/env python3
-"""Packs a wasm module into a self-contained classic script: dist/NAME.js
-(spartan, chu or cwda).
+"""Packs a wasm module and its wasm-bindgen glue into a self-contained
+classic script: dist/NAME.js (spartan, chu or cwda).
 
 The wasm is deflated (raw deflate, as DecompressionStream("deflate-raw")
-reads it, by zopfli) and embedded in base64; the bridge www/dom.js is inlined into
-www/loader.js, whose closure keeps every name but down_click and up_click
-off the page.
+reads it, by zopfli) and embedded in base64; wasm-bindgen's glue
+(--target no-modules) is inlined into www/loader.js, whose closure keeps
+every name but down_click and up_click off the page.
 
-usage: package-dist.py NAME MODULE.wasm OUT_DIR
+usage: package-dist.py NAME GLUE.js MODULE.wasm OUT_DIR
 """
 import base64
-import re
 import subprocess
 import sys
 import zlib
 from pathlib import Path
 
 SCRIPTS = ("spartan", "chu", "cwda")
-def check_events(root, bridge):
-    """The bridge numbers events by their place in its EVENTS list; the
-    module reads them by their place in src/web/events.rs's EVENTS. Fails
-    loudly if the two lists differ."""
-    rust = (root / "src" / "web" / "events.rs").read_text()
-    found = [re.search(r"EVENTS\b[^=]*=\s*\[([^\]]*)\]", text) for text in (rust, bridge)]
-    lists = [re.findall(r'"([a-z]+)"', m.group(1)) if m else None for m in found]
-    if lists[0] is None or lists[0] != lists[1]:
-        sys.exit(f"package-dist: the events of src/web/events.rs ({lists[0]}) and www/dom.js ({lists[1]}) differ")
 
 
 def deflate(data):
@@ -43,13 +33,14 @@ def deflate(data):
     return packed
 
 
-def main(name, wasm_path, out_dir):
+def main(name, glue_path, wasm_path, out_dir):
     if name not in SCRIPTS:
         sys.exit(f"unknown script {name!r}: expected one of {SCRIPTS}")
     root = Path(__file__).resolve().parent.parent
     loader = (root / "www" / "loader.js").read_text()
-    bridge = (root / "www" / "dom.js").read_text()
-    check_events(root, bridge)
+    glue = Path(glue_path).read_text()
+    if "let wasm_bindgen = (function(exports)" not in glue or "initSync" not in glue:
+        sys.exit("package-dist: the glue is not wasm-bindgen's --target no-modules output")
     wasm = Path(wasm_path).read_bytes()
     packed = deflate(wasm)
     b64 = base64.b64encode(packed).decode("ascii")
@@ -60,7 +51,7 @@ def main(name, wasm_path, out_dir):
     start = loader.index("(function () {")
     end = loader.rindex("// @license-end")
     head, code, tail = loader[:start], loader[start:end], loader[end:]
-    code = code.replace("@SCRIPT@", name).replace("@DOM@", bridge.strip())
+    code = code.replace("@SCRIPT@", name).replace("@GLUE@", glue.strip())
     terser = root / "node_modules" / ".bin" / "terser"
     small = subprocess.run(
         [str(terser), "--compress", "passes=2", "--mangle", "--ecma", "2017"],
@@ -74,6 +65,6 @@ def main(name, wasm_path, out_dir):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         sys.exit(__doc__)
     main(*sys.argv[1:])

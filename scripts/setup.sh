@@ -46,13 +46,14 @@ digest() { cat "$@" | sha256sum | cut -d' ' -f1; }
 # command that proves the package is present -> Debian package
 declare -A APT_FOR=(
     [chromium]=chromium
+    [chromedriver]=chromium-driver
     [rsvg-convert]=librsvg2-bin
     [python3]=python3
     [node]=nodejs
     [npm]=npm
 )
 missing=()
-for cmd in chromium rsvg-convert python3 node npm; do
+for cmd in chromium chromedriver rsvg-convert python3 node npm; do
     command -v "$cmd" >/dev/null 2>&1 || missing+=("${APT_FOR[$cmd]}")
 done
 if command -v python3 >/dev/null 2>&1 &&
@@ -83,6 +84,32 @@ for comp in rustfmt clippy; do
         run rustup component add "$comp"
     fi
 done
+
+# --- wasm-bindgen-cli and wasm-pack (built from source: minutes, once) ----
+# wasm-bindgen-cli must be the version Cargo.toml pins for wasm-bindgen.
+# `cargo install --locked` uses the tool's own Cargo.lock; where the registry
+# no longer has a version it names, the dependencies are resolved afresh.
+export PATH="$HOME/.cargo/bin:$PATH"
+WASM_BINDGEN_VERSION="$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' Cargo.toml)"
+if [ -z "$WASM_BINDGEN_VERSION" ]; then
+    echo "setup: FAILED: no pinned wasm-bindgen version (=X.Y.Z) found in Cargo.toml" >&2
+    exit 1
+fi
+cargo_install() {
+    echo "+ cargo install $* --locked" >>"$LOG"
+    if ! cargo install "$@" --locked >>"$LOG" 2>&1; then
+        step "cargo install $* --locked failed; retrying without --locked"
+        run cargo install "$@"
+    fi
+}
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+    step "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (takes a few minutes)"
+    cargo_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+if ! command -v wasm-pack >/dev/null 2>&1; then
+    step "cargo install wasm-pack (takes a few minutes)"
+    cargo_install wasm-pack
+fi
 
 # --- npm packages (tests/e2e) --------------------------------------------
 if [ -f package.json ] && [ -f package-lock.json ]; then

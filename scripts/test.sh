@@ -2,6 +2,7 @@
 # Every check of the project, in order; stops at the first that fails.
 # Run through `make test` (which runs scripts/setup.sh first) or .ci/run.
 set -euo pipefail
+export PATH="$HOME/.cargo/bin:$PATH"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -17,14 +18,18 @@ step cargo clippy --all-targets -- -D warnings
 step cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features pkg -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features dropin -- -D warnings
+step cargo clippy --lib --target wasm32-unknown-unknown --features dropin,panic-hook -- -D warnings
 step cargo test --release
 # The API documentation: its links must resolve.
 step env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 step cargo build --release
 
+# The DOM layer in the browser: wasm-bindgen-test's tests/web.rs.
+step env CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome -- --test web
+
 step make --no-print-directory dist assets
 
-# The package's hand-written types against a page author's use of it.
+# The types wasm-bindgen generates for pkg/ against a page author's use of it.
 step node_modules/.bin/tsc -p tests/types/tsconfig.json
 
 if [ -f tests/e2e/run.mjs ]; then

@@ -1,7 +1,6 @@
 //! The JavaScript API of the ES-module package (`pkg/`, feature `pkg`):
-//! `diagram(betza, options)`. `www/pkg.js` hands the arguments over as
-//! the JSON text `[betza, options]` and reads the answer as JSON text (or
-//! an error's message) from the import `api.answer`.
+//! `diagram(betza, options)`, whose options and answer cross as plain
+//! JavaScript objects through serde-wasm-bindgen.
 
 use std::collections::BTreeMap;
 use std::format;
@@ -9,14 +8,46 @@ use std::string::{String, ToString};
 use std::vec::Vec;
 
 use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
 
-use crate::web::dom;
 use crate::{betza, Colour, Diagram, Square, SquareSet};
 
-#[link(wasm_import_module = "api")]
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = r#"
+/** Options of `diagram()`; each may be left out. */
+export interface DiagramOptions {
+  /** "FILESxRANKS", each 1 to 16; default "8x8". */
+  board?: string;
+  /** The piece's square, e.g. "e5"; default a central one. */
+  at?: string;
+  /** Default "white". */
+  colour?: "white" | "black";
+  /** Squares holding other pieces. */
+  occupied?: string[];
+}
+
+/** How a square is marked. */
+export type Mark = "slide" | "leap" | "move" | "capture" | "first-leg" | "block";
+
+/** The answer of `diagram()`. */
+export interface Diagram {
+  /** Squares it can move to without capturing, by file then rank. */
+  move: string[];
+  /** Squares it can capture on. */
+  capture: string[];
+  /** Each marked square and how. */
+  marks: Record<string, Mark>;
+}
+"#;
+
+#[wasm_bindgen]
 extern "C" {
-    /// Hands JavaScript the answer of `diagram`: UTF-8 text of `len` bytes.
-    fn answer(text: *const u8, len: usize);
+    /// The options object of `diagram()` (typed in TypeScript above).
+    #[wasm_bindgen(typescript_type = "DiagramOptions")]
+    pub type JsOptions;
+    /// The answer of `diagram()` (typed in TypeScript above).
+    #[wasm_bindgen(typescript_type = "Diagram")]
+    pub type JsDiagram;
 }
 
 /// Options of `diagram()`; every field may be left out.
@@ -45,33 +76,29 @@ fn square(text: &str) -> Result<Square, String> {
     Square::parse(text).ok_or_else(|| format!("bad square '{text}': expected a1 to p16"))
 }
 
-/// The diagram of a piece given in Betza notation: JavaScript hands over
-/// `[betza, options]` as JSON text, `args_len` bytes long, with `options`
-/// like `{ board: "10x10", at: "e5", colour: "black", occupied: ["e7"] }`
+/// The diagram of a piece given in Betza notation. `options`: `{ board:
+/// "10x10", at: "e5", colour: "black", occupied: ["e7"] }`, each optional,
 /// or null.
 ///
-/// Answers `{ move: [...], capture: [...], marks: { e6: "slide", ... } }`
-/// (squares sorted by file then rank) and returns 1, or answers a message
-/// naming what is wrong (a bad Betza string, board or square) and returns 0.
-#[no_mangle]
-pub extern "C" fn diagram(args_len: u32) -> u32 {
-    let (text, ok) = match dom::argument(args_len)
-        .ok_or_else(|| String::from("bad arguments: not text"))
-        .and_then(|args| compute(&args))
-    {
-        Ok(json) => (json, 1),
-        Err(msg) => (msg, 0),
+/// Returns `{ move: [...], capture: [...], marks: { e6: "slide", ... } }`
+/// (squares sorted by file then rank), or throws an `Error` naming what is
+/// wrong (a bad Betza string, board, square or option).
+#[wasm_bindgen]
+pub fn diagram(betza: &str, options: Option<JsOptions>) -> Result<JsDiagram, JsError> {
+    let opts: Options = match options {
+        Some(v) => serde_wasm_bindgen::from_value(v.into())
+            .map_err(|e| JsError::new(&format!("bad options: {e}")))?,
+        None => Options::default(),
     };
-    // SAFETY: JavaScript reads the text during the call only.
-    unsafe { answer(text.as_ptr(), text.len()) };
-    ok
+    let out = compute(betza, opts).map_err(|msg| JsError::new(&msg))?;
+    // Maps as plain objects (`marks.e6`), not `Map`s.
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    out.serialize(&serializer)
+        .map(JsCast::unchecked_into)
+        .map_err(|e| JsError::new(&format!("{e}")))
 }
 
-fn compute(args: &str) -> Result<String, String> {
-    let (betza, opts): (String, Option<Options>) =
-        serde_json::from_str(args).map_err(|e| format!("bad arguments: {e}"))?;
-    let opts = opts.unwrap_or_default();
-    let betza = betza.as_str();
+fn compute(betza: &str, opts: Options) -> Result<Output, String> {
     let piece = betza::parse(betza).map_err(|e| format!("bad Betza string '{betza}': {e}"))?;
     let size = opts.board.as_deref().unwrap_or("8x8");
     let (files, ranks) = SquareSet::parse_size(size)
@@ -107,5 +134,5 @@ fn compute(args: &str) -> Result<String, String> {
             .collect(),
         marks: d.marks().map(|(s, m)| (s.to_string(), m.name())).collect(),
     };
-    serde_json::to_string(&out).map_err(|e| format!("{e}"))
+    Ok(out)
 }

@@ -15,8 +15,9 @@
 //! * [`scene`] turns a click into a [`scene::Scene`] (what each cell
 //!   shows) and the sentence a screen reader says;
 //! * [`text`] renders a diagram as text; the `glance` command prints it;
-//! * `web` (wasm32 only) paints scenes into the page and restores it: the
-//!   only module that touches the DOM.
+//! * `web` (wasm32 only) paints scenes into the page and restores it, through
+//!   web-sys; its `#[wasm_bindgen]` exports are the module's JavaScript API:
+//!   the only module that touches the DOM.
 //!
 //! ```
 //! use glance::{betza, Colour, Diagram, Mark, Square, SquareSet};
@@ -28,8 +29,9 @@
 //! ```
 
 // The drop-in scripts are built without std: no formatting machinery, no
-// dlmalloc (see the panic handler and allocator below).
-#![cfg_attr(feature = "dropin", no_std)]
+// dlmalloc (see the panic handler and allocator below). `make dist DEBUG=1`
+// keeps std for console_error_panic_hook.
+#![cfg_attr(all(feature = "dropin", not(feature = "panic-hook")), no_std)]
 
 extern crate alloc;
 
@@ -46,8 +48,12 @@ pub mod text;
 pub mod web;
 
 /// The drop-in scripts carry no formatting code: a panic (there should be
-/// none) stops the module, and the loader reports it once.
-#[cfg(all(target_arch = "wasm32", feature = "dropin"))]
+/// none) stops the module where it is, as a `RuntimeError` in the console.
+#[cfg(all(
+    target_arch = "wasm32",
+    feature = "dropin",
+    not(feature = "panic-hook")
+))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     core::arch::wasm32::unreachable()
@@ -55,7 +61,11 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 
 /// A small free-list allocator: a diagram needs a few dozen allocations,
 /// and dlmalloc would cost more bytes than all of the engine.
-#[cfg(all(target_arch = "wasm32", feature = "dropin"))]
+#[cfg(all(
+    target_arch = "wasm32",
+    feature = "dropin",
+    not(feature = "panic-hook")
+))]
 #[global_allocator]
 static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
     // SAFETY: wasm32-unknown-unknown without the atomics feature runs one thread.

@@ -10,7 +10,6 @@
   // 0: loading (or waiting for the page to be parsed), 1: serving the
   // board, 2: failed or stopped.
   var state = 0;
-  var exports = null;
   // A press made while loading, served once ready unless released first.
   var early = null;
   var root = document.documentElement;
@@ -26,7 +25,7 @@
 
   window.down_click = function (x, y) {
     if (state === 1) {
-      try { dom.press(x, y); } catch (e) { stop("a press failed", e); }
+      try { glance.down_click(x, y); } catch (e) { stop("a press failed", e); }
     } else if (state === 0) {
       early = [x, y];
     }
@@ -37,14 +36,14 @@
   });
   window.up_click = function () {
     if (state === 1) {
-      try { dom.release(); } catch (e) { stop("a release failed", e); }
+      try { glance.up_click(); } catch (e) { stop("a release failed", e); }
     }
     early = null;
   };
 
-  /* The bridge to the module (www/dom.js): its names stay inside this function. */
-  @DOM@
-  var dom = glanceDom(function () { return exports; });
+  /* wasm-bindgen's glue (--target no-modules): its names stay inside this function. */
+  @GLUE@
+  var glance = wasm_bindgen;
 
   function bytes() {
     if (typeof DecompressionStream !== "function") {
@@ -83,23 +82,23 @@
     return read();
   }
 
-  // Reads the board and serves events: once the page is parsed.
+  // Reads the board and serves events (the module listens to them): once
+  // the page is parsed.
   function begin() {
     if (state !== 0) return;
     try {
-      if (!dom.start(root, NAME)) throw new Error("no board to start on");
+      if (!glance.attach(root, NAME)) throw new Error("no board to start on");
     } catch (err) {
       stop("could not read the board", err);
       return;
     }
     state = 1;
-    dom.warm();
-    var serve = function (e) {
-      if (state === 1) {
-        try { dom.event(e); } catch (err) { stop("an event failed", err); }
-      }
-    };
-    dom.listen(document, serve);
+    // The module prepares what every piece shows, unseen, when the browser
+    // is idle, so that a press neither computes nor waits for its code to
+    // be compiled.
+    (typeof requestIdleCallback === "function" ? requestIdleCallback : setTimeout)(function () {
+      try { glance.warm(); } catch (e) { /* a press will say */ }
+    });
     if (early) {
       var press = early;
       early = null;
@@ -113,7 +112,7 @@
   // press made before then is served at that moment.
   bytes()
     .then(function (buf) {
-      exports = new WebAssembly.Instance(new WebAssembly.Module(buf), dom.imports).exports;
+      glance.initSync({ module: buf });
       if (document.readyState === "loading") {
         document.addEventListener("DOMContentLoaded", begin, { once: true });
       } else {

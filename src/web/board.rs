@@ -5,11 +5,19 @@
 //! image, with what the cell holds (a piece) made invisible: no element is
 //! made, none moved, nothing laid out again. Restoring removes the
 //! attribute, so the page is exactly as it was. Nothing is parsed as HTML.
+//!
+//! `#piece` shows a press's lines by swapping its children: the lines of
+//! each clickable cell are made once (in the idle warm-up or at the first
+//! press) and kept, and the page's own children are put back on release,
+//! the same nodes, so its HTML is exactly what it was.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::dom::{Batch, Node, Sheet};
+use js_sys::Array;
+use wasm_bindgen::JsCast;
+use web_sys::{CssStyleSheet, Document, Element, HtmlElement};
+
 use crate::clicks::{
     after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Entry, Script,
 };
@@ -22,7 +30,7 @@ const SHOW: &str = "data-glance-show";
 
 /// A cell that shows something when pressed.
 pub(super) struct Clickable {
-    pub(super) el: Node,
+    pub(super) el: Element,
     pub(super) sq: Square,
     pub(super) code: (i32, i32),
     /// It has an inline `onmousedown` handler, which serves the mouse.
@@ -40,55 +48,100 @@ pub(super) struct Shown {
 }
 
 /// What a click shows, ready to paint: the cells that change and the
-/// screen-reader sentence. Computed once per clickable cell (when the
+/// children of `#piece` (its lines and the screen-reader sentence). Made once per clickable cell (when the
 /// browser is idle after start, or at the cell's first press) and kept: the
 /// page's board does not change, so later presses compute and allocate
 /// nothing.
 struct Prepared {
-    entry: &'static Entry,
     cells: Vec<(Square, Content)>,
-    sentence: String,
+    /// The nodes `#piece` holds while it shows (empty if there is none).
+    lines: Array,
 }
 
 /// One board of the page and what it shows.
 pub(super) struct Board {
     script: Script,
+    pub(super) document: Document,
     page: Page,
     /// Cells by square index, for the squares the page has.
-    cells: [Option<Node>; 256],
+    cells: [Option<Element>; 256],
     pub(super) clickables: Vec<Clickable>,
     /// What each clickable cell shows, once computed (same order).
     prepared: Vec<Option<Prepared>>,
-    piece: Option<Node>,
+    piece: Option<Element>,
     /// How many lines `#piece` has at rest (its `<br>`s and one).
     piece_lines: usize,
+    /// `#piece`'s own children, taken out while something shows.
+    piece_rest: Option<Array>,
     /// The cells painted now.
-    painted: Vec<Node>,
-    /// The buffer of the last [`Batch`], kept for the next one.
-    words: Vec<u32>,
+    painted: Vec<Element>,
     /// Where mark and piece images live, e.g. `sym/`.
     image_dir: String,
     /// The module's style sheet (adopted by the document at start), and
     /// the images it has a rule for.
-    sheet: Option<Sheet>,
+    sheet: Option<CssStyleSheet>,
     styled: Vec<&'static str>,
     pub(super) shown: Option<Shown>,
 }
 
-/// What code `code` of `script` shows on `page`, with the screen-reader
-/// sentence if the page has a `#piece` to say it in; `None` if the script
+/// What code `code` of `script` shows on `page`, with the lines `#piece`
+/// shows if the page has one (made in `document`); `None` if the script
 /// has no such code.
-fn prepare(script: Script, code: (i32, i32), page: &Page, sentence: bool) -> Option<Prepared> {
+fn prepare(
+    script: Script,
+    code: (i32, i32),
+    page: &Page,
+    document: &Document,
+    piece_lines_at_rest: Option<usize>,
+) -> Option<Prepared> {
     let scene = Scene::new(lookup(script, code.0, code.1)?, page).ok()?;
+    let lines = Array::new();
+    if let Some(at_rest) = piece_lines_at_rest {
+        piece_lines(
+            document,
+            &lines,
+            scene.entry,
+            &scene.sentence(page),
+            at_rest,
+        );
+    }
     Some(Prepared {
-        sentence: if sentence {
-            scene.sentence(page)
-        } else {
-            String::new()
-        },
-        entry: scene.entry,
         cells: scene.cells,
+        lines,
     })
+}
+
+/// Appends to `lines` what `#piece` shows for `entry`: its name and each
+/// remark as a line the eye reads, hidden from screen readers (the
+/// sentence says it all; the live region would otherwise read the name and
+/// remarks twice), padded to `at_rest` lines so that the page below does
+/// not move while a piece is held, then the sentence for screen readers,
+/// hidden from the eye by the module's style sheet.
+fn piece_lines(document: &Document, lines: &Array, entry: &Entry, sentence: &str, at_rest: usize) {
+    let element = |tag: &str, flag: &str, text: &str| {
+        let el = document.create_element(tag).ok()?;
+        if !flag.is_empty() {
+            el.set_attribute(flag, "true").ok()?;
+        }
+        if !text.is_empty() {
+            el.set_text_content(Some(text));
+        }
+        lines.push(&el);
+        Some(())
+    };
+    element("span", "aria-hidden", entry.name);
+    for note in entry.notes {
+        element("br", "", "");
+        element("span", "aria-hidden", note);
+    }
+    // A line ends at each `<br>`, and a last `<br>` adds none.
+    let shown = 1 + entry.notes.len();
+    if shown < at_rest {
+        for _ in shown..=at_rest {
+            element("br", "", "");
+        }
+    }
+    element("span", "data-glance-sr", sentence);
 }
 
 /// Appends `text` to `css` as the body of a CSS string (quotes and
@@ -128,8 +181,8 @@ fn show_rule(dir: &str, name: &str) -> String {
 }
 
 /// Whether `el`'s class attribute lists `class`.
-fn has_class(el: Node, class: &str) -> bool {
-    el.attr("class")
+fn has_class(el: &Element, class: &str) -> bool {
+    el.get_attribute("class")
         .is_some_and(|c| c.split_ascii_whitespace().any(|w| w == class))
 }
 
@@ -143,41 +196,54 @@ impl Board {
     /// Reads the board inside `root`: every element whose id is `sq{x}x{y}`,
     /// the board squares among them (class `n`), which of those hold a
     /// piece (an image), the cells with a click code, and `#piece` (looked
-    /// up in `page`, the document's element). Gives the board, its buttons
-    /// and `#piece` their accessible roles and names.
-    pub(super) fn read(page: Node, root: Node, script: Script) -> Board {
+    /// up in `document`). Gives the board, its buttons and `#piece` their
+    /// accessible roles and names, and adopts the module's style sheet.
+    pub(super) fn read(document: &Document, root: &Element, script: Script) -> Board {
         let mut board = Board {
             script,
+            document: document.clone(),
             page: Page::default(),
             cells: [const { None }; 256],
             clickables: Vec::new(),
             prepared: Vec::new(),
             piece: None,
             piece_lines: 0,
+            piece_rest: None,
             painted: Vec::new(),
-            words: Vec::new(),
             image_dir: String::from("sym/"),
             sheet: None,
             styled: Vec::new(),
             shown: None,
         };
-        for el in root.query_all("[id^=sq]") {
-            board.add_cell(el);
+        if let Ok(cells) = root.query_selector_all("[id^=sq]") {
+            for i in 0..cells.length() {
+                if let Some(el) = cells.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                    board.add_cell(el);
+                }
+            }
         }
         board.prepared.resize_with(board.clickables.len(), || None);
-        board.piece = page.query("#piece");
-        board.piece_lines = board.piece.map_or(0, |p| p.query_all("br").len() + 1);
-        board.label(page);
-        board.add_sheet(page);
+        board.piece = document.query_selector("#piece").ok().flatten();
+        board.piece_lines = board.piece.as_ref().map_or(0, |p| {
+            p.query_selector_all("br")
+                .map_or(0, |l| l.length() as usize)
+                + 1
+        });
+        board.label();
+        board.add_sheet();
         board
     }
 
-    fn add_cell(&mut self, el: Node) {
-        let Some(sq) = el.attr("id").as_deref().and_then(parse_cell_id) else {
+    fn add_cell(&mut self, el: Element) {
+        let Some(sq) = parse_cell_id(&el.id()) else {
             return;
         };
-        let image = el.query("img").and_then(|i| i.attr("src"));
-        if has_class(el, "n") {
+        let image = el
+            .query_selector("img")
+            .ok()
+            .flatten()
+            .and_then(|i| i.get_attribute("src"));
+        if has_class(&el, "n") {
             self.page.board.insert(sq);
             if image.is_some() {
                 self.page.occupied.insert(sq);
@@ -191,18 +257,19 @@ impl Board {
                 self.image_dir = String::from(dir);
             }
         }
-        let inline = el.attr("onmousedown");
+        let inline = el.get_attribute("onmousedown");
         let code = match &inline {
             Some(h) => parse_handler(h),
-            None => el.attr("data-code").and_then(|c| parse_pair(&c)),
+            None => el.get_attribute("data-code").and_then(|c| parse_pair(&c)),
         };
         let found = code.and_then(|(x, y)| Some(((x, y), lookup(self.script, x, y)?)));
         if let Some((code, entry)) = found {
-            if el.attr("tabindex").is_none() {
-                el.set_attr("tabindex", "0");
+            // Setting attributes on an element cannot fail for these names.
+            if !el.has_attribute("tabindex") {
+                let _ = el.set_attribute("tabindex", "0");
             }
-            el.set_attr("role", "button");
-            el.set_attr("aria-pressed", "false");
+            let _ = el.set_attribute("role", "button");
+            let _ = el.set_attribute("aria-pressed", "false");
             let subject = entry.subject();
             let mut label = image
                 .as_deref()
@@ -214,9 +281,9 @@ impl Board {
                 }
                 label.push_str(subject);
             }
-            el.set_attr("aria-label", &label);
+            let _ = el.set_attribute("aria-label", &label);
             self.clickables.push(Clickable {
-                el,
+                el: el.clone(),
                 sq,
                 code,
                 inline: inline.is_some(),
@@ -229,34 +296,51 @@ impl Board {
 
     /// The board table is named by the page's heading; `#piece` becomes a
     /// live region, so what a press shows is read out.
-    fn label(&self, page: Node) {
-        let table = self.clickables.first().and_then(|c| c.el.closest("table"));
+    fn label(&self) {
+        let table = self
+            .clickables
+            .first()
+            .and_then(|c| c.el.closest("table").ok().flatten());
         if let Some(table) = table {
-            if table.attr("aria-label").is_none() {
-                let heading = page.query("h1").map(Node::text).unwrap_or_default();
+            if !table.has_attribute("aria-label") {
+                let heading = self
+                    .document
+                    .query_selector("h1")
+                    .ok()
+                    .flatten()
+                    .and_then(|h| h.text_content())
+                    .unwrap_or_default();
                 let mut name = String::from(heading.trim_ascii());
                 name.push_str(if name.is_empty() {
                     "Moves at a glance"
                 } else {
                     ": moves at a glance"
                 });
-                table.set_attr("aria-label", &name);
+                let _ = table.set_attribute("aria-label", &name);
             }
         }
-        if let Some(piece) = self.piece {
-            piece.set_attr("aria-live", "polite");
-            piece.set_attr("aria-atomic", "true");
+        if let Some(piece) = &self.piece {
+            let _ = piece.set_attribute("aria-live", "polite");
+            let _ = piece.set_attribute("aria-atomic", "true");
         }
     }
 
-    fn cell(&self, sq: Square) -> Option<Node> {
-        self.cells.get(sq.index()).copied().flatten()
+    fn cell(&self, sq: Square) -> Option<&Element> {
+        self.cells.get(sq.index())?.as_ref()
     }
 
     /// The clickable cell `target` is in, if any.
-    pub(super) fn clickable_of(&self, target: Node) -> Option<usize> {
-        let cell = target.closest("[id^=sq]")?;
-        self.clickables.iter().position(|c| c.el == cell)
+    pub(super) fn clickable_of(&self, target: &Element) -> Option<usize> {
+        let cell = target.closest("[id^=sq]").ok()??;
+        let sq = parse_cell_id(&cell.id())?;
+        self.clickables
+            .iter()
+            .position(|c| c.sq == sq && c.el == cell)
+    }
+
+    fn prepare(&self, code: (i32, i32)) -> Option<Prepared> {
+        let lines = self.piece.as_ref().map(|_| self.piece_lines);
+        prepare(self.script, code, &self.page, &self.document, lines)
     }
 
     /// Prepares what every clickable cell shows. The page sees nothing;
@@ -264,9 +348,9 @@ impl Board {
     /// compile the module's code for it.
     pub(super) fn warm(&mut self) {
         for i in 0..self.clickables.len() {
-            let code = self.clickables[i].code;
-            if let Some(slot @ None) = self.prepared.get_mut(i) {
-                *slot = prepare(self.script, code, &self.page, self.piece.is_some());
+            if matches!(self.prepared.get(i), Some(None)) {
+                let made = self.prepare(self.clickables[i].code);
+                self.prepared[i] = made;
             }
         }
     }
@@ -287,20 +371,15 @@ impl Board {
         let kept = from
             .and_then(|i| self.prepared.get_mut(i))
             .and_then(Option::take);
-        let Some(shows) =
-            kept.or_else(|| prepare(self.script, code, &self.page, self.piece.is_some()))
-        else {
+        let Some(shows) = kept.or_else(|| self.prepare(code)) else {
             self.clear();
             return false;
         };
-        // What was shown goes and the scene comes in one batch: one call.
-        let mut batch = Batch::new(core::mem::take(&mut self.words));
-        self.clear_into(&mut batch);
-        self.paint(&shows, &mut batch);
+        self.clear();
+        self.paint(&shows);
         if let Some(c) = from.and_then(|i| self.clickables.get(i)) {
-            batch.set_attr(c.el, "aria-pressed", "true");
+            let _ = c.el.set_attribute("aria-pressed", "true");
         }
-        self.words = batch.send();
         if let Some(slot) = from.and_then(|i| self.prepared.get_mut(i)) {
             *slot = Some(shows);
         }
@@ -313,11 +392,17 @@ impl Board {
     /// piece images (demos) are added when first needed. A constructed
     /// sheet adds no element to the page, and a Content-Security-Policy
     /// that forbids inline `<style>` does not block it.
-    fn add_sheet(&mut self, page: Node) {
-        self.sheet = Sheet::new(page, HIDE_RULES);
-        if self.sheet.is_none() {
+    fn add_sheet(&mut self) {
+        let Ok(sheet) = CssStyleSheet::new() else {
+            return;
+        };
+        if sheet.replace_sync(HIDE_RULES).is_err() {
             return;
         }
+        let adopted = self.document.adopted_style_sheets();
+        adopted.push(&sheet);
+        self.document.set_adopted_style_sheets(&adopted);
+        self.sheet = Some(sheet);
         for mark in Mark::ALL {
             self.style(mark.image());
         }
@@ -328,17 +413,17 @@ impl Board {
         if self.styled.contains(&name) {
             return;
         }
-        if let Some(sheet) = self.sheet {
-            sheet.insert(&show_rule(&self.image_dir, name));
+        if let Some(sheet) = &self.sheet {
+            // A rule the browser refuses shows nothing.
+            let _ = sheet.insert_rule(&show_rule(&self.image_dir, name));
         }
         self.styled.push(name);
     }
 
-    /// Adds to `batch` the changes showing `shows`, with its sentence (for
-    /// screen readers) in `#piece`.
-    fn paint<'a>(&mut self, shows: &'a Prepared, batch: &mut Batch<'a>) {
+    /// Shows `shows`: its marks on the cells, its lines in `#piece`.
+    fn paint(&mut self, shows: &Prepared) {
         for &(sq, content) in &shows.cells {
-            let Some(cell) = self.cell(sq) else {
+            let Some(cell) = self.cell(sq).cloned() else {
                 continue;
             };
             // An emptied cell (a piece lifted away) shows nothing: "".
@@ -346,57 +431,30 @@ impl Board {
             if !name.is_empty() {
                 self.style(name);
             }
-            batch.set_attr(cell, SHOW, name);
+            let _ = cell.set_attribute(SHOW, name);
             self.painted.push(cell);
         }
-        if let Some(piece) = self.piece {
-            batch.save(piece);
-            // The lines the eye reads, hidden from screen readers: the
-            // sentence after them says it all (the live region would
-            // otherwise read the name and remarks twice).
-            let entry = shows.entry;
-            batch.append(piece, "span", "aria-hidden", entry.name);
-            for note in entry.notes {
-                batch.append(piece, "br", "", "");
-                batch.append(piece, "span", "aria-hidden", note);
+        if let Some(piece) = &self.piece {
+            if self.piece_rest.is_none() {
+                self.piece_rest = Some(Array::from(&piece.child_nodes()));
             }
-            // As many lines as at rest, so that the page below does not
-            // move while a piece is held: a line ends at each `<br>`, and
-            // a last `<br>` adds none.
-            let lines = 1 + entry.notes.len();
-            if lines < self.piece_lines {
-                for _ in lines..=self.piece_lines {
-                    batch.append(piece, "br", "", "");
-                }
-            }
-            // The sentence for screen readers, hidden from the eye by the
-            // module's style sheet.
-            batch.append(piece, "span", "data-glance-sr", &shows.sentence);
+            piece.replace_children_with_node(&shows.lines);
         }
     }
 
     /// Puts every painted cell and `#piece` back as they were.
     pub(super) fn clear(&mut self) {
-        let mut batch = Batch::new(core::mem::take(&mut self.words));
-        self.clear_into(&mut batch);
-        self.words = batch.send();
-    }
-
-    /// Adds to `batch` the changes putting the board back at rest.
-    fn clear_into(&mut self, batch: &mut Batch<'_>) {
         for cell in self.painted.drain(..) {
-            batch.remove_attr(cell, SHOW);
+            let _ = cell.remove_attribute(SHOW);
         }
-        // While something is shown, #piece holds its name, not its own
-        // children.
         let Some(shown) = self.shown.take() else {
             return;
         };
-        if let Some(piece) = self.piece {
-            batch.restore(piece);
+        if let (Some(piece), Some(rest)) = (&self.piece, self.piece_rest.take()) {
+            piece.replace_children_with_node(&rest);
         }
         if let Some(c) = shown.from.and_then(|i| self.clickables.get(i)) {
-            batch.set_attr(c.el, "aria-pressed", "false");
+            let _ = c.el.set_attribute("aria-pressed", "false");
         }
     }
 
@@ -420,8 +478,12 @@ impl Board {
 
     /// Moves keyboard focus to clickable cell `i`.
     pub(super) fn focus(&self, i: usize) {
-        if let Some(c) = self.clickables.get(i) {
-            c.el.focus();
+        if let Some(el) = self
+            .clickables
+            .get(i)
+            .and_then(|c| c.el.dyn_ref::<HtmlElement>())
+        {
+            let _ = el.focus();
         }
     }
 
@@ -431,7 +493,7 @@ impl Board {
         if let Some(sheet) = self.sheet.take() {
             // Emptied rather than taken out of the adopted list: an empty
             // sheet shows nothing, and removing it costs more code.
-            sheet.replace("");
+            let _ = sheet.replace_sync("");
         }
         self.styled.clear();
     }

@@ -10,70 +10,82 @@
 //! * Keyboard: Enter or Space on a focused piece toggles its diagram,
 //!   Escape clears, arrow keys move to the nearest piece that way.
 //!
-//! One function, [`handle`], serves every event type. JavaScript (the
-//! drop-in scripts' loader, or the package's `attach`) registers one
-//! listener for [`EVENTS`] and passes each event on as three numbers: its
-//! kind (the index in [`EVENTS`]), the node it happened on, and
-//! [`detail`] bits; a key's name is handed over as a string.
+//! One [`Closure`] serves every event type; [`Listeners`] registers it for
+//! [`DOCUMENT_EVENTS`] and [`WINDOW_EVENTS`] and removes it when dropped.
+
+use alloc::boxed::Box;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, Event, EventTarget, KeyboardEvent, PointerEvent, Window};
 
 use super::board::Board;
-use super::dom::Node;
 use super::with_board;
 
-/// The events `handle` serves, in the order of their kind numbers: the
-/// first three are listened to on the document, the others on the window.
-pub const EVENTS: [&str; 6] = [
-    "pointerdown",
-    "keydown",
-    "visibilitychange",
-    "pointerup",
-    "pointercancel",
-    "blur",
-];
+/// The events [`handle`] needs from the document.
+pub const DOCUMENT_EVENTS: [&str; 3] = ["pointerdown", "keydown", "visibilitychange"];
+/// The events [`handle`] needs from the window: a release anywhere.
+pub const WINDOW_EVENTS: [&str; 3] = ["pointerup", "pointercancel", "blur"];
 
-/// The kind numbers of [`EVENTS`].
-pub mod kind {
-    pub const POINTER_DOWN: u32 = 0;
-    pub const KEY_DOWN: u32 = 1;
-    pub const VISIBILITY_CHANGE: u32 = 2;
-    pub const POINTER_UP: u32 = 3;
-    pub const POINTER_CANCEL: u32 = 4;
-    pub const BLUR: u32 = 5;
+/// The listener of a document and its window, registered while it lives.
+pub(super) struct Listeners {
+    closure: Closure<dyn FnMut(Event)>,
+    document: Document,
+    window: Option<Window>,
 }
 
-/// The bits of an event's `detail`.
-pub mod detail {
-    /// A pointer event from a mouse (not touch or pen).
-    pub const MOUSE: u32 = 1;
-    /// A key event repeated by holding the key down.
-    pub const REPEAT: u32 = 2;
-    /// The page is hidden (`document.hidden`).
-    pub const HIDDEN: u32 = 4;
+impl Listeners {
+    /// Listens to `document` and its window (if it has one).
+    pub(super) fn new(document: &Document) -> Option<Listeners> {
+        let listeners = Listeners {
+            closure: Closure::wrap(Box::new(handle) as Box<dyn FnMut(Event)>),
+            document: document.clone(),
+            window: document.default_view(),
+        };
+        listeners
+            .each(|target, kind, f| target.add_event_listener_with_callback(kind, f).is_ok())
+            .then_some(listeners)
+    }
+
+    /// Calls `f` with each target, event type and the listener; true if
+    /// every call returned true.
+    fn each(&self, f: impl Fn(&EventTarget, &str, &js_sys::Function) -> bool) -> bool {
+        let listener = self.closure.as_ref().unchecked_ref();
+        let mut ok = true;
+        for kind in DOCUMENT_EVENTS {
+            ok &= f(&self.document, kind, listener);
+        }
+        if let Some(window) = &self.window {
+            for kind in WINDOW_EVENTS {
+                ok &= f(window, kind, listener);
+            }
+        }
+        ok
+    }
 }
 
-/// Serves one event: `kind` is its index in [`EVENTS`], `target` the node
-/// it happened on (if known), `detail` its [`detail`] bits, and `key` the
-/// name of the key for a keydown. Returns true when the browser's default
-/// action must be prevented.
-pub(super) fn handle(kind: u32, target: Option<Node>, detail: u32, key: Option<&str>) -> bool {
-    with_board(|board| match kind {
-        kind::POINTER_DOWN => pointer_down(board, target, detail),
-        kind::KEY_DOWN => key_down(board, target, detail, key.unwrap_or_default()),
-        kind::VISIBILITY_CHANGE if detail & detail::HIDDEN != 0 => {
-            board.clear();
-            false
-        }
-        kind::POINTER_UP if board.shown.is_some_and(|s| !s.sticky) => {
-            board.clear();
-            false
-        }
-        kind::POINTER_CANCEL | kind::BLUR => {
-            board.clear();
-            false
-        }
-        _ => false,
-    })
-    .unwrap_or(false)
+impl Drop for Listeners {
+    fn drop(&mut self) {
+        self.each(|target, kind, f| target.remove_event_listener_with_callback(kind, f).is_ok());
+    }
+}
+
+/// Serves one event of the page.
+fn handle(event: Event) {
+    with_board(|board| match event.type_().as_str() {
+        "pointerdown" => pointer_down(board, &event),
+        "pointerup" if board.shown.is_some_and(|s| !s.sticky) => board.clear(),
+        "pointercancel" | "blur" => board.clear(),
+        "visibilitychange" if board.document.hidden() => board.clear(),
+        "keydown" => key_down(board, &event),
+        _ => {}
+    });
+}
+
+/// The clickable cell the event happened in, if any.
+fn target_clickable(board: &Board, event: &Event) -> Option<usize> {
+    let target = event.target()?.dyn_into::<Element>().ok()?;
+    board.clickable_of(&target)
 }
 
 /// Shows clickable `i` until the next tap or key, or clears it if it is
@@ -89,9 +101,12 @@ fn toggle(board: &mut Board, i: usize) {
     }
 }
 
-fn pointer_down(board: &mut Board, target: Option<Node>, detail: u32) -> bool {
-    let on = target.and_then(|t| board.clickable_of(t));
-    if detail & detail::MOUSE != 0 {
+fn pointer_down(board: &mut Board, event: &Event) {
+    let on = target_clickable(board, event);
+    let mouse = event
+        .dyn_ref::<PointerEvent>()
+        .is_none_or(|p| p.pointer_type() == "mouse");
+    if mouse {
         // Cells without an inline handler (boards attached by script) are
         // served here; the others by their handler.
         let own = on.and_then(|i| Some((i, board.clickables.get(i).filter(|c| !c.inline)?.code)));
@@ -100,43 +115,45 @@ fn pointer_down(board: &mut Board, target: Option<Node>, detail: u32) -> bool {
         } else if board.shown.is_some_and(|s| s.sticky) {
             board.clear();
         }
-        return false;
+        return;
     }
     match on {
         Some(i) => {
             toggle(board, i);
-            true
+            event.prevent_default();
         }
-        None => {
-            board.clear();
-            false
-        }
+        None => board.clear(),
     }
 }
 
-fn key_down(board: &mut Board, target: Option<Node>, detail: u32, key: &str) -> bool {
+fn key_down(board: &mut Board, event: &Event) {
+    let Some(key_event) = event.dyn_ref::<KeyboardEvent>() else {
+        return;
+    };
+    let key = key_event.key();
     if key == "Escape" {
         board.clear();
-        return false;
+        return;
     }
-    let Some(i) = target.and_then(|t| board.clickable_of(t)) else {
-        return false;
+    let Some(i) = target_clickable(board, event) else {
+        return;
     };
-    let step = match key {
+    let step = match key.as_str() {
         "Enter" | " " => {
-            if detail & detail::REPEAT == 0 {
+            if !key_event.repeat() {
                 toggle(board, i);
             }
-            return true;
+            event.prevent_default();
+            return;
         }
         "ArrowUp" => (0, 1),
         "ArrowDown" => (0, -1),
         "ArrowLeft" => (-1, 0),
         "ArrowRight" => (1, 0),
-        _ => return false,
+        _ => return,
     };
     if let Some(j) = board.neighbour(i, step.0, step.1) {
         board.focus(j);
     }
-    true
+    event.prevent_default();
 }

@@ -1,27 +1,38 @@
-//! The page: the only module that touches the DOM (wasm32 only).
+//! The page: the only module that touches the DOM (wasm32 only), through
+//! web-sys; the functions below are the module's JavaScript API
+//! (`#[wasm_bindgen]` exports).
 //!
 //! Like chessground, state, rendering and events are kept apart:
 //! * [`board`] holds what was read from the page once at start (cells,
 //!   pieces, `#piece`, the clickable cells) and what is shown now, and
 //!   renders scenes into the page and restores it;
-//! * [`events`] turns pointer, keyboard and page events into "show this
-//!   code" or "clear";
-//! * [`dom`] is the bridge to the page (`www/dom.js` on the other side);
-//! * this file holds the functions exported to JavaScript. Their names and
-//!   arguments are the contract with `www/dom.js`, which calls them.
+//! * [`events`] listens to pointer, keyboard and page events (a
+//!   [`Closure`](wasm_bindgen::closure::Closure) on the document and its
+//!   window) and turns them into "show this code" or "clear";
+//! * this file holds the exports: [`attach`], [`down_click`], [`up_click`]
+//!   and [`warm`] (and `start`, run when the module starts, in builds with
+//!   the `panic-hook` feature).
 
 mod board;
-pub mod dom;
-pub mod events;
+mod events;
 
 use core::cell::RefCell;
 
+use wasm_bindgen::prelude::*;
+use web_sys::Element;
+
 use crate::clicks::Script;
 use board::Board;
-use dom::Node;
+use events::Listeners;
 
-/// The board of the page, once started.
-struct Global(RefCell<Option<Board>>);
+/// The board of the page, once attached, with the listeners serving it.
+struct Attached {
+    board: Board,
+    /// Removed from the page when the board is replaced (dropped).
+    _listeners: Option<Listeners>,
+}
+
+struct Global(RefCell<Option<Attached>>);
 
 // SAFETY: the module is built for wasm32-unknown-unknown without threads:
 // there is only ever one thread to see it.
@@ -29,89 +40,87 @@ unsafe impl Sync for Global {}
 
 static BOARD: Global = Global(RefCell::new(None));
 
-/// Runs `f` on the board, if started and not already in use (an event
+/// Runs `f` on the board, if attached and not already in use (an event
 /// raised while a press is being painted is dropped rather than a panic).
 fn with_board<R>(f: impl FnOnce(&mut Board) -> R) -> Option<R> {
     let mut b = BOARD.0.try_borrow_mut().ok()?;
-    b.as_mut().map(f)
+    b.as_mut().map(|a| f(&mut a.board))
 }
 
-/// Starts the module on the board inside the element JavaScript set
-/// aside (see `www/dom.js`), with the click codes of the script whose name
-/// (`"spartan"`, `"chu.js"`…) it handed over, `name_len` bytes long.
-/// Reads the board and makes its pieces reachable by touch, keyboard and
-/// screen readers; a board started before is put back at rest and let go.
-/// Cells need ids `sq{x}x{y}` and either inline `down_click(x,y)` handlers
-/// or a `data-code="x,y"` attribute.
+/// Installs console_error_panic_hook, so that a bug shows its Rust message
+/// in the console (the package, and drop-in scripts built with `make dist
+/// DEBUG=1`).
+#[cfg(feature = "panic-hook")]
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Gives the board inside `root` (a `table.board`, an element around it,
+/// or the whole page) the behaviour of a rules page with the click codes
+/// of `script` (`"spartan"`, `"chu"` or `"cwda"`; `"chu.js"` also does):
+/// reads the board, makes its pieces reachable by touch, keyboard and
+/// screen readers, and serves the page's events. Cells need ids
+/// `sq{x}x{y}` and either inline `down_click(x,y)` handlers or a
+/// `data-code="x,y"` attribute.
 ///
-/// Returns 1; or 0 for an unknown script or a start from inside another
-/// call (changing nothing), or when JavaScript set no element aside (the
-/// board started before is still put at rest and let go).
-#[no_mangle]
-pub extern "C" fn start(name_len: u32) -> u32 {
-    let name = dom::argument(name_len);
-    let Some(script) = name.as_deref().and_then(Script::from_name) else {
-        return 0;
+/// A board attached before is put back at rest and let go, with its
+/// listeners and style rules. Returns false, changing nothing, for an
+/// unknown script or a call from inside another call.
+#[wasm_bindgen]
+pub fn attach(root: &Element, script: &str) -> bool {
+    let Some(script) = Script::from_name(script) else {
+        return false;
     };
     let Ok(mut slot) = BOARD.0.try_borrow_mut() else {
-        return 0;
+        return false;
     };
-    // The board read before is put at rest and let go, with its handles.
+    let Some(document) = root.owner_document() else {
+        return false;
+    };
     if let Some(mut old) = slot.take() {
-        old.clear();
-        old.empty_sheet();
-        dom::forget_all();
+        old.board.clear();
+        old.board.empty_sheet();
     }
-    let Some((root, page)) = dom::start_nodes() else {
-        return 0;
-    };
-    *slot = Some(Board::read(page, root, script));
-    1
+    let board = Board::read(&document, root, script);
+    *slot = Some(Attached {
+        board,
+        _listeners: Listeners::new(&document),
+    });
+    true
 }
 
-/// A click code from JavaScript: whole numbers within ±127, else nothing
-/// (JavaScript passes NaN for what is not a number).
-fn code_part(f: f64) -> Option<i32> {
+/// A click code from JavaScript: finite whole numbers within ±127, else
+/// nothing (strings, BigInts, symbols, objects…).
+fn code_part(v: &JsValue) -> Option<i32> {
+    let f = v.as_f64()?;
     // `as` saturates (NaN gives 0); the round trip keeps whole numbers only.
     let i = f as i32;
     (i as f64 == f && (-127..=127).contains(&i)).then_some(i)
 }
 
-/// `down_click(x, y)`: shows the diagram or demo of code (x, y) while the
-/// button is held. Returns 1, or 0 for anything else (not numbers, unknown
-/// codes), which leaves the page as it is.
-#[no_mangle]
-pub extern "C" fn press(x: f64, y: f64) -> u32 {
+/// `down_click(x, y)`, the pages' inline handler: shows the diagram or
+/// demo of code (x, y) while the button is held. Returns true, or false
+/// for anything else (not numbers, unknown codes), which leaves the page
+/// as it is.
+#[wasm_bindgen]
+pub fn down_click(x: &JsValue, y: &JsValue) -> bool {
     let (Some(x), Some(y)) = (code_part(x), code_part(y)) else {
-        return 0;
+        return false;
     };
-    with_board(|b| b.show_code((x, y), false)).unwrap_or(false) as u32
-}
-
-/// Prepares for the first press without touching the page (see
-/// `Board::warm`); the loader calls it when the browser is idle after start.
-#[no_mangle]
-pub extern "C" fn warm() {
-    with_board(|b| b.warm());
+    with_board(|b| b.show_code((x, y), false)).unwrap_or(false)
 }
 
 /// `up_click()`: puts the board back at rest.
-#[no_mangle]
-pub extern "C" fn release() {
+#[wasm_bindgen]
+pub fn up_click() {
     with_board(Board::clear);
 }
 
-/// Serves a pointer, keyboard or page event (see [`events`]): `kind` is
-/// its index in [`events::EVENTS`], `target` the node it happened on (0 if
-/// none), `detail` its [`events::detail`] bits; for a keydown the key's
-/// name is handed over, `key_len` bytes long. Returns 1 when the browser's
-/// default action must be prevented.
-#[no_mangle]
-pub extern "C" fn event(kind: u32, target: u32, detail: u32, key_len: u32) -> u32 {
-    let key = if kind == events::kind::KEY_DOWN {
-        dom::argument(key_len)
-    } else {
-        None
-    };
-    events::handle(kind, Node::from_raw(target), detail, key.as_deref()) as u32
+/// Prepares what every piece shows without touching the page: the first
+/// press then computes nothing. The drop-in scripts call it when the
+/// browser is idle after start.
+#[wasm_bindgen]
+pub fn warm() {
+    with_board(Board::warm);
 }
