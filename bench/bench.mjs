@@ -2,12 +2,17 @@
 // Browser, size and native figures for Moves at a Glance (run by scripts/bench.sh,
 // which builds dist/ first).  Prints a table and writes bench/results.json.
 //
-//   node bench/bench.mjs [--snapshot DIR] [--native FILE] [--twiggy FILE] [--twiggy-json FILE]
+//   node bench/bench.mjs [--snapshot DIR] [--baseline DIR] [--native FILE] [--twiggy FILE] [--twiggy-json FILE]
 //
 // --snapshot DIR: DIR/dist/*.js are served as /dist/ and measured, and
 // DIR/wasm/NAME/{glance.js,glance.opt.wasm,glance_bg.wasm} are the build
 // products behind dist/NAME.js (scripts/bench.sh makes it right after the
 // build).  Without it: dist/ and build/wasm/NAME/ (or build/wasm/dist/).
+//
+// --baseline DIR: DIR/*.js are another build's drop-in scripts (scripts/bench.sh
+// builds BENCH_BASELINE's commit there); the Queen's press and release on
+// Capablanca.html are then measured for both builds, in alternating rounds
+// of the same run, so that the machine's load falls on both alike.
 //
 // Environment: GLANCE_CHROMIUM (browser binary, default /usr/bin/chromium),
 // BENCH_QUICK=1 (fewer cycles and loads: a smoke run, not for the record).
@@ -565,13 +570,43 @@ async function benchMemory(browser, server, control = false) {
   return { page: 'Capablanca', cells: ncells, cycles: HEAP_CYCLES, seconds: r3(secs), before, after, after_second_round: again };
 }
 
+// ---------------------------------------------------------------- 4b. A/B
+
+const AB_ROUNDS = QUICK ? 2 : 6;
+
+// The Queen of Capablanca.html with this build and with the baseline's, in
+// AB_ROUNDS alternating rounds (each a full benchPage of the page, whose
+// Queen cell gives a median of its timed cycles); the medians of the rounds.
+async function benchAB(browser, servers) {
+  const runs = { build: [], baseline: [] };
+  for (let round = 0; round < AB_ROUNDS; round++) {
+    // Alternate which goes first, so neither always follows the other.
+    const order = round % 2 ? ['baseline', 'build'] : ['build', 'baseline'];
+    for (const which of order) {
+      const page = await benchPage(browser, servers[which], 'Capablanca');
+      runs[which].push(page.cells.find((c) => c.down_click === QUEEN));
+    }
+  }
+  const sum = (rs) => ({
+    rounds: rs.length,
+    press_median_ms: r3(median(rs.map((r) => r.press_median_ms))),
+    release_median_ms: r3(median(rs.map((r) => r.release_median_ms))),
+    press_script_median_ms: r3(median(rs.map((r) => r.press_script_median_ms))),
+    release_script_median_ms: r3(median(rs.map((r) => r.release_script_median_ms))),
+    press_by_round_ms: rs.map((r) => r.press_median_ms),
+    release_by_round_ms: rs.map((r) => r.release_median_ms),
+  });
+  return { build: sum(runs.build), baseline: sum(runs.baseline) };
+}
+
 // ---------------------------------------------------------------- 5. sizes
 
 // The parts of the code a wasm item belongs to, by the first of the
 // crate's modules its name mentions (a generic instance goes with the code
 // it was made for); data segments are data; the rest is Rust's runtime.
 const PARTS = [
-  ['board reading, painting, events, bridge (Rust side)', (n) => /^(start|event|press|release|warm)$/.test(n) || firstModule(n) === 'web'],
+  ['wasm-bindgen runtime: externref table, strings, closures, import shims', (n) => /wasm_bindgen|__wbindgen|__wbg|__externref|web_sys|js_sys|closures/.test(n)],
+  ['board reading, painting, events (src/web, Rust side)', (n) => /^(attach|down_click|up_click|warm)$/.test(n) || firstModule(n) === 'web'],
   ['diagram engine and parsed pieces', (n) => ['diagram', 'betza', 'parsed', 'geometry'].includes(firstModule(n))],
   ['scene and screen-reader sentence', (n) => firstModule(n) === 'scene'],
   ['click-code lookup, cell ids and handlers', (n) => firstModule(n) === 'clicks'],
@@ -579,7 +614,7 @@ const PARTS = [
   ['Rust runtime: allocator, Vec/String, str, iterators', () => true],
 ];
 function firstModule(name) {
-  const m = /glance\[[0-9a-f]+\]::(\w+)/.exec(name);
+  const m = /glance(?:\[[0-9a-f]+\])?::(\w+)/.exec(name);
   return m ? m[1] : null;
 }
 
@@ -629,13 +664,21 @@ function sizes(distDir, wasmDir, twiggyFile, twiggyJson) {
         // Sanity: the embedded module is this build's glance.opt.wasm.
         embedded_is_opt_wasm: w ? zlib.inflateRawSync(Buffer.from(w[1], 'base64')).equals(opt) : null,
       });
+      const parts = path.join(dir, 'js-parts.json');
+      if (fs.existsSync(parts)) entry.js_parts = JSON.parse(fs.readFileSync(parts, 'utf8'));
     }
     out.scripts[f] = entry;
   }
   const spartan = out.scripts['spartan.js'];
   if (twiggyJson && fs.existsSync(twiggyJson) && spartan?.wasm_gzip_share_bytes) {
     out.spartan_by_part = sizeByPart(JSON.parse(fs.readFileSync(twiggyJson, 'utf8')), spartan.wasm_gzip_share_bytes);
-    out.spartan_by_part.push({ part: 'loader and bridge (JavaScript)', gzip_share_bytes: spartan.js_gzip_bytes });
+    const js = spartan.js_parts;
+    if (js) {
+      out.spartan_by_part.push({ part: 'wasm-bindgen glue (JavaScript, trimmed, minified)', gzip_share_bytes: js.glue_gzip_share_bytes });
+      out.spartan_by_part.push({ part: 'loader (JavaScript) and license notice', gzip_share_bytes: spartan.js_gzip_bytes - js.glue_gzip_share_bytes });
+    } else {
+      out.spartan_by_part.push({ part: 'loader and glue (JavaScript)', gzip_share_bytes: spartan.js_gzip_bytes });
+    }
   }
   return out;
 }
@@ -687,6 +730,17 @@ async function main() {
     result.cells = [];
     for (const p of PAGES) result.cells.push(await benchPage(browser, server, p));
     result.startup = await benchStartup(browser, server, distDir);
+    if (a.baseline) {
+      const base = await startServer(repo, path.resolve(a.baseline));
+      try {
+        result.ab = await benchAB(browser, { build: server, baseline: base });
+        result.ab.baseline.dist = path.resolve(a.baseline);
+        result.ab.baseline.commit = process.env.BENCH_BASELINE || null;
+        result.ab.baseline.sizes = sizes(path.resolve(a.baseline), () => null).scripts;
+      } finally {
+        await base.close();
+      }
+    }
     result.memory = await benchMemory(browser, server);
     result.memory.control = await benchMemory(browser, server, true);
     // The same with V8's compiling tiers off (see benchMemory).
@@ -753,6 +807,15 @@ async function main() {
   L.push(`${''.padEnd(34)} ${'press med'.padStart(9)} ${'release med'.padStart(11)}   ${'legacy (quoted) press'.padStart(21)} ${'release'.padStart(7)}`);
   L.push(`${'Capablanca Queen  down_click(5,3)'.padEnd(34)} ${ms(queen.press_median_ms, 9)} ${ms(queen.release_median_ms, 11)}   ${ms(LEGACY.capablanca_queen.press_ms, 21)} ${ms(LEGACY.capablanca_queen.release_ms)}`);
   L.push(`${'Capablanca Knight down_click(4,3)'.padEnd(34)} ${ms(knight.press_median_ms, 9)} ${ms(knight.release_median_ms, 11)}   ${ms(LEGACY.capablanca_knight.press_ms, 21)} ${ms(LEGACY.capablanca_knight.release_ms)}`);
+  if (result.ab) {
+    const ab = result.ab;
+    const line = (label, s) => `  ${label.padEnd(34)} ${ms(s.press_median_ms, 9)} ${ms(s.release_median_ms, 11)}   script ${ms(s.press_script_median_ms)} ${ms(s.release_script_median_ms)}   by round: press ${s.press_by_round_ms.join(' ')}; release ${s.release_by_round_ms.join(' ')}`;
+    L.push(`A/B, Capablanca Queen, ${ab.build.rounds} alternating rounds each (median of the rounds' medians):`);
+    L.push(line('this build', ab.build));
+    L.push(line(`baseline ${ab.baseline.commit || ab.baseline.dist}`, ab.baseline));
+    const bs = ab.baseline.sizes['spartan.js'];
+    if (bs) L.push(`  baseline dist/spartan.js: ${bs.bytes} B, gzip -9 ${bs.gzip_bytes} B`);
+  }
   L.push(`max press over all ${all.length} cells: ${maxPress.press_median_ms.toFixed(3)} ms (${maxPress.page} ${maxPress.id} down_click(${maxPress.down_click}) ${maxPress.piece}); max release: ${maxRelease.release_median_ms.toFixed(3)} ms (${maxRelease.page} ${maxRelease.id})`);
   L.push('');
   const s = result.startup;

@@ -8,11 +8,18 @@
 #      Chromium, sizes; prints the table and writes bench/results.json
 #
 # BENCH_QUICK=1 runs fewer cycles (a smoke run, not for the record).
+# BENCH_BASELINE=REV (default: 876bd6c, the last build before wasm-bindgen and
+# web-sys came back): that commit's drop-in scripts are built, by its own
+# scripts/build-dist.sh, in a git worktree under bench/tmp/, and the Queen's
+# press and release are measured A/B against this build in the same run.
+# BENCH_BASELINE=none skips it.
 # See bench/README.md for the method.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tmp=bench/tmp
+ROOT_TMP="$PWD/bench/tmp"
+export PATH="$HOME/.cargo/bin:$PATH"
 mkdir -p "$tmp"
 start=$(date +%s)
 
@@ -40,7 +47,7 @@ for name in spartan chu cwda; do
   from=build/wasm/$name
   [ -f "$from/glance_bg.wasm" ] || from=build/wasm/dist
   mkdir -p "$snap/wasm/$name"
-  cp "$from/glance.opt.wasm" "$from/glance_bg.wasm" "$snap/wasm/$name/"
+  cp "$from/glance.opt.wasm" "$from/glance_bg.wasm" "$from/js-parts.json" "$snap/wasm/$name/"
 done
 
 # twiggy names the wasm's contributors; the pre-wasm-opt module keeps names.
@@ -100,6 +107,25 @@ else
   echo '{"skipped": "benches/diagram.rs does not exist yet"}' >"$tmp/native.json"
 fi
 
+baseline_args=()
+BENCH_BASELINE=${BENCH_BASELINE:-876bd6c}
+if [ "$BENCH_BASELINE" != none ]; then
+  base="$ROOT_TMP/baseline"
+  rev=$(git rev-parse --verify "$BENCH_BASELINE^{commit}")
+  if [ "$(cat "$base/.bench-rev" 2>/dev/null)" != "$rev" ] || [ ! -f "$base/dist/spartan.js" ]; then
+    echo "bench: building the baseline $BENCH_BASELINE in $base"
+    git worktree remove --force "$base" 2>/dev/null || rm -rf "$base"
+    git worktree prune
+    git worktree add --detach "$base" "$rev" >/dev/null
+    ln -s "$PWD/node_modules" "$base/node_modules"
+    ln -s "$PWD/.venv" "$base/.venv"
+    (cd "$base" && bash scripts/build-dist.sh) >"$tmp/baseline-build.log" 2>&1 \
+      || { echo "bench: the baseline's build failed (see $tmp/baseline-build.log)" >&2; exit 1; }
+    echo "$rev" >"$base/.bench-rev"
+  fi
+  baseline_args=(--baseline "$base/dist")
+fi
+
 echo "bench: measuring in headless Chromium"
-node bench/bench.mjs --snapshot "$snap" --twiggy "$tmp/twiggy.txt" --twiggy-json "$tmp/twiggy.json" --native "$tmp/native.json"
+node bench/bench.mjs "${baseline_args[@]}" --snapshot "$snap" --twiggy "$tmp/twiggy.txt" --twiggy-json "$tmp/twiggy.json" --native "$tmp/native.json"
 echo "bench: done in $(( $(date +%s) - start )) s"

@@ -1,30 +1,32 @@
 #!/usr/bin/env bash
 # Fuzzes the Betza parser and the diagram engine (fuzz/, target `parse`)
-# for SECONDS seconds (default 20); installs cargo-fuzz if it is missing.
+# for SECONDS seconds (default 20), with libFuzzer, on stable Rust.
 #
 #   bash scripts/fuzz.sh [SECONDS]
 #
-# cargo-fuzz needs nightly compiler flags (sanitizer coverage): on the
-# stable toolchain RUSTC_BOOTSTRAP=1 unlocks them. Findings land in
-# fuzz/artifacts/parse/ (replay one with
-# `RUSTC_BOOTSTRAP=1 cargo fuzz run -a parse fuzz/artifacts/parse/FILE`);
-# the growing corpus in fuzz/corpus/parse/ (neither is committed).
+# The target is built by cargo with the coverage instrumentation libFuzzer
+# needs, which stable rustc gives through -C flags (what cargo-fuzz passes
+# with `-s none`: no sanitizer, safe Rust needs none), with debug
+# assertions and overflow checks on (an overflow is a finding). Findings
+# land in fuzz/artifacts/parse/ (replay one by running the binary this
+# prints with the file as its argument); the growing corpus in
+# fuzz/corpus/parse/ (neither is committed).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 seconds="${1:-20}"
 export PATH="$HOME/.cargo/bin:$PATH"
-export RUSTC_BOOTSTRAP=1
+target=$(rustc -vV | sed -n 's/^host: //p')
+export RUSTFLAGS="--cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4
+  -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table
+  -Cllvm-args=-sanitizer-coverage-trace-compares -Cdebug-assertions -Coverflow-checks"
+# --target: the flags then reach the target only, not build scripts.
+(cd fuzz && cargo build --quiet --release --bin parse --target "$target" --target-dir ../target/fuzz)
+bin="target/fuzz/$target/release/parse"
+echo "fuzz: $bin"
 
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "fuzz: installing cargo-fuzz"
-    cargo install cargo-fuzz --locked || cargo install cargo-fuzz
-fi
-
-mkdir -p fuzz/corpus/parse
+mkdir -p fuzz/corpus/parse fuzz/artifacts/parse
 cd fuzz
-# -a: debug assertions (integer overflow is a finding); -s none: safe Rust
-# needs no AddressSanitizer, and the build and the runs are faster without.
 # -timeout: a diagram takes microseconds; seconds mean a runaway input.
-exec cargo fuzz run -a -s none parse corpus/parse seeds/parse -- \
+exec "../$bin" corpus/parse seeds/parse -artifact_prefix=artifacts/parse/ \
     -dict=parse.dict -max_total_time="$seconds" -timeout=10 -print_final_stats=1
