@@ -16,9 +16,11 @@ build:
 assets: setup
 	python3 scripts/make-assets.py
 
-# The wasm module packaged for the pages: dist/{spartan,chu,cwda}.js (and pkg/)
+# The wasm module packaged for the pages: dist/{spartan,chu,cwda}.js (and pkg/).
+# DEBUG=1: drop-ins with std and console_error_panic_hook.
+DEBUG ?= 0
 dist: setup
-	bash scripts/build-dist.sh
+	DEBUG=$(DEBUG) bash scripts/build-dist.sh
 
 serve: setup dist assets
 	@echo "Serving Moves at a Glance at http://127.0.0.1:$(PORT)/ (index.html, rules-html/)"
@@ -34,6 +36,7 @@ bench:
 clean:
 	cargo clean
 	rm -rf pkg dist rules-html/sym bench/tmp
+	git worktree prune
 
 # Also remove what setup fetched into the repo (build/, node_modules/, .venv/).
 distclean: clean

@@ -15,8 +15,37 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use js_sys::Array;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 use web_sys::{CssStyleSheet, Document, Element, HtmlElement};
+
+#[wasm_bindgen]
+extern "C" {
+    /// An element of the board, seen with two of `Element`'s methods
+    /// declared for JavaScript strings (made once, see [`Strings`]): a press
+    /// then crosses to JavaScript once per cell and decodes no text.
+    #[wasm_bindgen(extends = Element)]
+    type Cell;
+    /// `setAttribute(name, value)`.
+    #[wasm_bindgen(method, js_name = setAttribute)]
+    fn set_attribute_js(this: &Cell, name: &JsValue, value: &JsValue);
+    /// `removeAttribute(name)`.
+    #[wasm_bindgen(method, js_name = removeAttribute)]
+    fn remove_attribute_js(this: &Cell, name: &JsValue);
+}
+
+/// `el` as a [`Cell`] (no check is needed: both methods are `Element`'s).
+fn cell_of(el: &Element) -> &Cell {
+    el.unchecked_ref()
+}
+
+/// The strings a press and a release write, as JavaScript strings made
+/// once when the board is read.
+struct Strings {
+    show: JsValue,
+    pressed: JsValue,
+    yes: JsValue,
+    no: JsValue,
+}
 
 use crate::clicks::{
     after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Entry, Script,
@@ -73,14 +102,17 @@ pub(super) struct Board {
     piece_lines: usize,
     /// `#piece`'s own children, taken out while something shows.
     piece_rest: Option<Array>,
-    /// The cells painted now.
-    painted: Vec<Element>,
+    /// The squares of the cells painted now.
+    painted: Vec<Square>,
+    strings: Strings,
     /// Where mark and piece images live, e.g. `sym/`.
     image_dir: String,
-    /// The module's style sheet (adopted by the document at start), and
-    /// the images it has a rule for.
+    /// The module's style sheet (adopted by the document at start).
     sheet: Option<CssStyleSheet>,
-    styled: Vec<&'static str>,
+    /// The values painted cells take, each with the same text as a
+    /// JavaScript string: the images the sheet has a rule for, and `""`
+    /// (an emptied cell).
+    styled: Vec<(&'static str, JsValue)>,
     pub(super) shown: Option<Shown>,
 }
 
@@ -210,6 +242,12 @@ impl Board {
             piece_lines: 0,
             piece_rest: None,
             painted: Vec::new(),
+            strings: Strings {
+                show: JsValue::from_str(SHOW),
+                pressed: JsValue::from_str("aria-pressed"),
+                yes: JsValue::from_str("true"),
+                no: JsValue::from_str("false"),
+            },
             image_dir: String::from("sym/"),
             sheet: None,
             styled: Vec::new(),
@@ -378,7 +416,7 @@ impl Board {
         self.clear();
         self.paint(&shows);
         if let Some(c) = from.and_then(|i| self.clickables.get(i)) {
-            let _ = c.el.set_attribute("aria-pressed", "true");
+            cell_of(&c.el).set_attribute_js(&self.strings.pressed, &self.strings.yes);
         }
         if let Some(slot) = from.and_then(|i| self.prepared.get_mut(i)) {
             *slot = Some(shows);
@@ -406,33 +444,35 @@ impl Board {
         for mark in Mark::ALL {
             self.style(mark.image());
         }
+        self.style("");
     }
 
-    /// Makes sure the module's style sheet has a rule for image `name`.
-    fn style(&mut self, name: &'static str) {
-        if self.styled.contains(&name) {
-            return;
+    /// The index in `styled` of image `name` (`""`: none), with a rule in
+    /// the module's style sheet made the first time.
+    fn style(&mut self, name: &'static str) -> usize {
+        if let Some(i) = self.styled.iter().position(|s| s.0 == name) {
+            return i;
         }
-        if let Some(sheet) = &self.sheet {
+        if let (Some(sheet), false) = (&self.sheet, name.is_empty()) {
             // A rule the browser refuses shows nothing.
             let _ = sheet.insert_rule(&show_rule(&self.image_dir, name));
         }
-        self.styled.push(name);
+        self.styled.push((name, JsValue::from_str(name)));
+        self.styled.len() - 1
     }
 
     /// Shows `shows`: its marks on the cells, its lines in `#piece`.
     fn paint(&mut self, shows: &Prepared) {
         for &(sq, content) in &shows.cells {
-            let Some(cell) = self.cell(sq).cloned() else {
+            if self.cell(sq).is_none() {
                 continue;
-            };
-            // An emptied cell (a piece lifted away) shows nothing: "".
-            let name = content.image().unwrap_or_default();
-            if !name.is_empty() {
-                self.style(name);
             }
-            let _ = cell.set_attribute(SHOW, name);
-            self.painted.push(cell);
+            // An emptied cell (a piece lifted away) shows nothing: "".
+            let value = self.style(content.image().unwrap_or_default());
+            if let Some(cell) = self.cell(sq) {
+                cell_of(cell).set_attribute_js(&self.strings.show, &self.styled[value].1);
+            }
+            self.painted.push(sq);
         }
         if let Some(piece) = &self.piece {
             if self.piece_rest.is_none() {
@@ -444,8 +484,10 @@ impl Board {
 
     /// Puts every painted cell and `#piece` back as they were.
     pub(super) fn clear(&mut self) {
-        for cell in self.painted.drain(..) {
-            let _ = cell.remove_attribute(SHOW);
+        for sq in core::mem::take(&mut self.painted) {
+            if let Some(cell) = self.cell(sq) {
+                cell_of(cell).remove_attribute_js(&self.strings.show);
+            }
         }
         let Some(shown) = self.shown.take() else {
             return;
@@ -454,7 +496,7 @@ impl Board {
             piece.replace_children_with_node(&rest);
         }
         if let Some(c) = shown.from.and_then(|i| self.clickables.get(i)) {
-            let _ = c.el.set_attribute("aria-pressed", "false");
+            cell_of(&c.el).set_attribute_js(&self.strings.pressed, &self.strings.no);
         }
     }
 

@@ -1,4 +1,4 @@
-// The ES-module package (pkg/: www/dom.js and www/pkg.js), as a page author
+// The ES-module package (pkg/, built by wasm-pack), as a page author
 // uses it: `attach(table, "spartan")` on a board whose cells carry
 // `data-code="x,y"` instead of inline handlers, and `diagram(betza,
 // options)`.  The board is the Spartan test page with its handlers turned
