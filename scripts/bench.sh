@@ -47,7 +47,7 @@ for name in spartan chu cwda; do
   from=build/wasm/$name
   [ -f "$from/glance_bg.wasm" ] || from=build/wasm/dist
   mkdir -p "$snap/wasm/$name"
-  cp "$from/glance.opt.wasm" "$from/glance_bg.wasm" "$from/js-parts.json" "$snap/wasm/$name/"
+  cp "$from/glance.opt.wasm" "$from/glance.dist.wasm" "$from/glance_bg.wasm" "$from/js-parts.json" "$snap/wasm/$name/"
 done
 
 # twiggy names the wasm's contributors; the pre-wasm-opt module keeps names.

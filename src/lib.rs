@@ -14,6 +14,9 @@
 //!   every square it reaches (pure Rust: runs natively and in wasm);
 //! * [`scene`] turns a click into a [`scene::Scene`] (what each cell
 //!   shows) and the sentence a screen reader says;
+//! * [`state`] is the board's state machine: what presses, releases, taps,
+//!   keys and the page going away mean for what is shown (events in,
+//!   changes out);
 //! * [`text`] renders a diagram as text; the `glance` command prints it;
 //! * `web` (wasm32 only) paints scenes into the page and restores it, through
 //!   web-sys; its `#[wasm_bindgen]` exports are the module's JavaScript API:
@@ -43,6 +46,7 @@ pub mod diagram;
 pub mod geometry;
 pub mod parsed;
 pub mod scene;
+pub mod state;
 pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -53,6 +53,7 @@ use crate::clicks::{
 use crate::diagram::Mark;
 use crate::geometry::Square;
 use crate::scene::{spaced, Content, Page, Scene};
+use crate::state::{Piece, Shown};
 
 /// The attribute naming the image a painted cell shows.
 const SHOW: &str = "data-glance-show";
@@ -64,16 +65,6 @@ pub(super) struct Clickable {
     pub(super) code: (i32, i32),
     /// It has an inline `onmousedown` handler, which serves the mouse.
     pub(super) inline: bool,
-}
-
-/// What is shown now.
-#[derive(Copy, Clone, PartialEq, Eq)]
-pub(super) struct Shown {
-    pub(super) code: (i32, i32),
-    /// The clickable cell it was shown from, if any.
-    pub(super) from: Option<usize>,
-    /// Shown by a tap or a key: stays until the next one, not until release.
-    pub(super) sticky: bool,
 }
 
 /// What a click shows, ready to paint: the cells that change and the
@@ -95,8 +86,9 @@ pub(super) struct Board {
     /// Cells by square index, for the squares the page has.
     cells: [Option<Element>; 256],
     pub(super) clickables: Vec<Clickable>,
-    /// What each clickable cell shows, once computed (same order).
-    prepared: Vec<Option<Prepared>>,
+    /// What each code shows, once computed: the clickable cells' codes
+    /// (in the warm-up or at their first press) and any other code pressed.
+    prepared: Vec<((i32, i32), Prepared)>,
     piece: Option<Element>,
     /// How many lines `#piece` has at rest (its `<br>`s and one).
     piece_lines: usize,
@@ -113,7 +105,10 @@ pub(super) struct Board {
     /// JavaScript string: the images the sheet has a rule for, and `""`
     /// (an emptied cell).
     styled: Vec<(&'static str, JsValue)>,
-    pub(super) shown: Option<Shown>,
+    /// The clickable cell whose `aria-pressed` is true, if any.
+    pressed: Option<usize>,
+    /// Whether something is shown (cells painted, `#piece` swapped).
+    showing: bool,
 }
 
 /// What code `code` of `script` shows on `page`, with the lines `#piece`
@@ -251,7 +246,8 @@ impl Board {
             image_dir: String::from("sym/"),
             sheet: None,
             styled: Vec::new(),
-            shown: None,
+            pressed: None,
+            showing: false,
         };
         if let Ok(cells) = root.query_selector_all("[id^=sq]") {
             for i in 0..cells.length() {
@@ -260,7 +256,6 @@ impl Board {
                 }
             }
         }
-        board.prepared.resize_with(board.clickables.len(), || None);
         board.piece = document.query_selector("#piece").ok().flatten();
         board.piece_lines = board.piece.as_ref().map_or(0, |p| {
             p.query_selector_all("br")
@@ -381,48 +376,58 @@ impl Board {
         prepare(self.script, code, &self.page, &self.document, lines)
     }
 
+    /// The pieces of the board, for the state machine (same order as the
+    /// clickable cells).
+    pub(super) fn pieces(&self) -> Vec<Piece> {
+        self.clickables
+            .iter()
+            .map(|c| Piece {
+                code: c.code,
+                sq: c.sq,
+                inline: c.inline,
+            })
+            .collect()
+    }
+
     /// Prepares what every clickable cell shows. The page sees nothing;
     /// the first press then neither computes nor waits for the browser to
     /// compile the module's code for it.
     pub(super) fn warm(&mut self) {
         for i in 0..self.clickables.len() {
-            if matches!(self.prepared.get(i), Some(None)) {
-                let made = self.prepare(self.clickables[i].code);
-                self.prepared[i] = made;
+            self.ready(self.clickables[i].code);
+        }
+    }
+
+    /// Whether code `code` shows something, prepared (and kept) if so.
+    pub(super) fn ready(&mut self, code: (i32, i32)) -> bool {
+        if self.prepared.iter().any(|p| p.0 == code) {
+            return true;
+        }
+        match self.prepare(code) {
+            Some(made) => {
+                self.prepared.push((code, made));
+                true
             }
+            None => false,
         }
     }
 
-    /// Shows code `code` (from clickable cell `from`, if known), clearing
-    /// what was shown. Returns whether the script defines the code.
-    pub(super) fn show_code(&mut self, code: (i32, i32), sticky: bool) -> bool {
-        let from = self.clickables.iter().position(|c| c.code == code);
-        self.show_from(code, from, sticky)
-    }
-
-    pub(super) fn show_from(
-        &mut self,
-        code: (i32, i32),
-        from: Option<usize>,
-        sticky: bool,
-    ) -> bool {
-        let kept = from
-            .and_then(|i| self.prepared.get_mut(i))
-            .and_then(Option::take);
-        let Some(shows) = kept.or_else(|| self.prepare(code)) else {
-            self.clear();
-            return false;
-        };
+    /// Puts the board back at rest and shows `shown` (prepared by
+    /// [`Board::ready`]; nothing if it was not).
+    pub(super) fn show(&mut self, shown: Shown) {
         self.clear();
+        let Some(at) = self.prepared.iter().position(|p| p.0 == shown.code) else {
+            return;
+        };
+        // Taken out while painting, which needs the board mutably.
+        let (code, shows) = self.prepared.swap_remove(at);
         self.paint(&shows);
-        if let Some(c) = from.and_then(|i| self.clickables.get(i)) {
+        self.prepared.push((code, shows));
+        self.showing = true;
+        if let Some(c) = shown.from.and_then(|i| self.clickables.get(i)) {
             cell_of(&c.el).set_attribute_js(&self.strings.pressed, &self.strings.yes);
+            self.pressed = shown.from;
         }
-        if let Some(slot) = from.and_then(|i| self.prepared.get_mut(i)) {
-            *slot = Some(shows);
-        }
-        self.shown = Some(Shown { code, from, sticky });
-        true
     }
 
     /// Adopts the module's style sheet into the document, with the rules
@@ -489,33 +494,15 @@ impl Board {
                 cell_of(cell).remove_attribute_js(&self.strings.show);
             }
         }
-        let Some(shown) = self.shown.take() else {
+        if !core::mem::take(&mut self.showing) {
             return;
-        };
+        }
         if let (Some(piece), Some(rest)) = (&self.piece, self.piece_rest.take()) {
             piece.replace_children_with_node(&rest);
         }
-        if let Some(c) = shown.from.and_then(|i| self.clickables.get(i)) {
+        if let Some(c) = self.pressed.take().and_then(|i| self.clickables.get(i)) {
             cell_of(&c.el).set_attribute_js(&self.strings.pressed, &self.strings.no);
         }
-    }
-
-    /// The clickable cell nearest to cell `from` in direction (dx, dy), if
-    /// any: straight lines first, then the smallest sideways offset.
-    pub(super) fn neighbour(&self, from: usize, dx: i32, dy: i32) -> Option<usize> {
-        let here = self.clickables.get(from)?.sq;
-        let (hx, hy) = (here.file() as i32, here.rank() as i32);
-        self.clickables
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| {
-                let (x, y) = (c.sq.file() as i32 - hx, c.sq.rank() as i32 - hy);
-                let ahead = x * dx + y * dy;
-                let aside = (x * dy - y * dx).abs();
-                (ahead > 0).then_some((aside * 4 + ahead, i))
-            })
-            .min()
-            .map(|(_, i)| i)
     }
 
     /// Moves keyboard focus to clickable cell `i`.

@@ -8,7 +8,8 @@
 //!   renders scenes into the page and restores it;
 //! * [`events`] listens to pointer, keyboard and page events (a
 //!   [`Closure`](wasm_bindgen::closure::Closure) on the document and its
-//!   window) and turns them into "show this code" or "clear";
+//!   window) and turns them into the state machine's inputs
+//!   ([`crate::state`]), whose answers [`serve`] carries out on the board;
 //! * this file holds the exports: [`attach`], [`down_click`], [`up_click`]
 //!   and [`warm`] (and `start`, run when the module starts, in builds with
 //!   the `panic-hook` feature).
@@ -22,12 +23,15 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use crate::clicks::Script;
+use crate::state::{Change, Input, Machine, Output};
 use board::Board;
 use events::Listeners;
 
-/// The board of the page, once attached, with the listeners serving it.
+/// The board of the page, once attached, its state machine and the
+/// listeners serving it.
 struct Attached {
     board: Board,
+    machine: Machine,
     /// Removed from the page when the board is replaced (dropped).
     _listeners: Option<Listeners>,
 }
@@ -45,6 +49,23 @@ static BOARD: Global = Global(RefCell::new(None));
 fn with_board<R>(f: impl FnOnce(&mut Board) -> R) -> Option<R> {
     let mut b = BOARD.0.try_borrow_mut().ok()?;
     b.as_mut().map(|a| f(&mut a.board))
+}
+
+/// Serves `input` with the state machine and makes its change on the
+/// board; `None` if no board is attached (or it is in use).
+fn serve(input: Input) -> Option<Output> {
+    let mut slot = BOARD.0.try_borrow_mut().ok()?;
+    let Attached { board, machine, .. } = slot.as_mut()?;
+    let out = machine.handle(input, |code| board.ready(code));
+    match out.change {
+        Change::None => {}
+        Change::Clear => board.clear(),
+        Change::Show(shown) => board.show(shown),
+    }
+    if let Some(i) = out.focus {
+        board.focus(i);
+    }
+    Some(out)
 }
 
 /// Installs console_error_panic_hook, so that a bug shows its Rust message
@@ -84,6 +105,7 @@ pub fn attach(root: &Element, script: &str) -> bool {
     }
     let board = Board::read(&document, root, script);
     *slot = Some(Attached {
+        machine: Machine::new(board.pieces()),
         board,
         _listeners: Listeners::new(&document),
     });
@@ -108,13 +130,13 @@ pub fn down_click(x: &JsValue, y: &JsValue) -> bool {
     let (Some(x), Some(y)) = (code_part(x), code_part(y)) else {
         return false;
     };
-    with_board(|b| b.show_code((x, y), false)).unwrap_or(false)
+    serve(Input::Press { code: (x, y) }).is_some_and(|out| matches!(out.change, Change::Show(_)))
 }
 
 /// `up_click()`: puts the board back at rest.
 #[wasm_bindgen]
 pub fn up_click() {
-    with_board(Board::clear);
+    serve(Input::Release);
 }
 
 /// Prepares what every piece shows without touching the page: the first
