@@ -47,13 +47,14 @@ digest() { cat "$@" | sha256sum | cut -d' ' -f1; }
 declare -A APT_FOR=(
     [chromium]=chromium
     [chromedriver]=chromium-driver
+    [firefox-esr]=firefox-esr
     [rsvg-convert]=librsvg2-bin
     [python3]=python3
     [node]=nodejs
     [npm]=npm
 )
 missing=()
-for cmd in chromium chromedriver rsvg-convert python3 node npm; do
+for cmd in chromium chromedriver firefox-esr rsvg-convert python3 node npm; do
     command -v "$cmd" >/dev/null 2>&1 || missing+=("${APT_FOR[$cmd]}")
 done
 if command -v python3 >/dev/null 2>&1 &&
@@ -109,6 +110,11 @@ fi
 if ! command -v wasm-pack >/dev/null 2>&1; then
     step "cargo install wasm-pack (takes a few minutes)"
     cargo_install wasm-pack
+fi
+# geckodriver: Firefox ESR for wasm-pack test --firefox and the LibreJS suite.
+if ! command -v geckodriver >/dev/null 2>&1; then
+    step "cargo install geckodriver (takes a few minutes)"
+    cargo_install geckodriver
 fi
 
 # --- npm packages (tests/e2e) --------------------------------------------

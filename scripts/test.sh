@@ -24,8 +24,11 @@ step cargo test --release
 step env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 step cargo build --release
 
-# The DOM layer in the browser: wasm-bindgen-test's tests/web.rs.
+# The DOM layer in the browsers: wasm-bindgen-test's tests/web.rs, once per
+# browser (given --chrome --firefox together, wasm-pack 0.15 runs Firefox
+# twice: the runner takes the first driver it finds).
 step env CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome -- --test web
+step env GECKODRIVER="$HOME/.cargo/bin/geckodriver" wasm-pack test --headless --firefox -- --test web
 
 step make --no-print-directory dist assets
 
