@@ -26,6 +26,14 @@ import { spawnSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+
+const FIREFOX = process.env.GLANCE_FIREFOX || '/usr/bin/firefox-esr';
+
+async function launchFirefox() {
+  if (!fs.existsSync(FIREFOX)) return null;
+  return puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+}
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -222,12 +230,31 @@ function gzipSize(buf) {
 // after the previous cell's), so a burst of load from other jobs falls on
 // all cells alike; after each round the page yields to the event loop
 // (setTimeout 0) so that rendering and GC can run as between real clicks.
-async function benchPage(browser, server, name) {
+// A page in a fresh context of a Playwright browser (Chromium): the
+// `evaluate` and `close` that benchPage needs.
+async function openPlaywright(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}/rules-html/${name}.html`, { waitUntil: 'load' });
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, errors, close: () => context.close() };
+}
+
+// The same in a fresh context of a puppeteer browser (Firefox over
+// WebDriver BiDi).
+async function openPuppeteer(browser, url) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1000, height: 800 });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, errors, close: () => context.close() };
+}
+
+async function benchPage(browser, server, name, open = openPlaywright) {
+  const { page, errors, close } = await open(browser, `${server.url}/rules-html/${name}.html`);
   const state = await waitReady(page);
   if (state !== 'ready') throw new Error(`${name}: module not ready (${state}): ${errors.join('; ')}`);
   const out = await page.evaluate(async ({ warm, batches, batch }) => {
@@ -299,7 +326,7 @@ async function benchPage(browser, server, name) {
     }
     return { granularity: gran, isolated: self.crossOriginIsolated === true, results };
   }, { warm: CELL_WARMUP, batches: CELL_BATCHES, batch: CELL_BATCH });
-  await context.close();
+  await close();
   if (errors.length) throw new Error(`${name}: page errors: ${errors.join('; ')}`);
   return {
     page: name,
@@ -744,6 +771,24 @@ async function main() {
         await base.close();
       }
     }
+    // Firefox ESR (puppeteer-core over WebDriver BiDi): the Capablanca page,
+    // as in Chromium; its Queen and Knight.
+    const firefox = await launchFirefox();
+    if (firefox) {
+      try {
+        const p = await benchPage(firefox, server, 'Capablanca', openPuppeteer);
+        result.firefox = {
+          version: await firefox.version(),
+          queen: p.cells.find((c) => c.down_click === QUEEN),
+          knight: p.cells.find((c) => c.down_click === KNIGHT),
+          granularity_ms: p.granularity_ms,
+        };
+      } finally {
+        await firefox.close();
+      }
+    } else {
+      result.firefox = { skipped: `${FIREFOX} not found` };
+    }
     result.memory = await benchMemory(browser, server);
     result.memory.control = await benchMemory(browser, server, true);
     // The same with V8's compiling tiers off (see benchMemory).
@@ -818,6 +863,12 @@ async function main() {
     L.push(line(`baseline ${ab.baseline.commit || ab.baseline.dist}`, ab.baseline));
     const bs = ab.baseline.sizes['spartan.js'];
     if (bs) L.push(`  baseline dist/spartan.js: ${bs.bytes} B, gzip -9 ${bs.gzip_bytes} B`);
+  }
+  if (result.firefox && result.firefox.queen) {
+    const f = result.firefox;
+    L.push(`Firefox (${f.version}, timer granularity ${(f.granularity_ms * 1000).toFixed(0)} µs), Capablanca: Queen press ${ms(f.queen.press_median_ms)} release ${ms(f.queen.release_median_ms)} (script ${ms(f.queen.press_script_median_ms)} / ${ms(f.queen.release_script_median_ms)}); Knight press ${ms(f.knight.press_median_ms)} release ${ms(f.knight.release_median_ms)}`);
+  } else if (result.firefox) {
+    L.push(`Firefox: skipped (${result.firefox.skipped})`);
   }
   L.push(`max press over all ${all.length} cells: ${maxPress.press_median_ms.toFixed(3)} ms (${maxPress.page} ${maxPress.id} down_click(${maxPress.down_click}) ${maxPress.piece}); max release: ${maxRelease.release_median_ms.toFixed(3)} ms (${maxRelease.page} ${maxRelease.id})`);
   L.push('');
