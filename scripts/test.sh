@@ -31,6 +31,8 @@ step env CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome -
 step env GECKODRIVER="$HOME/.cargo/bin/geckodriver" wasm-pack test --headless --firefox -- --test web
 
 step make --no-print-directory dist assets
+# The setup pictures: FENs read from the pages, images, pixel checks.
+step python3 -m unittest discover tests/assets
 
 # The types wasm-bindgen generates for pkg/ against a page author's use of it.
 step node_modules/.bin/tsc -p tests/types/tsconfig.json

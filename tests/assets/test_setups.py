@@ -1,0 +1,285 @@
+"""The setup pictures of the rules pages (scripts/make-assets.py).
+
+    python3 -m unittest discover tests/assets
+
+Checks the FEN each page's "Initial setup" text gives, the FEN drawn (with
+scripts/setups.json), that each piece is drawn with the image the page's own
+board uses for it, and the pictures themselves (size, square colours,
+idempotence, a page whose text has slips and no FEN in setups.json).
+"""
+
+import importlib.util
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import unittest
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRIPT = os.path.join(ROOT, "scripts", "make-assets.py")
+PAGES = os.path.join(ROOT, "rules-html")
+CLICKS = os.path.join(ROOT, "src", "clicks.rs")
+
+_spec = importlib.util.spec_from_file_location("make_assets", SCRIPT)
+ma = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ma)
+
+# XBoard's own arrays for these variants (backend.c: CapablancaArray,
+# twoKingsArray, SpartanArray), written as FEN.
+XBOARD = {
+    "Capablanca": "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
+    "TwoKings": "rnbqkknr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR",
+    "Spartan": "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR",
+}
+SIZES = {"Capablanca": (10, 8), "TwoKings": (8, 8), "Spartan": (8, 8), "No": (8, 8)}
+
+
+def page(name):
+    return ma.Page(os.path.join(PAGES, name + ".html"))
+
+
+def spartan_clicks():
+    """spartan.js's click table (all four pages load it), from src/clicks.rs:
+    code (x, y) -> piece name, for the entries that show a piece (not the
+    scripted demos)."""
+    with open(CLICKS, encoding="utf-8") as f:
+        src = f.read()
+    start = src.index("pub const SPARTAN: &[Entry] = &[")
+    end = src.index("\n];", start)
+    table = src[start:end]
+    found = {}
+    for m in re.finditer(r'\bpiece\(\s*(-?\d+),\s*(-?\d+),\s*"([^"]*)"', table):
+        found[(int(m.group(1)), int(m.group(2)))] = m.group(3)
+    return found
+
+
+def read_png(path):
+    """(width, height, rows of (r, g, b)) of an 8-bit RGB or RGBA PNG."""
+    with open(path, "rb") as f:
+        data = f.read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, ctype, _, _, interlace = header
+    assert depth == 8 and ctype in (2, 6) and interlace == 0, header
+    bpp = 3 if ctype == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        ftype = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if ftype == 1:
+                line[i] = (line[i] + a) & 255
+            elif ftype == 2:
+                line[i] = (line[i] + b) & 255
+            elif ftype == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif ftype == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x * bpp : x * bpp + 3]) for x in range(width)])
+        prev = line
+    return width, height, rows
+
+
+def rgb(hex_colour):
+    return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+
+
+class DerivedFromText(unittest.TestCase):
+    """What the pages' "Initial setup" texts give, before setups.json."""
+
+    def test_capablanca_and_two_kings_read_as_xboard_sets_them_up(self):
+        for name in ("Capablanca", "TwoKings"):
+            setup, problems = ma.derive_setup(page(name))
+            self.assertEqual(problems, [], name)
+            self.assertEqual(setup.fen(), XBOARD[name], name)
+            self.assertEqual((setup.files, setup.ranks), SIZES[name], name)
+
+    def test_spartan_text_slips_are_found(self):
+        setup, problems = ma.derive_setup(page("Spartan"))
+        text = "\n".join(problems)
+        self.assertIn("f1 is listed twice", text)
+        self.assertIn("g1 is listed twice", text)
+        self.assertIn("g1: Warlord is listed under 'Black (Spartans)'", text)
+        # The rest of the text reads as XBoard's array: only the slips differ.
+        self.assertEqual(setup.fen(), "lgkcck1l/hhhhhhhh/8/8/8/8/PPPPPPPP/RNB1QBNR")
+        # Black's names are the Spartan ones: the heading picks "King (Spartan)".
+        self.assertEqual(setup.names[("Black", "k")], "King (Spartan)")
+        self.assertEqual(setup.names[("White", "K")], "King (Persian)")
+        self.assertEqual(setup.names[("Black", "h")], "Hoplite Pawn")
+
+    def test_no_castle_has_no_fixed_setup(self):
+        _, problems = ma.derive_setup(page("No"))
+        text = "\n".join(problems)
+        self.assertIn('"1 King" gives a number of pieces', text)
+        self.assertIn("the page's board table has 8x10", text)
+
+    def test_board_tables(self):
+        # The board tables are 10 ranks high on every page (demonstration
+        # boards); their width is the variant's on all but Spartan's.
+        self.assertEqual([(page(n).board_files, page(n).board_ranks) for n in sorted(SIZES)],
+                         [(10, 10), (8, 10), (10, 10), (8, 10)])
+
+
+class Drawn(unittest.TestCase):
+    """The positions drawn: text, or setups.json where the text cannot do."""
+
+    def setUp(self):
+        self.entries = ma.load_setups()
+
+    def drawn(self, name):
+        setup, source, _ = ma.page_setup(page(name), self.entries.get(name, {}))
+        return setup, source
+
+    def test_fixed_setups_are_xboards(self):
+        for name, fen in XBOARD.items():
+            setup, _ = self.drawn(name)
+            self.assertEqual(setup.fen(), fen, name)
+            self.assertEqual((setup.files, setup.ranks), SIZES[name], name)
+
+    def test_only_the_pages_that_need_it_have_a_fen(self):
+        self.assertEqual(sorted(n for n, e in self.entries.items() if "fen" in e), ["No", "Spartan"])
+        for name in ("Capablanca", "TwoKings"):
+            self.assertEqual(self.drawn(name)[1], "the page's setup text")
+
+    def test_no_castle_is_a_legal_shuffle(self):
+        setup, _ = self.drawn("No")
+        self.assertEqual((setup.files, setup.ranks), (8, 8))
+        white = setup.grid[0]
+        self.assertEqual(sorted(white), sorted("KQRRBBNN"))
+        self.assertEqual(setup.grid[7], [p.lower() for p in white], "Black mirrors White")
+        self.assertEqual(setup.grid[1], ["P"] * 8)
+        self.assertEqual(setup.grid[6], ["p"] * 8)
+        self.assertTrue(all(p is None for r in setup.grid[2:6] for p in r))
+        bishops = [f for f, p in enumerate(white) if p == "B"]
+        self.assertEqual(len({f % 2 for f in bishops}), 2, "Bishops on opposite colours")
+        self.assertNotEqual("".join(white), "RNBQKBNR", "a shuffled back rank")
+
+    def test_each_piece_drawn_as_on_the_pages_board(self):
+        """Every piece on a page's board table whose down_click code is one
+        of spartan.js's piece entries: the image the setup picture uses for
+        that piece (by its name in the page's table) is the board's. Every
+        piece of each drawn setup must be among those checked."""
+        clicks = spartan_clicks()
+        self.assertGreater(len(clicks), 40, "src/clicks.rs: SPARTAN table not found")
+        available = ma.svg_names(ma.DEFAULT_SVG_DIR)
+        if not available:
+            self.skipTest("XBoard's SVGs missing: run make setup")
+        for name in SIZES:
+            p = page(name)
+            entry = self.entries.get(name, {})
+            checked = {}  # a table name's words -> image without colour
+            for square, image in sorted(p.board_images.items()):
+                code = p.board_codes.get(square)
+                if code not in clicks:
+                    continue  # no handler, or a scripted demo
+                colour = "White" if image.startswith("White") else "Black"
+                try:
+                    table_name, _ = ma.match_piece(clicks[code], p.pieces, colour)
+                except ma.SetupError:
+                    continue  # not a table piece: "Castling" (a King's castling moves)
+                with self.subTest(page=name, square=square, piece=clicks[code]):
+                    self.assertEqual(ma.piece_image(colour, table_name, entry, available), image)
+                checked[tuple(ma._words(table_name))] = image[len(colour):]
+            setup, _ = self.drawn(name)
+            for (colour, letter), table_name in setup.names.items():
+                with self.subTest(page=name, piece=f"{colour} {table_name}"):
+                    key = tuple(ma._words(table_name))  # "King (Spartan)" -> ("king",)
+                    self.assertIn(key, checked, "not on the page's board: unchecked")
+                    self.assertEqual(
+                        ma.piece_image(colour, table_name, entry, available),
+                        colour + checked[key],
+                    )
+
+
+@unittest.skipUnless(shutil.which("rsvg-convert"), "rsvg-convert missing: make setup")
+@unittest.skipUnless(os.path.isdir(ma.DEFAULT_SVG_DIR), "XBoard's SVGs missing: make setup")
+class Pictures(unittest.TestCase):
+    """The pictures, written into a temporary folder."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="setups-")
+        cls.first = cls.run_script("--force")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    @classmethod
+    def run_script(cls, *extra, pages=PAGES):
+        return subprocess.run(
+            [sys.executable, SCRIPT, "--setups-only", "--pages", pages, "--setup-out", cls.tmp, *extra],
+            capture_output=True, text=True,
+        )
+
+    def test_one_line_per_picture(self):
+        self.assertEqual(self.first.returncode, 0, self.first.stderr)
+        lines = self.first.stdout.splitlines()
+        self.assertEqual(len(lines), 4, lines)
+        for name in SIZES:
+            self.assertEqual(sum(f"/{name}.png (" in line for line in lines), 1, lines)
+
+    def test_size_and_squares(self):
+        self.assertEqual((ma.LIGHT.upper(), ma.DARK.upper()), ("#C8C365", "#77A26D"), "XBoard's default colours")
+        light, dark = rgb(ma.LIGHT), rgb(ma.DARK)
+        pitch = ma.SQUARE + ma.LINE
+        self.assertTrue(36 <= pitch <= 40)
+        for name, (files, ranks) in SIZES.items():
+            width, height, rows = read_png(os.path.join(self.tmp, name + ".png"))
+            self.assertEqual((width, height), ma.picture_size(files, ranks), name)
+            self.assertEqual((width, height), (ma.COORD + files * pitch + 1, ranks * pitch + 1 + ma.COORD))
+            # The empty middle ranks (3 to ranks-2): each square's centre has
+            # its colour; a1's colour (dark) on even file + rank.
+            for rank in range(2, ranks - 2):
+                for f in range(files):
+                    x = ma.COORD + ma.LINE + f * pitch + ma.SQUARE // 2
+                    y = ma.LINE + (ranks - 1 - rank) * pitch + ma.SQUARE // 2
+                    want = dark if (f + rank) % 2 == 0 else light
+                    self.assertEqual(rows[y][x], want, f"{name} {ma.FILES[f]}{rank + 1}")
+            # A piece stands on a1: its square is not plain dark there.
+            x, y = ma.COORD + ma.LINE + ma.SQUARE // 2, ma.LINE + (ranks - 1) * pitch + ma.SQUARE // 2
+            square = [rows[y + dy][x + dx] for dy in range(-8, 9) for dx in range(-8, 9)]
+            self.assertTrue(any(px != dark for px in square), f"{name}: a1 looks empty")
+
+    def test_warm_run_writes_nothing(self):
+        again = self.run_script()
+        self.assertEqual((again.returncode, again.stdout), (0, ""), again.stderr)
+
+    def test_text_with_slips_and_no_fen_stops(self):
+        pages = tempfile.mkdtemp(prefix="pages-")
+        try:
+            shutil.copy(os.path.join(PAGES, "Spartan.html"), pages)
+            empty = os.path.join(pages, "setups.json")
+            with open(empty, "w") as f:
+                json.dump({}, f)
+            failed = ma.make_setups(pages, pages, ma.DEFAULT_SVG_DIR, True, setups_file=empty)
+            self.assertEqual([n for n, _ in failed], ["Spartan"])
+            self.assertIn("f1 is listed twice", failed[0][1])
+            self.assertFalse(os.path.exists(os.path.join(pages, "Spartan.png")))
+        finally:
+            shutil.rmtree(pages)
+
+
+if __name__ == "__main__":
+    unittest.main()
