@@ -41,6 +41,11 @@ if [ -f tests/e2e/run.mjs ]; then
     step node tests/e2e/run.mjs
 fi
 
+# GNU LibreJS (built from ../shared/librejs when it is there; says SKIP
+# plainly when it is not): its checker on dist/, the extension in Firefox
+# ESR on the four seed pages.
+step node tests/librejs/run.mjs
+
 if [ -f tests/fairy/differential.py ]; then
     step .venv/bin/python tests/fairy/differential.py
 fi
