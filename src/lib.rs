@@ -18,6 +18,9 @@
 //!   keys and the page going away mean for what is shown (events in,
 //!   changes out);
 //! * [`text`] renders a diagram as text; the `glance` command prints it;
+//! * `lint` (native only) checks rules pages for what breaks their boards
+//!   (`glance lint PAGE.html...`: dead click codes, unknown pieces, piece
+//!   tables whose Betza does not parse or disagrees with the board);
 //! * `web` (wasm32 only) paints scenes into the page and restores it, through
 //!   web-sys; its `#[wasm_bindgen]` exports are the module's JavaScript API:
 //!   the only module that touches the DOM.
@@ -44,6 +47,8 @@ pub mod betza;
 pub mod clicks;
 pub mod diagram;
 pub mod geometry;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod lint;
 pub mod parsed;
 pub mod scene;
 pub mod state;
