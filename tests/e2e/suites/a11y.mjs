@@ -1,4 +1,4 @@
-// Accessibility: what Chromium's accessibility tree and axe-core make of
+// Accessibility: what the browser's accessibility tree and axe-core make of
 // the real rules pages with the module.
 //  - every cell that shows a piece is a button named after its piece image
 //    at rest ("White Queen"; ", <name>" added when the image's name does not
@@ -11,8 +11,18 @@
 //    critical violations inside the board or #piece fail, unless the page's
 //    own markup has them without the module too (legacy HTML, e.g. images
 //    without alt); everything else is listed as notes.
+//
+// In both browsers the accessibility engine is asked for buttons and
+// tables by role and exact name (puppeteer's ARIA selector: CDP's
+// Accessibility.queryAXTree in Chromium, a WebDriver BiDi accessibility
+// locator in Firefox), and axe-core runs.  Reading the whole tree (every
+// button's name in order, the live region's properties and the text it
+// exposes) needs CDP's Accessibility.getFullAXTree: Chromium only.
+// WebDriver BiDi has no such read, so in Firefox those checks are made on
+// the DOM instead (aria-live / aria-atomic on #piece; everything in #piece
+// but the sentence under aria-hidden="true"), and a note says so.
 import path from 'node:path';
-import { observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
+import { blockRequests, cdpSession, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, handlerArgs, parseId, pressState } from '../lib/expect.mjs';
 import { checksResult } from '../lib/check.mjs';
 
@@ -52,8 +62,10 @@ export async function run(ctx) {
     {
       const h = await openPage(browser, 'about:blank');
       try {
-        await h.page.route('**/dist/*.js', (r) => r.abort());
+        await blockRequests(h, /\/dist\/[^/?#]*\.js([?#]|$)/);
         await h.page.goto(url, { waitUntil: 'load' });
+        const loaded = await h.page.evaluate(() => typeof window.down_click);
+        if (loaded !== 'undefined') throw new Error(`the module was not kept out (down_click is a ${loaded})`);
         legacy = await audit(h.page, axePath);
       } catch (e) {
         record(`${pageName}: axe without the module`, [`could not run: ${e.message.split('\n')[0]}`]);
@@ -131,6 +143,12 @@ export async function run(ctx) {
       await h.close();
     }
   }
+  if (!browser.caps.cdp) {
+    notes.push(`${browser.label}: skipped, as WebDriver BiDi reads no accessibility tree (CDP's Accessibility.getFullAXTree is Chromium's): `
+      + 'the names of all buttons read from the tree in one list (each piece is still found as a button by its exact name, and the buttons in order, through BiDi accessibility locators); '
+      + "the live region's polite and atomic properties in the tree (checked instead on #piece's aria-live and aria-atomic attributes); "
+      + 'the text the live region exposes in the tree (checked instead on the DOM: all of #piece but the sentence is under aria-hidden="true", the sentence is not)');
+  }
   return checksResult(name, checks, notes);
 }
 
@@ -150,7 +168,50 @@ function spaced(camel) {
 // document order; the table named after <h1>; #piece a live region.
 async function checkNames(h, pageName, data, pieces, record) {
   const { page } = h;
-  const cdp = await h.context.newCDPSession(page);
+  const want = pieces.map((c) => ({ id: c.cell, name: expectedLabel(c, data.at_rest[c.cell]) }));
+  const fmt = (list) => list.map((x) => `${x.id} "${x.name}"`).join(', ');
+  const h1 = await page.evaluate(() => (document.querySelector('h1') || {}).textContent || '');
+  const tableName = `${h1.trim()}: moves at a glance`;
+  const pieceNode = await page.evaluate(() => !!document.getElementById('piece'));
+
+  // Both browsers: the accessibility engine queried by role and exact name.
+  {
+    const problems = [];
+    const idsOf = async (selector) => Promise.all((await page.$$(selector)).map((e) => e.evaluate((el) => el.id || `<${el.localName}>`)));
+    const buttons = await idsOf('::-p-aria([role="button"])');
+    if (buttons.join(' ') !== want.map((w) => w.id).join(' ')) {
+      problems.push(`buttons found by role:\n      ${buttons.join(' ')}\n    expected, in document order:\n      ${want.map((w) => w.id).join(' ')}`);
+    }
+    const byName = new Map();
+    for (const w of want) if (!byName.has(w.name)) byName.set(w.name, want.filter((x) => x.name === w.name).map((x) => x.id));
+    for (const [n, ids] of byName) {
+      const found = await idsOf(`::-p-aria([name=${ariaString(n)}][role="button"])`);
+      if (found.sort().join() !== [...ids].sort().join()) problems.push(`button named ${JSON.stringify(n)}: found [${found.join(', ')}], expected [${ids.join(', ')}]`);
+    }
+    const tables = await page.$$(`::-p-aria([name=${ariaString(tableName)}][role="table"])`);
+    const isBoard = await Promise.all(tables.map((t) => t.evaluate((el) => el.matches('table.board'))));
+    if (tables.length !== 1 || !isBoard[0]) problems.push(`expected table.board as the one table named ${JSON.stringify(tableName)}; found ${tables.length} table(s) by that name${tables.length && !isBoard[0] ? ', not the board' : ''}`);
+    record(`${pageName}: the ${want.length} pieces found as buttons by their exact names, the board as a table by its name (role and name queries)`, problems);
+  }
+
+  const cdp = await cdpSession(h);
+  if (!cdp) {
+    // Without the tree: the live region as the DOM declares it.
+    const problems = [];
+    if (pieceNode) {
+      const live = await page.evaluate(() => ({
+        piece: ['aria-live', 'aria-atomic', 'role'].map((a) => document.getElementById('piece').getAttribute(a)),
+        polite: [...document.querySelectorAll('[aria-live="polite"], [role="status"], [role="log"]')].map((e) => e.id || e.localName),
+      }));
+      const [ariaLive, ariaAtomic, role] = live.piece;
+      if (!((ariaLive === 'polite' || (ariaLive === null && role === 'status')) && (ariaAtomic === 'true' || (ariaAtomic === null && role === 'status')))) {
+        problems.push(`#piece: aria-live=${JSON.stringify(ariaLive)} aria-atomic=${JSON.stringify(ariaAtomic)} role=${JSON.stringify(role)}, expected a polite, atomic live region`);
+      }
+      if (live.polite.join() !== 'piece') problems.push(`polite live regions in the DOM: [${live.polite.join(', ')}], expected #piece alone`);
+    }
+    record(`${pageName}: #piece declared as the one polite, atomic live region (DOM attributes: ${h.browser.label} has no accessibility-tree read)`, problems);
+    return;
+  }
   try {
     const problems = [];
     const { nodes } = await cdp.send('Accessibility.getFullAXTree');
@@ -162,34 +223,26 @@ async function checkNames(h, pageName, data, pieces, record) {
       const id = attrs[attrs.indexOf('id') + 1];
       got.push({ id: attrs.includes('id') ? id : `<${node.localName}>`, name: (b.name && b.name.value) || '' });
     }
-    const want = pieces.map((c) => ({ id: c.cell, name: expectedLabel(c, data.at_rest[c.cell]) }));
     for (const g of got) if (!g.name.trim()) problems.push(`button ${g.id} has an empty name`);
-    const fmt = (list) => list.map((x) => `${x.id} "${x.name}"`).join(', ');
     if (fmt(got) !== fmt(want)) {
       problems.push(`buttons in the accessibility tree:\n      ${fmt(got)}\n    expected:\n      ${fmt(want)}`);
     }
-    // A few by role and exact name, as assistive technology finds them.
-    const known = [['White Queen'], ['Black Elephant, Lieutenant'], ['Black Lance, Hoplite'], ['Black Rook, Castling'], ['Black Pawn, en-passant capture']];
-    for (const [n] of known) {
-      const ids = want.filter((w) => w.name === n).map((w) => w.id);
-      if (!ids.length) continue;
-      const found = await page.getByRole('button', { name: n, exact: true }).evaluateAll((els) => els.map((e) => e.id));
-      if (found.sort().join() !== ids.sort().join()) problems.push(`getByRole('button', { name: ${JSON.stringify(n)} }) finds [${found.join(', ')}], expected [${ids.join(', ')}]`);
-    }
-    const h1 = await page.evaluate(() => (document.querySelector('h1') || {}).textContent || '');
-    const tableName = `${h1.trim()}: moves at a glance`;
     const tables = nodes.filter((n) => !n.ignored && n.role && n.role.value === 'table' && n.name && n.name.value === tableName);
     if (tables.length !== 1) problems.push(`expected one table named ${JSON.stringify(tableName)} in the accessibility tree, found ${tables.length}`);
     const live = nodes.filter((n) => (n.properties || []).some((p) => p.name === 'live' && p.value.value === 'polite'));
-    const pieceNode = await page.evaluate(() => !!document.getElementById('piece'));
     if (pieceNode) {
       const ok = live.some((n) => (n.properties || []).some((p) => p.name === 'atomic' && p.value.value === true));
       if (live.length !== 1 || !ok) problems.push(`expected #piece as the one polite, atomic live region; found ${live.length} polite regions${ok ? '' : ', none atomic'}`);
     }
-    record(`${pageName}: the ${want.length} pieces are buttons with the expected names; table and live region named`, problems);
+    record(`${pageName}: the ${want.length} pieces are buttons with the expected names in the accessibility tree; table and live region named`, problems);
   } finally {
     await cdp.detach();
   }
+}
+
+// A string for puppeteer's ARIA selector ([name="..."]).
+function ariaString(s) {
+  return JSON.stringify(s);
 }
 
 // The sentence expected for a click, from expected.json alone: marks
@@ -231,7 +284,7 @@ async function checkSentences(h, pageName, data, pieces, rest, snap, record, not
   }
   const problems = [];
   let lieutenant = null;
-  const cdp = await h.context.newCDPSession(page);
+  const cdp = await cdpSession(h);
   try {
     for (const c of pieces) {
       const want = expectedSentence(c, data.board);
@@ -240,8 +293,27 @@ async function checkSentences(h, pageName, data, pieces, rest, snap, record, not
         const spans = document.querySelectorAll('#piece [data-glance-sr]');
         return { n: spans.length, text: spans.length ? spans[0].textContent : null };
       });
-      // What the accessibility tree exposes inside the live region.
-      const axText = await liveRegionText(cdp);
+      // What the accessibility tree exposes inside the live region (with
+      // CDP); else what the DOM leaves exposed: the text of #piece outside
+      // aria-hidden subtrees (null when the sentence itself is hidden).
+      const axText = cdp ? await liveRegionText(cdp) : await page.evaluate(() => {
+        const p = document.getElementById('piece');
+        if (!p) return null;
+        const out = [];
+        const walk = (n, hidden) => {
+          for (const c of n.childNodes) {
+            if (c.nodeType === Node.TEXT_NODE) {
+              if (!hidden && c.data.trim()) out.push(c.data.trim());
+            } else if (c.nodeType === Node.ELEMENT_NODE) {
+              const hide = hidden || c.getAttribute('aria-hidden') === 'true' || getComputedStyle(c).display === 'none';
+              if (c.hasAttribute('data-glance-sr') && hide) return out.push('(the sentence is hidden)');
+              walk(c, hide);
+            }
+          }
+        };
+        walk(p, false);
+        return out.join(' ');
+      });
       await releaseMouse(page);
       const where = `${c.cell} (${c.piece.name})`;
       if (got.n !== 1) {
@@ -263,10 +335,10 @@ async function checkSentences(h, pageName, data, pieces, rest, snap, record, not
       if (axText === null) problems.push(`${where}: no live region in the accessibility tree while held`);
       // Only the sentence: the visible lines repeat its name and remarks,
       // and are hidden from screen readers so that they are read once.
-      else if (axText !== got.text) problems.push(`${where}: the live region's text in the accessibility tree is not the sentence alone: ${JSON.stringify(axText)}`);
+      else if (axText !== got.text) problems.push(`${where}: the live region's text ${cdp ? 'in the accessibility tree' : 'outside aria-hidden (DOM)'} is not the sentence alone: ${JSON.stringify(axText)}`);
     }
   } finally {
-    await cdp.detach();
+    if (cdp) await cdp.detach();
   }
   const now = await observe(page);
   problems.push(...restDiffs(snap, now).map((d) => `at the end: ${d}`));

@@ -2,7 +2,7 @@
 // down_click / up_click, unbalanced presses, damaged pages, and a page whose
 // Content-Security-Policy forbids WebAssembly.  And one that allows
 // WebAssembly but no inline styles: the diagrams must show all the same.
-import { observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
+import { CSP_REPORT, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { fixtureHtml } from '../lib/fixtures.mjs';
 import { handlerArgs, handlerParses } from '../lib/expect.mjs';
 import { checkClick, checksResult } from '../lib/check.mjs';
@@ -156,12 +156,15 @@ export async function run(ctx) {
     }
   }
 
-  // The test page under a CSP; returns its handle and URL.
+  // The test page under a CSP; returns its handle and URL.  Every
+  // refusal is also recorded in the page by its securitypolicyviolation
+  // event (the same DOM event in both browsers, whose target tells which
+  // element was refused; the browsers' console reports of it differ).
   const cspPage = async (label, csp) => {
     const rel = `fixtures/bad-csp-${++n}-${pageName}`;
     site.writePage(rel, fixtureHtml(pageName, data, { csp, title: label }));
     const url = `${server.url}/${rel}`;
-    return { h: await openPage(browser, url), url };
+    return { h: await openPage(browser, url, { before: (page) => page.evaluateOnNewDocument(recordViolations) }), url };
   };
 
   // 3. WebAssembly forbidden by the page's CSP.
@@ -199,7 +202,7 @@ export async function run(ctx) {
         problems.push(`expected exactly one console message mentioning "glance", got ${ours.length}${ours.slice(0, 4).map((m) => `\n      [${m.type}] ${m.text}`).join('')}${ours.length > 4 ? '\n      ...' : ''}`);
       }
       for (const m of h.consoleMessages) {
-        if (m.type === 'error' && !/glance/i.test(m.text) && !/^Refused to |Content Security Policy/.test(m.text)) problems.push(`console.error: ${m.text}`);
+        if (m.type === 'error' && !/glance/i.test(m.text) && !CSP_REPORT.test(m.text)) problems.push(`console.error: ${m.text}`);
       }
     } catch (e) {
       problems.push(`test step failed: ${e.message.split('\n')[0]}`);
@@ -213,7 +216,7 @@ export async function run(ctx) {
   // style sheet is not an inline <style>, so every diagram shows.
   {
     const label = "CSP allows wasm, style-src 'self' (no inline styles): diagrams show";
-    const { h, url: page } = await cspPage(label, "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self'");
+    const { h } = await cspPage(label, "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self'");
     const problems = [];
     try {
       const state = await waitReady(h.page);
@@ -221,9 +224,18 @@ export async function run(ctx) {
       const snap = await snapshot(h.page);
       const rest = { ...snap.cells };
       let shown = 0;
-      // The fixture page's own <style> is refused while loading (reported
-      // against the page); anything refused to the script is a problem.
-      problems.push(...h.problems().filter((p) => !(/Content Security Policy/.test(p) && p.endsWith(`(${page})`))));
+      // The fixture page's own <style> is refused while loading; anything
+      // else refused (an element or style the script made) is a problem.
+      // The refusals are told apart by their securitypolicyviolation
+      // events' targets; the console's reports of them are left out.
+      problems.push(...h.problems().filter((p) => !CSP_REPORT.test(p.replace(/^console\.error: /, ''))));
+      const refused = await h.page.evaluate(() => window.__violations || null);
+      if (!refused) problems.push('test setup: the securitypolicyviolation recorder did not run');
+      else {
+        const own = refused.filter((v) => v.ownStyle);
+        if (!own.length) problems.push("test setup: the page's own <style> was not refused (is the CSP applied?)");
+        for (const v of refused.filter((x) => !x.ownStyle)) problems.push(`CSP refused ${v.directive} on ${v.target} (${v.blocked}${v.sample ? `: ${JSON.stringify(v.sample)}` : ''})`);
+      }
       for (const c of data.clicks.filter((k) => k.piece && handlerArgs(k.handler))) {
         problems.push(...(await checkClick(h, c, rest, snap)).map((p) => `${c.cell}: ${p}`));
         if (Object.values(c.down).some((v) => v !== '')) shown++;
@@ -238,6 +250,24 @@ export async function run(ctx) {
   }
 
   return checksResult(name, checks);
+}
+
+// Runs in the page before its scripts (an init script): records each
+// securitypolicyviolation event; `ownStyle` marks the refusal of the
+// fixture page's own <style> (lib/fixtures.mjs writes it in <head>).
+function recordViolations() {
+  window.__violations = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    const t = e.target;
+    const el = t && t.nodeType === 1 ? t : null;
+    window.__violations.push({
+      directive: e.effectiveDirective || e.violatedDirective,
+      blocked: e.blockedURI,
+      sample: e.sample,
+      target: el ? `<${el.localName}${el.id ? `#${el.id}` : ''}>` : (t && t.nodeName) || '(none)',
+      ownStyle: !!el && el.localName === 'style' && el.parentNode === document.head && /table\.board td/.test(el.textContent),
+    });
+  }, true);
 }
 
 // Opens a page, waits for the module, snapshots it, runs `body(h, snap)`.

@@ -12,7 +12,7 @@
 // `down_click(x, y)` and `up_click()`, which return nothing: each check
 // looks at what the page shows.  The last two checks load the ES-module package
 // (pkg/) on the same fixture with `data-code` cells, as suites/pkg.mjs does.
-import { callInPage, openPage, pressCell, releaseMouse, waitReady } from '../lib/browser.mjs';
+import { callInPage, forceGarbageCollection, openPage, pressCell, releaseMouse, waitReady } from '../lib/browser.mjs';
 import { checksResult } from '../lib/check.mjs';
 
 export const name = 'dom';
@@ -144,6 +144,7 @@ async function release(h, problems) {
 export async function run(ctx) {
   const { browser, server, site } = ctx;
   const checks = [];
+  const notes = [];
   let pages = 0;
 
   // One check: writes the variant's page, opens it, waits for the module
@@ -165,7 +166,11 @@ export async function run(ctx) {
       problems.push(...h.problems());
       await h.close();
     }
-    checks.push({ label, problems });
+    // A body that cannot finish its check in this browser sets
+    // problems.undecided to the reason: the check is then not counted
+    // (unless it found problems before), and a note says why.
+    if (problems.undecided && !problems.length) notes.push(`not counted in ${browser.label}: "${label}" ${problems.undecided}`);
+    else checks.push({ label, problems });
   };
 
   if (!site.has('dist/spartan.js')) {
@@ -338,12 +343,16 @@ export async function run(ctx) {
     await pressCell(h.page, 'sq3x6');
     eq(p, 'a press on the new board: sq2x5', (await look(h.page, ['sq2x5'])).cells.sq2x5.images, ['sym/yellow.png']);
     await releaseMouse(h.page);
-    const cdp = await h.page.context().newCDPSession(h.page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.detach();
-    eq(p, 'the old board after garbage collection', await h.page.evaluate(() => window.__oldBoard.deref() === undefined ? 'collected' : 'still held'), 'collected');
+    // Chromium: a forced collection over CDP, then the board must be gone.
+    // Firefox cannot be made to collect (see forceGarbageCollection in
+    // lib/browser.mjs): this last step is skipped there, with a note; the
+    // steps above (attach, replace, attach, press) ran.
+    if (await forceGarbageCollection(h)) {
+      eq(p, 'the old board after garbage collection', await h.page.evaluate(() => (window.__oldBoard.deref() === undefined ? 'collected' : 'still held')), 'collected');
+    } else {
+      p.undecided = 'skipped its last step, the old board garbage-collected: a forced collection needs CDP (HeapProfiler.collectGarbage), and allocation pressure does not reliably free even a board the module never saw (lib/browser.mjs forceGarbageCollection)';
+    }
   });
 
-  return checksResult(name, checks);
+  return checksResult(name, checks, notes);
 }

@@ -18,6 +18,7 @@ export async function run(ctx) {
   const record = (label, problems) => checks.push({ label, problems });
   const pages = Object.keys(expected).filter((p) => site.has(`rules-html/${p}`));
   if (pages.length === 0) record('setup', [`none of the pages of expected.json is in ${ctx.rulesDir}`]);
+  const tabExits = [];
 
   for (const pageName of pages) {
     const data = expected[pageName];
@@ -34,17 +35,18 @@ export async function run(ctx) {
       }
       const loadProblems = h.problems();
       if (loadProblems.length) record(`${pageName}: loading`, loadProblems);
-      await keyboardChecks(h, pageName, data, record, notes);
+      await keyboardChecks(h, pageName, data, record, notes, tabExits);
     } catch (e) {
       record(`${pageName}: test step`, [e.message.split('\n')[0]]);
     } finally {
       await h.close();
     }
   }
+  if (tabExits.length) notes.push(`${browser.label}: after the last piece, Tab left the board for: ${tabExits.join(', ')}`);
   return checksResult(name, checks, notes);
 }
 
-async function keyboardChecks(h, pageName, data, record, notes) {
+async function keyboardChecks(h, pageName, data, record, notes, tabExits) {
   const { page } = h;
   const snap = await snapshot(page);
   const rest = { ...snap.cells };
@@ -108,7 +110,15 @@ async function keyboardChecks(h, pageName, data, record, notes) {
     problems.push(...restDiffs(snap, now).map((d) => `${when}: ${d}`));
   };
 
-  // 1. Tab order and focus ring.
+  // 1. Tab order and focus ring.  The same order is expected in both
+  // browsers: the module gives every piece's cell tabindex="0" and no
+  // other cell one, and both browsers move focus through tabindex="0"
+  // elements in document order.  The browsers' Tab rules differ for links
+  // and form controls (platform settings), which are outside the board:
+  // the check counts board cells only, and where focus goes after the last
+  // piece (the page's first link, in both here) is printed in a note.  A
+  // cell focused by Tab must match :focus-visible and have an outline in
+  // both.
   await check(`Tab reaches the ${pieces.length} pieces in document order, focus visible`, async (problems) => {
     await page.evaluate(() => {
       if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
@@ -130,6 +140,7 @@ async function keyboardChecks(h, pageName, data, record, notes) {
         if (ring.style === 'none' || ring.width === '0px' || !ring.visible) outlines.push(`${a.id}: outline ${ring.style} ${ring.width}${ring.visible ? '' : ', not :focus-visible'}`);
       } else if (seen.length) {
         left = true;
+        tabExits.push(`${pageName} ${a.id}`);
         break;
       }
     }

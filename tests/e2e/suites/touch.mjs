@@ -4,7 +4,7 @@
 // emulated mouse events must not paint a second time: no down_click() /
 // up_click() call and no mousedown during the taps, and each tap paints
 // exactly the cells its diagram needs, once.
-import { observe, openPage, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
+import { observe, openPage, restDiffs, sleep, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
 import { checksResult } from '../lib/check.mjs';
 
@@ -20,18 +20,32 @@ export async function run(ctx) {
 
   const data = expected[PAGE];
   if (!data || !site.has(`rules-html/${PAGE}`) || !site.has(`dist/${data.script}`)) {
-    return result([{ label: 'setup', problems: [`needs rules-html/${PAGE}, its entry in expected.json and its script in dist/`] }], notes);
+    return checksResult(name, [{ label: 'setup', problems: [`needs rules-html/${PAGE}, its entry in expected.json and its script in dist/`] }], notes);
   }
 
-  const h = await openPage(browser, `${server.url}/rules-html/${PAGE}`, {
-    contextOptions: { hasTouch: true, isMobile: true },
-  });
+  const h = await openPage(browser, `${server.url}/rules-html/${PAGE}`, { touch: true });
   try {
     const state = await waitReady(h.page);
     if (state !== 'ready') {
       record('loading', [`module state ${state}`, ...h.problems()]);
       return checksResult(name, checks, notes);
     }
+    // The two browsers tap differently, and the checks are the same:
+    // Chromium emulates a touch-screen device (CDP touch emulation and a
+    // mobile viewport: navigator.maxTouchPoints > 0) and page.tap() sends
+    // CDP touch events; Firefox ESR over WebDriver BiDi emulates no device
+    // (maxTouchPoints stays 0: BiDi's touch override is not there) and
+    // page.tap() is a BiDi pointer action of type "touch", which Firefox
+    // delivers as pointer events with pointerType "touch" and touch events.
+    // The module tells a touch from the mouse by the pointerdown's
+    // pointerType alone, so both must pass every check below.
+    const device = await h.page.evaluate(() => ({ maxTouchPoints: navigator.maxTouchPoints, touchEvents: 'ontouchstart' in window }));
+    if (browser.caps.touchEmulation && !(device.maxTouchPoints > 0)) {
+      record('touch-screen emulation', [`expected ${browser.label} to emulate a touch screen; navigator.maxTouchPoints is ${device.maxTouchPoints}`]);
+    }
+    notes.push(browser.caps.touchEmulation
+      ? `${browser.label}: a touch screen emulated (navigator.maxTouchPoints ${device.maxTouchPoints}, mobile viewport); taps are CDP touch events`
+      : `${browser.label}: no touch-screen emulation (navigator.maxTouchPoints ${device.maxTouchPoints}, ontouchstart ${device.touchEvents ? 'present' : 'absent'}); taps are WebDriver BiDi touch pointer actions, seen by the page as pointerType "touch"`);
     const snap = await snapshot(h.page);
     const rest = { ...snap.cells };
     const present = await h.page.evaluate(() => {
@@ -93,7 +107,7 @@ export async function run(ctx) {
       try {
         await takeCounts();
         await h.page.tap(/^sq\d+x\d+$/.test(target) ? `#${target}` : target);
-        await h.page.waitForTimeout(300);
+        await sleep(300);
         const now = await observe(h.page);
         const n = await takeCounts();
         if (shows) {
