@@ -2,6 +2,10 @@
 # Builds the wasm module and packages it:
 #   dist/spartan.js dist/chu.js dist/cwda.js  self-contained classic scripts
 #                                             (wasm-bindgen --target no-modules)
+#   dist/glance.js                            the generic drop-in: no click
+#                                             table, the pieces the page
+#                                             declares (data-piece), Betza
+#                                             parsed at run time, no global
 #   pkg/                                      ES-module package (wasm-pack build --target web)
 #
 # DEBUG=1 (make dist DEBUG=1): drop-in scripts with std and
@@ -17,11 +21,13 @@ WASM_OPT=node_modules/.bin/wasm-opt
 WASM_OPT_FEATURES=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext
   --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
 out=build/wasm
-mkdir -p "$out"/spartan "$out"/chu "$out"/cwda
+mkdir -p "$out"/spartan "$out"/chu "$out"/cwda "$out"/glance
 
 features=dropin
+generic=generic
 if [ "${DEBUG:-0}" = 1 ]; then
   features=dropin,panic-hook
+  generic=generic,panic-hook
   echo "build-dist: DEBUG=1: drop-in scripts with std and console_error_panic_hook"
 fi
 
@@ -30,10 +36,17 @@ fi
 #    build.rs). The stack is 64 KiB instead of Rust's 1 MiB: pressing every
 #    piece of the four seed pages reaches 2.6 KiB deep (measured by filling
 #    the stack with a pattern), and the module's memory stays small.
-for name in spartan chu cwda; do
-  GLANCE_SCRIPT=$name RUSTFLAGS="-Clink-arg=-zstack-size=65536" \
+#    dist/glance.js: the same with no click table (GLANCE_SCRIPT=none keeps
+#    none) and the generic feature: attach_page and the Betza parser.
+for name in spartan chu cwda glance; do
+  if [ "$name" = glance ]; then
+    script=none want=$generic
+  else
+    script=$name want=$features
+  fi
+  GLANCE_SCRIPT=$script RUSTFLAGS="-Clink-arg=-zstack-size=65536" \
     cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown \
-    --features "$features" --target-dir "target/dist-$name"
+    --features "$want" --target-dir "target/dist-$name"
   wasm-bindgen --target no-modules --no-typescript --out-dir "$out/$name" \
     "target/dist-$name/wasm32-unknown-unknown/wasm/glance.wasm"
   # glance_bg.wasm keeps the function names (for twiggy in make bench).

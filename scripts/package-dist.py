@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Packs a wasm module and its wasm-bindgen glue into a self-contained
-classic script: dist/NAME.js (spartan, chu or cwda).
+classic script: dist/NAME.js (spartan, chu or cwda; or glance, the generic
+drop-in, which reads the pieces a page declares and defines no global).
 
 The wasm is deflated (raw deflate, as DecompressionStream("deflate-raw")
 reads it, by zopfli) and embedded in base64; wasm-bindgen's glue
@@ -17,7 +18,8 @@ import sys
 import zlib
 from pathlib import Path
 
-SCRIPTS = ("spartan", "chu", "cwda")
+# glance: the generic drop-in (no click table; pieces declared by the page).
+SCRIPTS = ("spartan", "chu", "cwda", "glance")
 
 
 def deflate(data):

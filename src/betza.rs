@@ -33,6 +33,7 @@
 //! assert!(parse("FAuW").is_err());
 //! ```
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -668,35 +669,81 @@ impl Feature {
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ParseError {
+    /// Appends the message to `out`, without `core::fmt` (the generic
+    /// drop-in script says it in the console and carries no formatting
+    /// machinery). [`fmt::Display`] writes the same.
+    pub fn write_to(&self, out: &mut String) {
         let at = self.pos + 1;
+        let char_at = |out: &mut String, before: &str, c: char, after: &str| {
+            out.push_str(before);
+            out.push(c);
+            out.push_str(after);
+            push_number(out, at);
+        };
+        let text_at = |out: &mut String, text: &str| {
+            out.push_str(text);
+            push_number(out, at);
+        };
         match self.kind {
-            ErrorKind::Empty => write!(f, "empty Betza string"),
-            ErrorKind::TooLong => write!(f, "Betza string longer than {MAX_LEN} bytes"),
-            ErrorKind::UnexpectedChar(c) => write!(f, "unexpected '{c}' at character {at}"),
-            ErrorKind::UnknownAtom(c) => write!(f, "unknown atom '{c}' at character {at}"),
+            ErrorKind::Empty => out.push_str("empty Betza string"),
+            ErrorKind::TooLong => {
+                out.push_str("Betza string longer than ");
+                push_number(out, MAX_LEN);
+                out.push_str(" bytes");
+            }
+            ErrorKind::UnexpectedChar(c) => char_at(out, "unexpected '", c, "' at character "),
+            ErrorKind::UnknownAtom(c) => char_at(out, "unknown atom '", c, "' at character "),
             ErrorKind::UnknownModifier(c) => {
-                write!(f, "unknown modifier '{c}' at character {at}")
+                char_at(out, "unknown modifier '", c, "' at character ")
             }
             ErrorKind::Unsupported(feature) => {
-                let what = feature.describe();
-                write!(f, "{what} (character {at}) is not supported")
+                out.push_str(feature.describe());
+                text_at(out, " (character ");
+                out.push_str(") is not supported");
             }
-            ErrorKind::DanglingModifiers => {
-                write!(f, "modifiers without an atom at character {at}")
-            }
+            ErrorKind::DanglingModifiers => text_at(out, "modifiers without an atom at character "),
             ErrorKind::DanglingOperator => {
-                write!(f, "chaining operator without a next leg at character {at}")
+                text_at(out, "chaining operator without a next leg at character ")
             }
-            ErrorKind::Unclosed(c) => write!(f, "'{c}' at character {at} is never closed"),
-            ErrorKind::UnmatchedClose(c) => write!(f, "unmatched '{c}' at character {at}"),
-            ErrorKind::EmptyGroup => write!(f, "empty group at character {at}"),
-            ErrorKind::BadLeap => write!(f, "malformed leap (x,y) at character {at}"),
-            ErrorKind::TooDeep => write!(f, "groups nested too deep at character {at}"),
-            ErrorKind::TooManyMoves => write!(f, "too many moves (more than {MAX_MOVES})"),
-            ErrorKind::TooManyModifiers => write!(f, "too many modifiers at character {at}"),
+            ErrorKind::Unclosed(c) => {
+                char_at(out, "'", c, "' at character ");
+                out.push_str(" is never closed");
+            }
+            ErrorKind::UnmatchedClose(c) => char_at(out, "unmatched '", c, "' at character "),
+            ErrorKind::EmptyGroup => text_at(out, "empty group at character "),
+            ErrorKind::BadLeap => text_at(out, "malformed leap (x,y) at character "),
+            ErrorKind::TooDeep => text_at(out, "groups nested too deep at character "),
+            ErrorKind::TooManyMoves => {
+                out.push_str("too many moves (more than ");
+                push_number(out, MAX_MOVES);
+                out.push(')');
+            }
+            ErrorKind::TooManyModifiers => text_at(out, "too many modifiers at character "),
         }
+    }
+}
+
+/// Appends `n` in decimal to `out`.
+///
+/// ```
+/// let mut s = String::from("#");
+/// glance::betza::push_number(&mut s, 1024);
+/// glance::betza::push_number(&mut s, 0);
+/// assert_eq!(s, "#10240");
+/// ```
+pub fn push_number(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_to(&mut out);
+        f.write_str(&out)
     }
 }
 

@@ -10,10 +10,14 @@
 //! * [`betza`] parses a Betza string into typed moves; [`parsed`] holds the
 //!   click tables' strings parsed when the crate is built, for the drop-in
 //!   scripts, which carry no parser;
+//! * [`declared`] validates the pieces a page declares (`data-piece` on
+//!   its piece table's rows and its board's cells), for `dist/glance.js`,
+//!   which carries no click table;
 //! * [`diagram`] computes, for a piece on a square of a board, the mark of
 //!   every square it reaches (pure Rust: runs natively and in wasm);
 //! * [`scene`] turns a click into a [`scene::Scene`] (what each cell
 //!   shows) and the sentence a screen reader says;
+//! * [`words`] holds the sentence's fixed words by page language;
 //! * [`state`] is the board's state machine: what presses, releases, taps,
 //!   keys and the page going away mean for what is shown (events in,
 //!   changes out);
@@ -45,6 +49,7 @@ extern crate alloc;
 mod api;
 pub mod betza;
 pub mod clicks;
+pub mod declared;
 pub mod diagram;
 pub mod geometry;
 #[cfg(not(target_arch = "wasm32"))]
@@ -55,6 +60,7 @@ pub mod state;
 pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+pub mod words;
 
 /// The drop-in scripts carry no formatting code: a panic (there should be
 /// none) stops the module where it is, as a `RuntimeError` in the console.

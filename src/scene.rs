@@ -25,7 +25,8 @@ use core::fmt;
 use crate::betza::{self, ParseError, Piece};
 use crate::clicks::{Entry, Shows};
 use crate::diagram::{Diagram, Mark};
-use crate::geometry::{Square, SquareSet};
+use crate::geometry::{Colour, Square, SquareSet};
+use crate::words::{Words, ENGLISH};
 
 /// What the page around a board holds: its playable squares (cells of
 /// class `n`) and those of them with a piece at rest.
@@ -94,19 +95,67 @@ fn piece_of(betza: &'static str) -> Result<Piece, SceneError> {
     }
 }
 
-/// What the board shows while a click code is held.
+/// What the board shows while a piece (a click code, or a piece the page
+/// declares) is held. `'a` is the life of the words it shows: `'static`
+/// for the click tables, the page's declarations' otherwise.
 #[derive(Clone, Debug)]
-pub struct Scene {
-    pub entry: &'static Entry,
+pub struct Scene<'a> {
+    /// The name `#piece` shows first (`"Gating:"`, `"Lieutenant"`).
+    pub name: &'a str,
+    /// The remark lines after it.
+    pub notes: Vec<&'a str>,
     /// The cells that change, each once, with what they show.
     pub cells: Vec<(Square, Content)>,
     /// The piece's diagram, for pieces (not for demos).
     pub diagram: Option<Diagram>,
 }
 
-impl Scene {
+impl<'a> Scene<'a> {
+    /// The scene of a piece declared by the page: `piece`, of `colour`, on
+    /// square `at` of an otherwise empty `page` board, named `name`, with
+    /// remark lines `notes`. Marks fall only on the board.
+    pub fn of_piece(
+        name: &'a str,
+        notes: Vec<&'a str>,
+        piece: &Piece,
+        at: Square,
+        colour: Colour,
+        page: &Page,
+    ) -> Scene<'a> {
+        Scene::drawn(name, notes, piece, at, colour, page, SquareSet::EMPTY)
+    }
+
+    fn drawn(
+        name: &'a str,
+        notes: Vec<&'a str>,
+        piece: &Piece,
+        at: Square,
+        colour: Colour,
+        page: &Page,
+        mut occupied: SquareSet,
+    ) -> Scene<'a> {
+        occupied.remove(at);
+        let diagram = Diagram::compute(piece, at, colour, &page.board, &occupied);
+        let cells = diagram
+            .marks()
+            .map(|(sq, m)| (sq, Content::Mark(m)))
+            .collect();
+        Scene {
+            name,
+            notes,
+            cells,
+            diagram: Some(diagram),
+        }
+    }
+
+    /// The name as a subject, without the colon some names end with
+    /// (`"Gating:"` → `"Gating"`).
+    pub fn subject(&self) -> &'a str {
+        self.name.strip_suffix(':').unwrap_or(self.name)
+    }
+
     /// The scene of `entry` on `page`. Marks fall only on the board.
-    pub fn new(entry: &'static Entry, page: &Page) -> Result<Scene, SceneError> {
+    pub fn new(entry: &'a Entry, page: &Page) -> Result<Scene<'a>, SceneError> {
         match entry.shows {
             Shows::Piece {
                 betza,
@@ -116,22 +165,20 @@ impl Scene {
             } => {
                 let piece = piece_of(betza)?;
                 let at = Square::new(on.0, on.1).ok_or(SceneError::OffGrid(on.0, on.1))?;
-                let mut occupied = if among_pieces {
+                let occupied = if among_pieces {
                     page.occupied
                 } else {
                     SquareSet::EMPTY
                 };
-                occupied.remove(at);
-                let diagram = Diagram::compute(&piece, at, colour, &page.board, &occupied);
-                let cells = diagram
-                    .marks()
-                    .map(|(sq, m)| (sq, Content::Mark(m)))
-                    .collect();
-                Ok(Scene {
-                    entry,
-                    cells,
-                    diagram: Some(diagram),
-                })
+                Ok(Scene::drawn(
+                    entry.name,
+                    entry.notes.to_vec(),
+                    &piece,
+                    at,
+                    colour,
+                    page,
+                    occupied,
+                ))
             }
             Shows::Demo(list) => {
                 let mut cells = Vec::with_capacity(list.len());
@@ -145,7 +192,8 @@ impl Scene {
                     cells.push((sq, content));
                 }
                 Ok(Scene {
-                    entry,
+                    name: entry.name,
+                    notes: entry.notes.to_vec(),
                     cells,
                     diagram: None,
                 })
@@ -153,11 +201,16 @@ impl Scene {
         }
     }
 
-    /// One sentence for screen readers: the name, then the reachable
-    /// squares by kind, in algebraic notation counted from the board's
-    /// bottom-left square, then the remarks.
+    /// [`Scene::sentence_in`] English.
     pub fn sentence(&self, page: &Page) -> String {
-        let mut out = String::from(self.entry.subject());
+        self.sentence_in(page, &ENGLISH)
+    }
+
+    /// One sentence for screen readers, its fixed words in `words`: the
+    /// name, then the reachable squares by kind, in algebraic notation
+    /// counted from the board's bottom-left square, then the remarks.
+    pub fn sentence_in(&self, page: &Page, words: &Words) -> String {
+        let mut out = String::from(self.subject());
         out.push('.');
         let (file0, _) = page.board.file_span().unwrap_or((0, 0));
         let rank0 = page.board.iter().map(|s| s.rank()).min().unwrap_or(0);
@@ -170,17 +223,15 @@ impl Scene {
             }
         };
         if let Some(d) = &self.diagram {
-            for (mark, verb) in [
-                (Mark::Slide, "Slides or steps to"),
-                (Mark::Leap, "Leaps to"),
-                (Mark::Move, "Moves without capturing to"),
-                (Mark::Capture, "Captures only on"),
-                (
-                    Mark::FirstLeg,
-                    "Captures with its first step and goes on from",
-                ),
-                (Mark::Block, "Can be blocked on"),
+            for mark in [
+                Mark::Slide,
+                Mark::Leap,
+                Mark::Move,
+                Mark::Capture,
+                Mark::FirstLeg,
+                Mark::Block,
             ] {
+                let verb = words.verb(mark);
                 let squares = page
                     .board
                     .iter_by_file()
@@ -207,18 +258,22 @@ impl Scene {
                 match content.image() {
                     Some(img) => {
                         out.push_str(&spaced(img));
-                        out.push_str(" on ");
+                        out.push(' ');
+                        out.push_str(words.on);
                     }
-                    None => out.push_str("Empty: "),
+                    None => out.push_str(words.empty),
                 }
+                out.push(' ');
                 push_name(&mut out, sq);
                 out.push('.');
             }
         }
-        for note in self.entry.notes {
+        for note in &self.notes {
             out.push(' ');
             out.push_str(note);
-            out.push('.');
+            if !note.ends_with('.') {
+                out.push('.');
+            }
         }
         out
     }

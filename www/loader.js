@@ -6,6 +6,9 @@
 (function () {
   "use strict";
   var NAME = "@SCRIPT@";
+  // glance.js, the generic drop-in: the page declares its pieces
+  // (data-piece), it has no inline handlers, and no global is defined.
+  var GENERIC = NAME === "glance";
   var WASM = "@WASM@";
   // 0: loading (or waiting for the page to be parsed), 1: serving the
   // board, 2: failed or stopped.
@@ -23,23 +26,26 @@
     } catch (e) { /* nothing more to do */ }
   }
 
-  window.down_click = function (x, y) {
+  function down(x, y) {
     if (state === 1) {
       try { glance.down_click(x, y); } catch (e) { stop("a press failed", e); }
     } else if (state === 0) {
       early = [x, y];
     }
-  };
-  // A release anywhere drops a press made while loading.
-  ["pointerup", "pointercancel", "blur"].forEach(function (t) {
-    window.addEventListener(t, function () { early = null; });
-  });
-  window.up_click = function () {
-    if (state === 1) {
-      try { glance.up_click(); } catch (e) { stop("a release failed", e); }
-    }
-    early = null;
-  };
+  }
+  if (!GENERIC) {
+    window.down_click = down;
+    // A release anywhere drops a press made while loading.
+    ["pointerup", "pointercancel", "blur"].forEach(function (t) {
+      window.addEventListener(t, function () { early = null; });
+    });
+    window.up_click = function () {
+      if (state === 1) {
+        try { glance.up_click(); } catch (e) { stop("a release failed", e); }
+      }
+      early = null;
+    };
+  }
 
   /* wasm-bindgen's glue (--target no-modules): its names stay inside this function. */
   @GLUE@
@@ -87,7 +93,16 @@
   function begin() {
     if (state !== 0) return;
     try {
-      if (!glance.attach(root, NAME)) throw new Error("no board to start on");
+      if (GENERIC) {
+        // The module said what is wrong with the page, once: nothing to add.
+        if (!glance.attach_page(root)) {
+          state = 2;
+          root.setAttribute("data-glance", "failed");
+          return;
+        }
+      } else if (!glance.attach(root, NAME)) {
+        throw new Error("no board to start on");
+      }
     } catch (err) {
       stop("could not read the board", err);
       return;
@@ -102,7 +117,7 @@
     if (early) {
       var press = early;
       early = null;
-      window.down_click(press[0], press[1]);
+      down(press[0], press[1]);
     }
   }
 

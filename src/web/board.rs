@@ -48,12 +48,62 @@ struct Strings {
 }
 
 use crate::clicks::{
-    after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Entry, Script,
+    after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Script,
 };
+#[cfg(any(feature = "generic", not(feature = "dropin")))]
+use crate::declared::Declared;
 use crate::diagram::Mark;
 use crate::geometry::Square;
 use crate::scene::{spaced, Content, Page, Scene};
 use crate::state::{Piece, Shown};
+use crate::words::Words;
+
+/// What the board's pieces show: the click codes of a legacy script, or
+/// the pieces the page declares (`data-piece`, read by `dist/glance.js`).
+pub(super) enum Source {
+    Script(Script),
+    #[cfg(any(feature = "generic", not(feature = "dropin")))]
+    Page(Declared),
+}
+
+impl Source {
+    /// The scene of code `code` on `page`, if it shows something.
+    fn scene(&self, code: (i32, i32), page: &Page) -> Option<Scene<'_>> {
+        match self {
+            Source::Script(script) => Scene::new(lookup(*script, code.0, code.1)?, page).ok(),
+            #[cfg(any(feature = "generic", not(feature = "dropin")))]
+            Source::Page(declared) => declared.scene(code, page),
+        }
+    }
+
+    /// The code of a cell with square `sq` (and an inline handler text, if
+    /// any), and the piece's name as a subject, if the cell shows something.
+    fn code_of(
+        &self,
+        el: &Element,
+        sq: Square,
+        inline: Option<&str>,
+    ) -> Option<((i32, i32), &str)> {
+        match self {
+            Source::Script(script) => {
+                let _ = sq;
+                let (x, y) = match inline {
+                    Some(h) => parse_handler(h),
+                    None => el.get_attribute("data-code").and_then(|c| parse_pair(&c)),
+                }?;
+                let entry = lookup(*script, x, y)?;
+                Some(((x, y), entry.subject()))
+            }
+            #[cfg(any(feature = "generic", not(feature = "dropin")))]
+            Source::Page(declared) => {
+                let _ = (el, inline);
+                let code = (i32::from(sq.file()), i32::from(sq.rank()));
+                let (_, piece) = declared.at(code)?;
+                Some((code, piece.name.as_str()))
+            }
+        }
+    }
+}
 
 /// The attribute naming the image a painted cell shows.
 const SHOW: &str = "data-glance-show";
@@ -80,7 +130,9 @@ struct Prepared {
 
 /// One board of the page and what it shows.
 pub(super) struct Board {
-    script: Script,
+    source: Source,
+    /// The sentence's fixed words, in the page's language.
+    words: &'static Words,
     pub(super) document: Document,
     page: Page,
     /// Cells by square index, for the squares the page has.
@@ -111,24 +163,25 @@ pub(super) struct Board {
     showing: bool,
 }
 
-/// What code `code` of `script` shows on `page`, with the lines `#piece`
-/// shows if the page has one (made in `document`); `None` if the script
-/// has no such code.
+/// What code `code` of `source` shows on `page`, with the lines `#piece`
+/// shows if the page has one (made in `document`, the sentence in
+/// `words`); `None` if the source has no such code.
 fn prepare(
-    script: Script,
+    source: &Source,
     code: (i32, i32),
     page: &Page,
     document: &Document,
+    words: &Words,
     piece_lines_at_rest: Option<usize>,
 ) -> Option<Prepared> {
-    let scene = Scene::new(lookup(script, code.0, code.1)?, page).ok()?;
+    let scene = source.scene(code, page)?;
     let lines = Array::new();
     if let Some(at_rest) = piece_lines_at_rest {
         piece_lines(
             document,
             &lines,
-            scene.entry,
-            &scene.sentence(page),
+            &scene,
+            &scene.sentence_in(page, words),
             at_rest,
         );
     }
@@ -138,13 +191,13 @@ fn prepare(
     })
 }
 
-/// Appends to `lines` what `#piece` shows for `entry`: its name and each
+/// Appends to `lines` what `#piece` shows for `scene`: its name and each
 /// remark as a line the eye reads, hidden from screen readers (the
 /// sentence says it all; the live region would otherwise read the name and
 /// remarks twice), padded to `at_rest` lines so that the page below does
 /// not move while a piece is held, then the sentence for screen readers,
 /// hidden from the eye by the module's style sheet.
-fn piece_lines(document: &Document, lines: &Array, entry: &Entry, sentence: &str, at_rest: usize) {
+fn piece_lines(document: &Document, lines: &Array, scene: &Scene, sentence: &str, at_rest: usize) {
     let element = |tag: &str, flag: &str, text: &str| {
         let el = document.create_element(tag).ok()?;
         if !flag.is_empty() {
@@ -156,13 +209,13 @@ fn piece_lines(document: &Document, lines: &Array, entry: &Entry, sentence: &str
         lines.push(&el);
         Some(())
     };
-    element("span", "aria-hidden", entry.name);
-    for note in entry.notes {
+    element("span", "aria-hidden", scene.name);
+    for note in &scene.notes {
         element("br", "", "");
         element("span", "aria-hidden", note);
     }
     // A line ends at each `<br>`, and a last `<br>` adds none.
-    let shown = 1 + entry.notes.len();
+    let shown = 1 + scene.notes.len();
     if shown < at_rest {
         for _ in shown..=at_rest {
             element("br", "", "");
@@ -225,9 +278,14 @@ impl Board {
     /// piece (an image), the cells with a click code, and `#piece` (looked
     /// up in `document`). Gives the board, its buttons and `#piece` their
     /// accessible roles and names, and adopts the module's style sheet.
-    pub(super) fn read(document: &Document, root: &Element, script: Script) -> Board {
+    pub(super) fn read(document: &Document, root: &Element, source: Source) -> Board {
+        let lang = document
+            .document_element()
+            .and_then(|html| html.get_attribute("lang"))
+            .unwrap_or_default();
         let mut board = Board {
-            script,
+            source,
+            words: Words::for_lang(&lang),
             document: document.clone(),
             page: Page::default(),
             cells: [const { None }; 256],
@@ -291,19 +349,14 @@ impl Board {
             }
         }
         let inline = el.get_attribute("onmousedown");
-        let code = match &inline {
-            Some(h) => parse_handler(h),
-            None => el.get_attribute("data-code").and_then(|c| parse_pair(&c)),
-        };
-        let found = code.and_then(|(x, y)| Some(((x, y), lookup(self.script, x, y)?)));
-        if let Some((code, entry)) = found {
+        let found = self.source.code_of(&el, sq, inline.as_deref());
+        if let Some((code, subject)) = found {
             // Setting attributes on an element cannot fail for these names.
             if !el.has_attribute("tabindex") {
                 let _ = el.set_attribute("tabindex", "0");
             }
             let _ = el.set_attribute("role", "button");
             let _ = el.set_attribute("aria-pressed", "false");
-            let subject = entry.subject();
             let mut label = image
                 .as_deref()
                 .map(|s| spaced(image_name(s)))
@@ -344,11 +397,17 @@ impl Board {
                     .and_then(|h| h.text_content())
                     .unwrap_or_default();
                 let mut name = String::from(heading.trim_ascii());
-                name.push_str(if name.is_empty() {
-                    "Moves at a glance"
+                let words = self.words.board;
+                if name.is_empty() {
+                    let mut first = words.chars();
+                    if let Some(c) = first.next() {
+                        name.push(c.to_ascii_uppercase());
+                        name.push_str(first.as_str());
+                    }
                 } else {
-                    ": moves at a glance"
-                });
+                    name.push_str(": ");
+                    name.push_str(words);
+                }
                 let _ = table.set_attribute("aria-label", &name);
             }
         }
@@ -373,7 +432,14 @@ impl Board {
 
     fn prepare(&self, code: (i32, i32)) -> Option<Prepared> {
         let lines = self.piece.as_ref().map(|_| self.piece_lines);
-        prepare(self.script, code, &self.page, &self.document, lines)
+        prepare(
+            &self.source,
+            code,
+            &self.page,
+            &self.document,
+            self.words,
+            lines,
+        )
     }
 
     /// The pieces of the board, for the state machine (same order as the

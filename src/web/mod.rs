@@ -10,12 +10,16 @@
 //!   [`Closure`](wasm_bindgen::closure::Closure) on the document and its
 //!   window) and turns them into the state machine's inputs
 //!   ([`crate::state`]), whose answers [`serve`] carries out on the board;
-//! * this file holds the exports: [`attach`], [`down_click`], [`up_click`]
+//! * `page` reads the pieces a page declares into [`crate::declared`]'s
+//!   plain data (for [`attach_page`], the generic drop-in's start);
+//! * this file holds the exports: [`attach`], `attach_page`, [`down_click`], [`up_click`]
 //!   and [`warm`] (and `start`, run when the module starts, in builds with
 //!   the `panic-hook` feature).
 
 mod board;
 mod events;
+#[cfg(any(feature = "generic", not(feature = "dropin")))]
+mod page;
 
 use core::cell::RefCell;
 
@@ -24,7 +28,7 @@ use web_sys::Element;
 
 use crate::clicks::Script;
 use crate::state::{Change, Input, Machine, Output};
-use board::Board;
+use board::{Board, Source};
 use events::Listeners;
 
 /// The board of the page, once attached, its state machine and the
@@ -93,6 +97,40 @@ pub fn attach(root: &Element, script: &str) -> bool {
     let Some(script) = Script::from_name(script) else {
         return false;
     };
+    attach_with(root, Source::Script(script))
+}
+
+/// Gives the board inside `root` (the whole page, usually) the behaviour
+/// of a rules page, from what the page declares instead of click codes
+/// (`dist/glance.js`): its piece table's rows with `data-piece="KEY"` on
+/// their `<tr>`, its board cells with `data-piece="KEY"` (and
+/// `data-side="black"` for Black), see [`crate::declared`].
+///
+/// A page whose declarations are wrong is left exactly as it was, and the
+/// console says what is wrong, in one warning; returns false then (and for
+/// a call from inside another call). Never throws.
+#[cfg(any(feature = "generic", not(feature = "dropin")))]
+#[wasm_bindgen]
+pub fn attach_page(root: &Element) -> bool {
+    if BOARD.0.try_borrow_mut().is_err() {
+        return false;
+    }
+    match page::read(root).validate() {
+        Ok(declared) => attach_with(root, Source::Page(declared)),
+        Err(errors) => {
+            let mut message = alloc::string::String::from(
+                "glance: the page's pieces are not declared right, so its board stays as it is: ",
+            );
+            errors.write_to(&mut message);
+            web_sys::console::warn_1(&JsValue::from_str(&message));
+            false
+        }
+    }
+}
+
+/// Reads the board inside `root` with the pieces of `source` and serves
+/// it, in place of any board attached before.
+fn attach_with(root: &Element, source: Source) -> bool {
     let Ok(mut slot) = BOARD.0.try_borrow_mut() else {
         return false;
     };
@@ -103,7 +141,7 @@ pub fn attach(root: &Element, script: &str) -> bool {
         old.board.clear();
         old.board.empty_sheet();
     }
-    let board = Board::read(&document, root, script);
+    let board = Board::read(&document, root, source);
     *slot = Some(Attached {
         machine: Machine::new(board.pieces()),
         board,

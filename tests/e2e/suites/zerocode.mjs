@@ -1,0 +1,290 @@
+// dist/glance.js, the generic drop-in, on pages that declare their pieces
+// (data-piece on the piece table's rows and on the board's cells,
+// data-side="black" for Black) and have no inline handlers and no click
+// codes: rules-html/zero/Spartan.html (and variants of it the suite
+// writes into the served copy).
+//
+// Every declared piece is pressed with the mouse: the marked cells must be
+// exactly the diagram that the native command computes for the row's Betza
+// on that board and square (`target/release/glance diagram BETZA --board
+// FxR --at SQ [--black] --json`, built here with `cargo build --release`),
+// #piece must show the row's name and remarks, and a release must put the
+// page back exactly.  The keyboard (Enter, Escape), a release off the
+// board, touch (taps toggle and switch) and the sentence in the page's
+// language (<html lang="de">) are checked on a few pieces, and the script
+// must define no global.
+//
+// Broken declarations (a cell naming no row, a row whose Betza does not
+// parse, two rows with one key) must leave the page exactly as it was,
+// with exactly one console message saying what is wrong, and nothing
+// thrown.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openPage, pressCell, releaseMouse, sleep, waitReady } from '../lib/browser.mjs';
+import { checksResult } from '../lib/check.mjs';
+
+export const name = 'zerocode';
+
+const PAGE = 'rules-html/zero/Spartan.html';
+const MARK_IMAGE = { slide: 'yellow', leap: 'orange', move: 'green', capture: 'red', 'first-leg': 'cyan', block: 'open' };
+
+// The broken variants of the page: [file, what to replace, by what, the
+// words the one console message must hold].
+const BROKEN = [
+  ['broken-unknown.html', 'id="sq5x3" data-piece="Q"', 'id="sq5x3" data-piece="Queen"', 'sq5x3: data-piece "Queen" names no row'],
+  ['broken-betza.html', '<td>mfFcfW</td>', '<td>mfFcXfW</td>', "Moves 'mfFcXfW' is not Betza notation: unknown atom 'X' at character 5"],
+  ['broken-duplicate.html', '<tr data-piece="KS">', '<tr data-piece="K">', 'two rows of the piece table have data-piece "K"'],
+];
+
+// What the page declares and shows, read in the page.
+function readPage() {
+  const collapse = (t) => (t || '').replace(/\s+/g, ' ').trim();
+  const rows = {};
+  for (const tr of document.querySelectorAll('tr[data-piece]')) {
+    const cols = [...tr.children].filter((c) => /^T[DH]$/.test(c.tagName)).map((c) => collapse(c.textContent));
+    rows[tr.dataset.piece] = { name: cols[0], moves: cols[3], remarks: cols[4] || '' };
+  }
+  const cells = [...document.querySelectorAll('td[data-piece]')].map((td) => ({
+    id: td.id, key: td.dataset.piece, black: td.dataset.side === 'black',
+  }));
+  const squares = [...document.querySelectorAll('table.board td.n[id^=sq]')].map((td) => {
+    const m = /^sq(\d+)x(\d+)$/.exec(td.id);
+    return [Number(m[1]), Number(m[2])];
+  });
+  return { rows, cells, squares };
+}
+
+// What the board and #piece show now.
+function shown() {
+  const marks = {};
+  for (const el of document.querySelectorAll('[data-glance-show]')) marks[el.id] = el.getAttribute('data-glance-show');
+  const p = document.getElementById('piece');
+  const c = p.cloneNode(true);
+  c.querySelectorAll('[data-glance-sr]').forEach((e) => e.remove());
+  const lines = [''];
+  const walk = (node) => {
+    for (const n of node.childNodes) {
+      if (n.nodeType === Node.TEXT_NODE) lines[lines.length - 1] += n.data;
+      else if (n.nodeName === 'BR') lines.push('');
+      else if (n.nodeType === Node.ELEMENT_NODE) walk(n);
+    }
+  };
+  walk(c);
+  const sr = p.querySelector('[data-glance-sr]');
+  return {
+    marks,
+    lines: lines.map((l) => l.replace(/\s+/g, ' ').trim()),
+    sentence: sr ? sr.textContent : null,
+    board: document.querySelector('table.board').innerHTML,
+    piece: p.innerHTML,
+  };
+}
+
+// The page's body and head against the same HTML parsed anew, scripts not
+// run; the module's adopted style sheets; the root's attributes.
+async function untouched() {
+  const html = await (await fetch(location.href)).text();
+  const fresh = new DOMParser().parseFromString(html, 'text/html');
+  const attrs = [...document.documentElement.attributes].map((a) => `${a.name}=${a.value}`)
+    .filter((a) => !a.startsWith('data-glance='));
+  const freshAttrs = [...fresh.documentElement.attributes].map((a) => `${a.name}=${a.value}`);
+  const out = [];
+  if (document.body.innerHTML !== fresh.body.innerHTML) out.push('the body changed');
+  if (document.head.innerHTML !== fresh.head.innerHTML) out.push('the head changed');
+  if (attrs.join(' ') !== freshAttrs.join(' ')) out.push(`<html> attributes ${attrs.join(' ')} against ${freshAttrs.join(' ')}`);
+  if (document.adoptedStyleSheets.length) out.push(`${document.adoptedStyleSheets.length} adopted style sheet(s)`);
+  return out;
+}
+
+const diagrams = new Map();
+function diagram(bin, betza, board, at, black) {
+  const k = [betza, board, at, black].join(' ');
+  if (!diagrams.has(k)) {
+    const args = ['diagram', betza, '--board', board, '--at', at, '--json'];
+    if (black) args.push('--black');
+    diagrams.set(k, JSON.parse(execFileSync(bin, args, { encoding: 'utf8' })));
+  }
+  return diagrams.get(k);
+}
+
+export async function run(ctx) {
+  const { browser, server, site, repo } = ctx;
+  const checks = [];
+  const record = (label, problems) => checks.push({ label, problems });
+
+  if (!site.has('dist/glance.js')) {
+    return { name, ok: false, passed: 0, failed: 1, summary: `${name}: dist/glance.js does not exist`, details: ['run make dist'] };
+  }
+  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'glance'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
+  const bin = path.join(repo, 'target', 'release', 'glance');
+
+  // The page, every declared piece pressed.
+  const h = await openPage(browser, `${server.url}/${PAGE}`);
+  try {
+    const state = await waitReady(h.page);
+    record('zero/Spartan.html: the module starts', state === 'ready' ? [] : [`data-glance is ${state}`]);
+    const { rows, cells, squares } = await h.page.evaluate(readPage);
+    const files = squares.map((s) => s[0]);
+    const ranks = squares.map((s) => s[1]);
+    const [x0, y0] = [Math.min(...files), Math.min(...ranks)];
+    const board = `${Math.max(...files) - x0 + 1}x${Math.max(...ranks) - y0 + 1}`;
+    const atRest = await h.page.evaluate(shown);
+    record(`zero/Spartan.html: pieces declared (${cells.length} cells, ${Object.keys(rows).length} rows)`,
+      cells.length >= 12 && Object.keys(rows).length === 12 ? [] : ['fewer than expected']);
+    for (const cell of cells) {
+      const row = rows[cell.key];
+      const [x, y] = /^sq(\d+)x(\d+)$/.exec(cell.id).slice(1).map(Number);
+      const at = String.fromCharCode(97 + x - x0) + (y - y0 + 1);
+      const betza = row.moves.split(' or ')[0].trim();
+      const want = {};
+      for (const [sq, mark] of Object.entries(diagram(bin, betza, board, at, cell.black).marks)) {
+        const fx = sq.charCodeAt(0) - 97 + x0;
+        const fy = Number(sq.slice(1)) - 1 + y0;
+        want[`sq${fx}x${fy}`] = MARK_IMAGE[mark];
+      }
+      const problems = [];
+      await pressCell(h.page, cell.id);
+      const now = await h.page.evaluate(shown);
+      for (const id of new Set([...Object.keys(want), ...Object.keys(now.marks)])) {
+        if (want[id] !== now.marks[id]) problems.push(`${id}: ${now.marks[id] || 'nothing'}, expected ${want[id] || 'nothing'}`);
+      }
+      const lines = [row.name, ...(row.remarks ? [row.remarks] : [])];
+      const got = now.lines.slice(0, lines.length);
+      if (JSON.stringify(got) !== JSON.stringify(lines) || now.lines.slice(lines.length).some((l) => l)) {
+        problems.push(`#piece reads ${JSON.stringify(now.lines)}, expected ${JSON.stringify(lines)}`);
+      }
+      if (!now.sentence || !now.sentence.startsWith(`${row.name}.`)) problems.push(`sentence ${JSON.stringify(now.sentence)}`);
+      await releaseMouse(h.page);
+      const after = await h.page.evaluate(shown);
+      if (after.board !== atRest.board) problems.push('the board is not as it was after the release');
+      if (after.piece !== atRest.piece) problems.push('#piece is not as it was after the release');
+      record(`zero/Spartan.html: ${cell.id} ${row.name} (${betza}${cell.black ? ', Black' : ''}, ${Object.keys(want).length} marks)`, problems);
+    }
+
+    // The keyboard: Enter shows, Escape clears.
+    const first = cells[0];
+    const keyProblems = [];
+    await h.page.focus(`#${first.id}`);
+    await h.page.keyboard.press('Enter');
+    const keyed = await h.page.evaluate(shown);
+    if (!Object.keys(keyed.marks).length) keyProblems.push('Enter showed nothing');
+    await h.page.keyboard.press('Escape');
+    const escaped = await h.page.evaluate(shown);
+    if (escaped.board !== atRest.board || escaped.piece !== atRest.piece) keyProblems.push('Escape did not restore the page');
+    record(`zero/Spartan.html: keyboard on ${first.id}`, keyProblems);
+
+    // A release anywhere: pressed on a piece, released off the board.
+    const anywhere = [];
+    await pressCell(h.page, first.id);
+    // A point at the viewport's corner, off every piece.
+    const away = await h.page.evaluate(() => {
+      const p = { x: innerWidth - 5, y: innerHeight - 5 };
+      const el = document.elementFromPoint(p.x, p.y);
+      return el && el.closest('[data-piece]') ? { x: 5, y: 5 } : p;
+    });
+    await h.page.mouse.move(away.x, away.y);
+    const moved = await h.page.evaluate(shown);
+    // (Firefox starts its own drag-and-drop of the piece's image, whose
+    // pointercancel clears the board early: browser.caps.nativeDrag.)
+    if (!browser.caps.nativeDrag && !Object.keys(moved.marks).length) anywhere.push('the diagram went away before the release');
+    await releaseMouse(h.page);
+    const released = await h.page.evaluate(shown);
+    if (released.board !== atRest.board || released.piece !== atRest.piece) anywhere.push('a release off the board did not restore the page');
+    record(`zero/Spartan.html: release anywhere after ${first.id}`, anywhere);
+
+    // No global: the page's window has the names of a blank page's (same origin).
+    const names = await h.page.evaluate(() => Object.getOwnPropertyNames(window));
+    site.writePage('rules-html/zero/blank.html', '<!DOCTYPE html><title>blank</title>');
+    const blank = await openPage(browser, `${server.url}/rules-html/zero/blank.html`);
+    let plain;
+    try {
+      plain = new Set(await blank.page.evaluate(() => Object.getOwnPropertyNames(window)));
+    } finally {
+      await blank.close();
+    }
+    const added = names.filter((n) => !plain.has(n));
+    record('zero/Spartan.html: no global', added.length ? [`globals: ${added.join(', ')}`] : []);
+    record('zero/Spartan.html: no console message, nothing thrown',
+      [...h.problems(), ...h.consoleMessages.filter((m) => m.type !== 'error').map((m) => `console.${m.type}: ${m.text}`)]);
+  } finally {
+    await h.close();
+  }
+
+  // Touch: a tap shows until the next tap; the same piece again clears,
+  // another switches, a tap elsewhere clears.
+  const t = await openPage(browser, `${server.url}/${PAGE}`, { touch: true });
+  try {
+    const problems = [];
+    if (await waitReady(t.page) !== 'ready') problems.push('the module did not start');
+    const rest = await t.page.evaluate(shown);
+    const tap = async (selector) => {
+      await t.page.tap(selector);
+      await sleep(300);
+      return t.page.evaluate(shown);
+    };
+    const knight = await tap('#sq4x3');
+    if (Object.keys(knight.marks).length !== 8 || knight.lines[0] !== 'Knight') problems.push(`a tap on the Knight: ${Object.keys(knight.marks).length} marks, #piece ${JSON.stringify(knight.lines)}`);
+    const queen = await tap('#sq5x3');
+    if (queen.lines[0] !== 'Queen') problems.push(`a tap on the Queen: #piece ${JSON.stringify(queen.lines)}`);
+    const again = await tap('#sq5x3');
+    if (again.board !== rest.board || again.piece !== rest.piece) problems.push('a second tap on the Queen did not restore the page');
+    await tap('#sq4x3');
+    const off = await tap('h1');
+    if (off.board !== rest.board || off.piece !== rest.piece) problems.push('a tap off the board did not restore the page');
+    problems.push(...t.problems());
+    record('zero/Spartan.html: touch', problems);
+  } finally {
+    await t.close();
+  }
+
+  // The sentence's words follow <html lang>: German.
+  const german = fs.readFileSync(path.join(repo, PAGE), 'utf8').replace('<title>', '<html lang="de"><title>');
+  site.writePage('rules-html/zero/de.html', german);
+  const d = await openPage(browser, `${server.url}/rules-html/zero/de.html`);
+  try {
+    const problems = [];
+    if (await waitReady(d.page) !== 'ready') problems.push('the module did not start');
+    await pressCell(d.page, 'sq4x3');
+    const now = await d.page.evaluate(shown);
+    await releaseMouse(d.page);
+    const want = 'Knight. Springt nach c3, c5, d2, d6, f2, f6, g3, g5.';
+    if (now.sentence !== want) problems.push(`sentence ${JSON.stringify(now.sentence)}, expected ${JSON.stringify(want)}`);
+    record('zero/de.html: the sentence in German', problems);
+  } finally {
+    await d.close();
+  }
+
+  // Broken declarations.
+  const source = fs.readFileSync(path.join(repo, PAGE), 'utf8');
+  for (const [file, from, to, words] of BROKEN) {
+    if (!source.includes(from)) {
+      record(`zero/${file}`, [`the page has no ${from}`]);
+      continue;
+    }
+    const rel = `rules-html/zero/${file}`;
+    site.writePage(rel, source.replace(from, to));
+    const b = await openPage(browser, `${server.url}/${rel}`);
+    try {
+      const problems = [];
+      const state = await waitReady(b.page);
+      if (state !== 'failed') problems.push(`data-glance is ${state}, expected failed`);
+      await pressCell(b.page, 'sq7x3');
+      const held = await b.page.evaluate(() => document.querySelectorAll('[data-glance-show]').length);
+      if (held) problems.push(`a press marked ${held} cells`);
+      await releaseMouse(b.page);
+      problems.push(...await b.page.evaluate(untouched));
+      problems.push(...b.problems());
+      const messages = b.consoleMessages;
+      if (messages.length !== 1) {
+        problems.push(`${messages.length} console messages: ${messages.map((m) => `${m.type}: ${m.text}`).join(' | ')}`);
+      } else if (!/^warn/.test(messages[0].type) || !messages[0].text.includes(words)) {
+        problems.push(`console.${messages[0].type}: ${messages[0].text}; expected a warning with ${JSON.stringify(words)}`);
+      }
+      record(`zero/${file}: left as it was, one warning`, problems);
+    } finally {
+      await b.close();
+    }
+  }
+  return checksResult(name, checks);
+}
