@@ -726,14 +726,22 @@ fn piece_tables(elements: &[ElementRef]) -> Vec<PieceTable> {
             let found: Option<Vec<usize>> = HEADERS.iter().map(|h| find(h)).collect();
             found.map(|cols| (i, cols[0], cols[3]))
         });
-        let Some((header, piece_col, moves_col)) = header else {
+        // A translated page's headers are not English: a table whose rows
+        // declare pieces (`data-piece`) is then the piece table, in
+        // upstream's column order (Piece first, Moves fourth), its rows
+        // starting at the first declared one.
+        let header = header.map(|(h, p, m)| (h + 1, p, m)).or_else(|| {
+            let first = rows.iter().position(|tr| tr.attr("data-piece").is_some())?;
+            Some((first, 0, 3))
+        });
+        let Some((first_row, piece_col, moves_col)) = header else {
             continue;
         };
         let index = tables.len() + 1;
         let rows = rows
             .iter()
             .enumerate()
-            .skip(header + 1)
+            .skip(first_row)
             .filter_map(|(i, tr)| {
                 let cols = columns(tr);
                 if cols.is_empty() {
@@ -1277,6 +1285,21 @@ mod tests {
             ])
         );
         assert!(findings[0].message.starts_with("Wazir: 'Wx': "));
+    }
+
+    #[test]
+    fn a_translated_piece_table_is_found_by_its_declared_rows() {
+        // French headers: the rows declaring pieces make it the piece table.
+        let page = |moves: &str| {
+            format!(
+                r#"<table class="board"><tr><td class="n" id="sq0x0" data-piece="queen"></td></tr></table>
+                <p id="piece">:</p>
+                <table><tr><td>Pièce</td><td>ID</td><td>valeur</td><td>Déplacements</td><td>Remarques</td></tr>
+                <tr data-piece="queen"><td>Dame</td><td>Q</td><td>9</td><td>{moves}</td><td></td></tr></table>"#
+            )
+        };
+        assert_eq!(found(&page("RB")), []);
+        assert_eq!(found(&page("RB(")), pairs(&[("table row 2", "bad-betza")]));
     }
 
     #[test]

@@ -108,6 +108,50 @@ function diagram(bin, betza, board, at, black) {
   return diagrams.get(k);
 }
 
+// Presses every piece the page in `h` declares, with the mouse: its marks
+// must be the diagram the native command draws for its row's Betza on the
+// page's board, #piece its row's name and remarks, and a release must put
+// the page back exactly.
+async function pressEvery(h, label, bin, record) {
+  const { rows, cells, squares } = await h.page.evaluate(readPage);
+  const files = squares.map((s) => s[0]);
+  const ranks = squares.map((s) => s[1]);
+  const [x0, y0] = [Math.min(...files), Math.min(...ranks)];
+  const board = `${Math.max(...files) - x0 + 1}x${Math.max(...ranks) - y0 + 1}`;
+  const atRest = await h.page.evaluate(shown);
+  for (const cell of cells) {
+    const row = rows[cell.key];
+    const [x, y] = /^sq(\d+)x(\d+)$/.exec(cell.id).slice(1).map(Number);
+    const at = String.fromCharCode(97 + x - x0) + (y - y0 + 1);
+    const betza = row.moves.split(' or ')[0].trim();
+    const want = {};
+    for (const [sq, mark] of Object.entries(diagram(bin, betza, board, at, cell.black).marks)) {
+      const fx = sq.charCodeAt(0) - 97 + x0;
+      const fy = Number(sq.slice(1)) - 1 + y0;
+      want[`sq${fx}x${fy}`] = MARK_IMAGE[mark];
+    }
+    const problems = [];
+    await pressCell(h.page, cell.id);
+    const now = await h.page.evaluate(shown);
+    for (const id of new Set([...Object.keys(want), ...Object.keys(now.marks)])) {
+      if (want[id] !== now.marks[id]) problems.push(`${id}: ${now.marks[id] || 'nothing'}, expected ${want[id] || 'nothing'}`);
+    }
+    const lines = [row.name, ...(row.remarks ? [row.remarks] : [])];
+    const got = now.lines.slice(0, lines.length);
+    if (JSON.stringify(got) !== JSON.stringify(lines) || now.lines.slice(lines.length).some((l) => l)) {
+      problems.push(`#piece reads ${JSON.stringify(now.lines)}, expected ${JSON.stringify(lines)}`);
+    }
+    if (!now.sentence || !now.sentence.startsWith(`${row.name}.`)) problems.push(`sentence ${JSON.stringify(now.sentence)}`);
+    await releaseMouse(h.page);
+    const after = await h.page.evaluate(shown);
+    if (after.board !== atRest.board) problems.push('the board is not as it was after the release');
+    if (after.piece !== atRest.piece) problems.push('#piece is not as it was after the release');
+    record(`${label}: ${cell.id} ${row.name} (${betza}${cell.black ? ', Black' : ''}, ${Object.keys(want).length} marks)`, problems);
+  }
+
+  return { rows, cells, atRest };
+}
+
 export async function run(ctx) {
   const { browser, server, site, repo } = ctx;
   const checks = [];
@@ -124,43 +168,9 @@ export async function run(ctx) {
   try {
     const state = await waitReady(h.page);
     record('zero/Spartan.html: the module starts', state === 'ready' ? [] : [`data-glance is ${state}`]);
-    const { rows, cells, squares } = await h.page.evaluate(readPage);
-    const files = squares.map((s) => s[0]);
-    const ranks = squares.map((s) => s[1]);
-    const [x0, y0] = [Math.min(...files), Math.min(...ranks)];
-    const board = `${Math.max(...files) - x0 + 1}x${Math.max(...ranks) - y0 + 1}`;
-    const atRest = await h.page.evaluate(shown);
+    const { rows, cells, atRest } = await pressEvery(h, 'zero/Spartan.html', bin, record);
     record(`zero/Spartan.html: pieces declared (${cells.length} cells, ${Object.keys(rows).length} rows)`,
       cells.length >= 12 && Object.keys(rows).length === 12 ? [] : ['fewer than expected']);
-    for (const cell of cells) {
-      const row = rows[cell.key];
-      const [x, y] = /^sq(\d+)x(\d+)$/.exec(cell.id).slice(1).map(Number);
-      const at = String.fromCharCode(97 + x - x0) + (y - y0 + 1);
-      const betza = row.moves.split(' or ')[0].trim();
-      const want = {};
-      for (const [sq, mark] of Object.entries(diagram(bin, betza, board, at, cell.black).marks)) {
-        const fx = sq.charCodeAt(0) - 97 + x0;
-        const fy = Number(sq.slice(1)) - 1 + y0;
-        want[`sq${fx}x${fy}`] = MARK_IMAGE[mark];
-      }
-      const problems = [];
-      await pressCell(h.page, cell.id);
-      const now = await h.page.evaluate(shown);
-      for (const id of new Set([...Object.keys(want), ...Object.keys(now.marks)])) {
-        if (want[id] !== now.marks[id]) problems.push(`${id}: ${now.marks[id] || 'nothing'}, expected ${want[id] || 'nothing'}`);
-      }
-      const lines = [row.name, ...(row.remarks ? [row.remarks] : [])];
-      const got = now.lines.slice(0, lines.length);
-      if (JSON.stringify(got) !== JSON.stringify(lines) || now.lines.slice(lines.length).some((l) => l)) {
-        problems.push(`#piece reads ${JSON.stringify(now.lines)}, expected ${JSON.stringify(lines)}`);
-      }
-      if (!now.sentence || !now.sentence.startsWith(`${row.name}.`)) problems.push(`sentence ${JSON.stringify(now.sentence)}`);
-      await releaseMouse(h.page);
-      const after = await h.page.evaluate(shown);
-      if (after.board !== atRest.board) problems.push('the board is not as it was after the release');
-      if (after.piece !== atRest.piece) problems.push('#piece is not as it was after the release');
-      record(`zero/Spartan.html: ${cell.id} ${row.name} (${betza}${cell.black ? ', Black' : ''}, ${Object.keys(want).length} marks)`, problems);
-    }
 
     // The keyboard: Enter shows, Escape clears.
     const first = cells[0];
@@ -209,6 +219,22 @@ export async function run(ctx) {
       [...h.problems(), ...h.consoleMessages.filter((m) => m.type !== 'error').map((m) => `console.${m.type}: ${m.text}`)]);
   } finally {
     await h.close();
+  }
+
+  // The new page (Shako) and the French page, written the zero-code way.
+  for (const rel of ['rules-html/zero/Shako.html', 'rules-html/zero/Spartan-fr.html']) {
+    const label = rel.replace('rules-html/', '');
+    const x = await openPage(browser, `${server.url}/${rel}`);
+    try {
+      const state = await waitReady(x.page);
+      record(`${label}: the module starts`, state === 'ready' ? [] : [`data-glance is ${state}`]);
+      const { cells } = await pressEvery(x, label, bin, record);
+      record(`${label}: pieces declared`, cells.length >= 8 ? [] : [`${cells.length} cells`]);
+      record(`${label}: no console message, nothing thrown`,
+        [...x.problems(), ...x.consoleMessages.filter((m) => m.type !== 'error').map((m) => `console.${m.type}: ${m.text}`)]);
+    } finally {
+      await x.close();
+    }
   }
 
   // Touch: a tap shows until the next tap; the same piece again clears,
