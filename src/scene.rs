@@ -223,14 +223,7 @@ impl<'a> Scene<'a> {
             }
         };
         if let Some(d) = &self.diagram {
-            for mark in [
-                Mark::Slide,
-                Mark::Leap,
-                Mark::Move,
-                Mark::Capture,
-                Mark::FirstLeg,
-                Mark::Block,
-            ] {
+            for mark in Mark::ALL {
                 let verb = words.verb(mark);
                 let squares = page
                     .board
