@@ -148,20 +148,27 @@ fn usage_errors_and_unreadable_pages_exit_2() {
     assert_eq!(stdout(&missing).lines().count(), 1);
 }
 
-/// The clicks of a fixture page that show nothing: (page, cell, handler).
-fn dead_clicks(expected: &Value) -> Vec<(String, String, String)> {
+/// The clicks of the fixture pages that show nothing, with the kind lint
+/// must give each: (page, cell, kind), sorted.
+fn dead_clicks(expected: &Value) -> Vec<(String, String, &'static str)> {
     let mut dead = Vec::new();
     for (page, info) in expected.as_object().unwrap() {
         for click in info["clicks"].as_array().unwrap() {
             if click["piece"].is_null() {
+                let kind = if whole_numbers(click["handler"].as_str().unwrap()) {
+                    "dead-handler"
+                } else {
+                    "handler-syntax"
+                };
                 dead.push((
                     page.clone(),
                     click["cell"].as_str().unwrap().to_string(),
-                    click["handler"].as_str().unwrap().to_string(),
+                    kind,
                 ));
             }
         }
     }
+    dead.sort();
     dead
 }
 
@@ -215,19 +222,10 @@ fn seed_pages() {
 
     // The seed pages are four of the fixture's pages: the same dead clicks.
     let expected = read_expected();
-    let mut want: Vec<(String, String, &str)> = dead_clicks(&expected)
+    let want: Vec<(String, String, &str)> = dead_clicks(&expected)
         .into_iter()
         .filter(|(page, _, _)| pages.contains(page))
-        .map(|(page, cell, handler)| {
-            let kind = if whole_numbers(&handler) {
-                "dead-handler"
-            } else {
-                "handler-syntax"
-            };
-            (page, cell, kind)
-        })
         .collect();
-    want.sort();
     let mut got: Vec<(String, String, &str)> = findings
         .iter()
         .filter(|f| matches!(str_of(f, "kind"), "dead-handler" | "handler-syntax"))
@@ -404,18 +402,7 @@ fn legacy_fixture_pages() {
     }
 
     // Exactly the null clicks, each with its kind.
-    let mut want: Vec<(String, String, &str)> = dead_clicks(&expected)
-        .into_iter()
-        .map(|(page, cell, handler)| {
-            let kind = if whole_numbers(&handler) {
-                "dead-handler"
-            } else {
-                "handler-syntax"
-            };
-            (page, cell, kind)
-        })
-        .collect();
-    want.sort();
+    let want = dead_clicks(&expected);
     assert_eq!(want.len(), 77);
     let mut got: Vec<(String, String, &str)> = findings
         .iter()
