@@ -13,7 +13,8 @@
   // 0: loading (or waiting for the page to be parsed), 1: serving the
   // board, 2: failed or stopped.
   var state = 0;
-  // A press made while loading, served once ready unless released first.
+  // A press made while loading, served once ready unless released first:
+  // the click code (legacy pages) or the element pressed (glance.js).
   var early = null;
   var root = document.documentElement;
 
@@ -33,12 +34,18 @@
       early = [x, y];
     }
   }
-  if (!GENERIC) {
+  // A release anywhere drops a press made while loading.
+  ["pointerup", "pointercancel", "blur"].forEach(function (t) {
+    window.addEventListener(t, function () { early = null; });
+  });
+  if (GENERIC) {
+    // No inline handlers: the mouse's main button going down while the
+    // module loads is kept (the module listens once the board is read).
+    document.addEventListener("pointerdown", function (e) {
+      if (state === 0 && e.button === 0 && e.pointerType === "mouse") early = e.target;
+    }, true);
+  } else {
     window.down_click = down;
-    // A release anywhere drops a press made while loading.
-    ["pointerup", "pointercancel", "blur"].forEach(function (t) {
-      window.addEventListener(t, function () { early = null; });
-    });
     window.up_click = function () {
       if (state === 1) {
         try { glance.up_click(); } catch (e) { stop("a release failed", e); }
@@ -117,7 +124,11 @@
     if (early) {
       var press = early;
       early = null;
-      down(press[0], press[1]);
+      if (!GENERIC) {
+        down(press[0], press[1]);
+      } else {
+        try { glance.press(press); } catch (e) { stop("a press failed", e); }
+      }
     }
   }
 

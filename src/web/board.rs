@@ -47,9 +47,9 @@ struct Strings {
     no: JsValue,
 }
 
-use crate::clicks::{
-    after_last, lookup, parse_cell_id, parse_handler, parse_pair, split_at, Script,
-};
+use crate::clicks::{after_last, parse_cell_id, split_at};
+#[cfg(not(feature = "generic"))]
+use crate::clicks::{lookup, parse_handler, parse_pair, Script};
 #[cfg(any(feature = "generic", not(feature = "dropin")))]
 use crate::declared::Declared;
 use crate::diagram::Mark;
@@ -61,6 +61,7 @@ use crate::words::Words;
 /// What the board's pieces show: the click codes of a legacy script, or
 /// the pieces the page declares (`data-piece`, read by `dist/glance.js`).
 pub(super) enum Source {
+    #[cfg(not(feature = "generic"))]
     Script(Script),
     #[cfg(any(feature = "generic", not(feature = "dropin")))]
     Page(Declared),
@@ -70,6 +71,7 @@ impl Source {
     /// The scene of code `code` on `page`, if it shows something.
     fn scene(&self, code: (i32, i32), page: &Page) -> Option<Scene<'_>> {
         match self {
+            #[cfg(not(feature = "generic"))]
             Source::Script(script) => Scene::new(lookup(*script, code.0, code.1)?, page).ok(),
             #[cfg(any(feature = "generic", not(feature = "dropin")))]
             Source::Page(declared) => declared.scene(code, page),
@@ -85,6 +87,7 @@ impl Source {
         inline: Option<&str>,
     ) -> Option<((i32, i32), &str)> {
         match self {
+            #[cfg(not(feature = "generic"))]
             Source::Script(script) => {
                 let _ = sq;
                 let (x, y) = match inline {

@@ -12,9 +12,11 @@
 //!   ([`crate::state`]), whose answers [`serve`] carries out on the board;
 //! * `page` reads the pieces a page declares into [`crate::declared`]'s
 //!   plain data (for [`attach_page`], the generic drop-in's start);
-//! * this file holds the exports: [`attach`], `attach_page`, [`down_click`], [`up_click`]
-//!   and [`warm`] (and `start`, run when the module starts, in builds with
-//!   the `panic-hook` feature).
+//! * this file holds the exports: [`attach`], `attach_page`, [`down_click`], [`up_click`],
+//!   `press` and [`warm`] (and `start`, run when the module starts, in
+//!   builds with the `panic-hook` feature). The generic drop-in
+//!   (`dist/glance.js`, feature `generic`) has `attach_page`, `press` and
+//!   `warm` only.
 
 mod board;
 mod events;
@@ -26,6 +28,7 @@ use core::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
+#[cfg(not(feature = "generic"))]
 use crate::clicks::Script;
 use crate::state::{Change, Input, Machine, Output};
 use board::{Board, Source};
@@ -92,6 +95,7 @@ pub fn start() {
 /// A board attached before is put back at rest and let go, with its
 /// listeners and style rules. Returns false, changing nothing, for an
 /// unknown script or a call from inside another call.
+#[cfg(not(feature = "generic"))]
 #[wasm_bindgen]
 pub fn attach(root: &Element, script: &str) -> bool {
     let Some(script) = Script::from_name(script) else {
@@ -150,8 +154,24 @@ fn attach_with(root: &Element, source: Source) -> bool {
     true
 }
 
+/// A press of the mouse's main button on `target` (a board cell, or
+/// anything inside one), served as if the button went down on it now: the
+/// generic drop-in's loader keeps the target of a press made while the
+/// module was loading, and calls this once the board is read if the button
+/// is still down. Returns true if it shows a diagram; false, changing
+/// nothing, for a target in no declared cell.
+#[cfg(any(feature = "generic", not(feature = "dropin")))]
+#[wasm_bindgen]
+pub fn press(target: &Element) -> bool {
+    let on = with_board(|b| b.clickable_of(target)).flatten();
+    on.is_some()
+        && serve(Input::PointerDown { on, mouse: true })
+            .is_some_and(|out| matches!(out.change, Change::Show(_)))
+}
+
 /// A click code from JavaScript: finite whole numbers within ±127, else
 /// nothing (strings, BigInts, symbols, objects…).
+#[cfg(not(feature = "generic"))]
 fn code_part(v: &JsValue) -> Option<i32> {
     let f = v.as_f64()?;
     // `as` saturates (NaN gives 0); the round trip keeps whole numbers only.
@@ -163,6 +183,7 @@ fn code_part(v: &JsValue) -> Option<i32> {
 /// demo of code (x, y) while the button is held. Returns true, or false
 /// for anything else (not numbers, unknown codes), which leaves the page
 /// as it is.
+#[cfg(not(feature = "generic"))]
 #[wasm_bindgen]
 pub fn down_click(x: &JsValue, y: &JsValue) -> bool {
     let (Some(x), Some(y)) = (code_part(x), code_part(y)) else {
@@ -172,6 +193,7 @@ pub fn down_click(x: &JsValue, y: &JsValue) -> bool {
 }
 
 /// `up_click()`: puts the board back at rest.
+#[cfg(not(feature = "generic"))]
 #[wasm_bindgen]
 pub fn up_click() {
     serve(Input::Release);

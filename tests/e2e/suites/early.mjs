@@ -4,7 +4,7 @@
 // init script holds back its first stream read) so that there is time to
 // press before the module gets ready.  And the other way round: a module ready before the page is
 // parsed serves a press made meanwhile once the page is parsed.
-import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, startLoading, waitReady } from '../lib/browser.mjs';
+import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, sleep, snapshot, startLoading, waitReady } from '../lib/browser.mjs';
 import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
 import { checksResult } from '../lib/check.mjs';
 
@@ -205,6 +205,122 @@ export async function run(ctx) {
     }
   });
 
+  await zeroPage(ctx, record);
+
   notes.push(`the module's loading delayed by ${DELAY_MS} ms with an init script; the page's end held back ${TAIL_MS} ms for the last check; the browser's own drag-and-drop of the piece image cancelled (Firefox starts one when the pressed mouse moves away, Chromium over CDP does not), so that the release off the board is a pointerup in both`);
   return checksResult(name, checks, notes);
+}
+
+// The same on a zero-code page (dist/glance.js: no inline handlers, the
+// loader keeps the element a mouse press went down on): pressed while
+// loading and held, the Knight's diagram shows once ready, exactly as a
+// press on the ready page shows it; pressed and released while loading,
+// nothing shows; pressed while the page is still being parsed, it shows
+// once parsed.
+const ZERO_PAGE = 'rules-html/zero/Spartan.html';
+const ZERO_CELL = 'sq4x3';
+
+async function zeroPage(ctx, record) {
+  const { browser, server, site } = ctx;
+  const title = `zero/Spartan.html ${ZERO_CELL} (Knight)`;
+  if (!site.has(ZERO_PAGE) || !site.has('dist/glance.js')) {
+    record(`${title}: setup`, [`needs ${ZERO_PAGE} and dist/glance.js`]);
+    return;
+  }
+  const url = `${server.url}/${ZERO_PAGE}`;
+  // The reference: the page at rest and the press on the ready page.
+  let rest;
+  let held;
+  {
+    const h = await openPage(browser, url);
+    try {
+      if (await waitReady(h.page) !== 'ready') {
+        record(`${title}: normal load`, ['the module did not start', ...h.problems()]);
+        return;
+      }
+      rest = await snapshot(h.page);
+      await pressCell(h.page, ZERO_CELL);
+      held = await snapshot(h.page);
+      await releaseMouse(h.page);
+      const marks = Object.values(held.cells).filter((v) => v !== rest.cells[ZERO_CELL] && /^(yellow|orange|green|red)/.test(v)).length;
+      if (marks !== 8) {
+        record(`${title}: normal load`, [`a press on the ready page shows ${marks} marks, expected the Knight's 8`]);
+        return;
+      }
+    } finally {
+      await h.close();
+    }
+  }
+  const same = (now, ref, when) => {
+    const out = [];
+    if (now.boardHtml !== ref.boardHtml) out.push(`${when}: the board is not ${ref === held ? 'what a press on the ready page shows' : 'at rest'}`);
+    if (now.pieceHtml !== ref.pieceHtml) out.push(`${when}: #piece is ${JSON.stringify(now.pieceHtml)}, expected ${JSON.stringify(ref.pieceHtml)}`);
+    return out;
+  };
+  const slow = async (label, steps) => {
+    const h = await openPage(browser, 'about:blank');
+    const problems = [];
+    try {
+      await h.page.evaluateOnNewDocument(slowLoading, DELAY_MS);
+      await h.page.evaluateOnNewDocument(noNativeDrag);
+      await h.page.goto(url, { waitUntil: 'load' });
+      const g = await h.page.evaluate(() => document.documentElement.dataset.glance || '');
+      if (g) problems.push(`test setup: data-glance="${g}" before the press`);
+      else await steps(h, problems);
+    } catch (e) {
+      problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+    } finally {
+      problems.push(...h.problems());
+      await h.close();
+    }
+    record(`${title}: ${label}`, problems);
+  };
+  const notYet = async (h, problems) => {
+    if (await h.page.evaluate(() => document.documentElement.dataset.glance || '')) {
+      problems.push('test setup: the module got ready before the release; the check proves nothing');
+    }
+  };
+
+  await slow('pressed while loading and held: shows once ready; release clears', async (h, problems) => {
+    await pressCell(h.page, ZERO_CELL);
+    await notYet(h, problems);
+    if (await waitReady(h.page) !== 'ready') return problems.push('the module did not start');
+    problems.push(...same(await snapshot(h.page), held, 'once ready'));
+    await releaseMouse(h.page);
+    problems.push(...same(await snapshot(h.page), rest, 'after the release'));
+  });
+  await slow('pressed and released while loading: nothing shows once ready', async (h, problems) => {
+    await pressCell(h.page, ZERO_CELL);
+    await releaseMouse(h.page);
+    await notYet(h, problems);
+    if (await waitReady(h.page) !== 'ready') return problems.push('the module did not start');
+    problems.push(...same(await snapshot(h.page), rest, 'once ready'));
+  });
+
+  // Ready before the page is parsed: the press is served at DOMContentLoaded.
+  const h = await openPage(browser, 'about:blank');
+  const problems = [];
+  try {
+    startLoading(h, `${url}?slowtail=${TAIL_MS}`);
+    await h.page.waitForFunction(() => document.documentElement.dataset.glance, { timeout: TAIL_MS, polling: 10 });
+    const st = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance, state: document.readyState }));
+    if (st.glance !== 'ready' || st.state !== 'loading') {
+      problems.push(`test setup: data-glance="${st.glance}" with the page ${st.state}; expected ready while loading`);
+    } else {
+      await pressCell(h.page, ZERO_CELL);
+      const parsed = await h.page.evaluate(() => document.readyState);
+      if (parsed !== 'loading') problems.push(`test setup: the page was parsed (${parsed}) before the press`);
+      await h.page.waitForFunction(() => document.readyState !== 'loading', { timeout: TAIL_MS * 3, polling: 20 });
+      await sleep(100);
+      problems.push(...same(await snapshot(h.page), held, 'pressed while parsing, once parsed'));
+      await releaseMouse(h.page);
+      problems.push(...same(await snapshot(h.page), rest, 'after the release'));
+    }
+  } catch (e) {
+    problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+  } finally {
+    problems.push(...h.problems());
+    await h.close();
+  }
+  record(`${title}: module ready before the page is parsed: the press shows once parsed; release clears`, problems);
 }
