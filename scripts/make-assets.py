@@ -9,7 +9,8 @@ Three kinds of image:
   scripts/setup.sh unpacks that artwork from Debian's xboard package into
   build/xboard/;
 * each rules page's setup picture (rules-html/<Page>.png, the image at the
-  top of the page): the starting position drawn like XBoard's board, from a
+  top of the page; rules-html/zero/<Page>.png for a page of rules-html/zero/
+  that shows its own): the starting position drawn like XBoard's board, from a
   FEN derived from the page's own "Initial setup" text (or, where that text
   is not usable, a FEN given in scripts/setups.json; see there why).
 
@@ -415,6 +416,11 @@ class Page:
         # (an image in the page's folder, not one of sym/).
         own = [s for s in reader.images if s.lower().endswith(".png") and "/" not in s]
         self.picture = own[0] if own else None
+        # A copy of a page in a folder below it (rules-html/zero/Spartan.html)
+        # shows the page's picture from there ("../Spartan.png"): that
+        # picture is drawn for the page it belongs to.
+        self.borrowed = [s for s in reader.images if s.lower().endswith(".png")
+                         and s.startswith("../") and "/sym/" not in s]
         # The piece table: its header row starts "Piece", "ID".
         self.pieces = []  # (name, letter) in table order
         for table in reader.tables:
@@ -740,15 +746,23 @@ def setup_svg(setup, images, svg_dir):
 
 
 def setup_pages(pages_dir):
-    return sorted(
-        os.path.join(pages_dir, f) for f in os.listdir(pages_dir) if f.endswith(".html")
-    )
+    """The pages of pages_dir and of the folders right under it
+    (rules-html/zero/)."""
+    found = []
+    for entry in sorted(os.listdir(pages_dir)):
+        path = os.path.join(pages_dir, entry)
+        if entry.endswith(".html"):
+            found.append(path)
+        elif os.path.isdir(path) and entry != "sym":
+            found += [os.path.join(path, f) for f in sorted(os.listdir(path)) if f.endswith(".html")]
+    return found
 
 
 def make_setups(pages_dir, out, svg_dir, force, setups_file=SETUPS_FILE):
-    """Draw the setup picture of every page in pages_dir that has an
-    "Initial setup" section or an entry in setups.json. Returns the list of
-    (page, message) it could not draw."""
+    """Draw the setup picture of every page in pages_dir (and one folder
+    down) that has an "Initial setup" section or an entry in setups.json,
+    into out (None: next to each page). Returns the list of (page, message)
+    it could not draw."""
     me = os.path.abspath(__file__)
     entries = load_setups(setups_file)
     paths = setup_pages(pages_dir)
@@ -760,7 +774,7 @@ def make_setups(pages_dir, out, svg_dir, force, setups_file=SETUPS_FILE):
     for path in paths:
         page = Page(path)
         entry = entries.get(page.name, {})
-        if not page.has_setup and not entry:
+        if (not page.has_setup and not entry) or (page.picture is None and page.borrowed):
             continue
         try:
             if page.picture is None:
@@ -770,7 +784,7 @@ def make_setups(pages_dir, out, svg_dir, force, setups_file=SETUPS_FILE):
         except SetupError as e:
             failed.append((page.name, str(e)))
             continue
-        target = os.path.join(out, page.picture)
+        target = os.path.join(out if out is not None else os.path.dirname(path), page.picture)
         used = {images[(colour_of(p), p)] for row in setup.grid for p in row if p}
         sources = [path, me] + ([setups_file] if os.path.exists(setups_file) else [])
         sources += [os.path.join(svg_dir, s + ".svg") for s in sorted(used)]
@@ -797,7 +811,7 @@ def main():
     ap.add_argument("--out", default=DEFAULT_OUT, help="output directory (default rules-html/sym)")
     ap.add_argument("--svg-dir", default=DEFAULT_SVG_DIR, help="directory of XBoard's SVG pieces")
     ap.add_argument("--pages", default=DEFAULT_PAGES, help="directory of the rules pages (default rules-html)")
-    ap.add_argument("--setup-out", help="directory of the setup pictures (default: the pages' directory)")
+    ap.add_argument("--setup-out", help="directory of the setup pictures (default: next to each page)")
     ap.add_argument("--setups-only", action="store_true", help="only the setup pictures")
     ap.add_argument("--force", action="store_true", help="rewrite every image")
     args = ap.parse_args()
@@ -805,9 +819,9 @@ def main():
         os.makedirs(args.out, exist_ok=True)
         make_marks(args.out, args.force)
         make_pieces(args.out, args.svg_dir, args.force)
-    setup_out = args.setup_out or args.pages
-    os.makedirs(setup_out, exist_ok=True)
-    failed = make_setups(args.pages, setup_out, args.svg_dir, args.force)
+    if args.setup_out:
+        os.makedirs(args.setup_out, exist_ok=True)
+    failed = make_setups(args.pages, args.setup_out, args.svg_dir, args.force)
     for name, why in failed:
         print(f"make-assets: no setup picture for {name}: {why}", file=sys.stderr)
     if failed:

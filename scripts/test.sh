@@ -33,6 +33,9 @@ step env GECKODRIVER="$HOME/.cargo/bin/geckodriver" wasm-pack test --headless --
 step make --no-print-directory dist assets
 # The setup pictures: FENs read from the pages, images, pixel checks.
 step python3 -m unittest discover tests/assets
+# The zero-code pages, as a maintainer checks a new page: glance lint finds
+# nothing wrong (every image they name is there once make assets has run).
+step target/release/glance lint rules-html/zero/*.html
 
 # The types wasm-bindgen generates for pkg/ against a page author's use of it.
 step node_modules/.bin/tsc -p tests/types/tsconfig.json

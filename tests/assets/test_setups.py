@@ -37,6 +37,11 @@ XBOARD = {
     "Spartan": "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR",
 }
 SIZES = {"Capablanca": (10, 8), "TwoKings": (8, 8), "Spartan": (8, 8), "No": (8, 8)}
+# The pages of rules-html/zero/ that show a picture of their own (the
+# zero-code copies of the seed pages show the seed page's, "../Spartan.png").
+ZERO_SIZES = {"Shako": (10, 10)}
+# Shako as Fairy-Stockfish's variants.ini sets it up (its startFen).
+SHAKO = "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C"
 
 
 def page(name):
@@ -127,6 +132,19 @@ class DerivedFromText(unittest.TestCase):
         self.assertEqual(setup.names[("Black", "k")], "King (Spartan)")
         self.assertEqual(setup.names[("White", "K")], "King (Persian)")
         self.assertEqual(setup.names[("Black", "h")], "Hoplite Pawn")
+
+    def test_shako_reads_as_fairy_stockfish_sets_it_up(self):
+        shako = ma.Page(os.path.join(PAGES, "zero", "Shako.html"))
+        setup, problems = ma.derive_setup(shako)
+        self.assertEqual(problems, [])
+        self.assertEqual(setup.fen(), SHAKO)
+        self.assertEqual((setup.files, setup.ranks), ZERO_SIZES["Shako"])
+        self.assertEqual(shako.picture, "Shako.png")
+
+    def test_zero_code_copies_borrow_their_seed_pages_picture(self):
+        for name in SIZES:
+            copy = ma.Page(os.path.join(PAGES, "zero", name + ".html"))
+            self.assertEqual((copy.picture, copy.borrowed), (None, [f"../{name}.png"]), name)
 
     def test_no_castle_has_no_fixed_setup(self):
         _, problems = ma.derive_setup(page("No"))
@@ -236,8 +254,8 @@ class Pictures(unittest.TestCase):
     def test_one_line_per_picture(self):
         self.assertEqual(self.first.returncode, 0, self.first.stderr)
         lines = self.first.stdout.splitlines()
-        self.assertEqual(len(lines), 4, lines)
-        for name in SIZES:
+        self.assertEqual(len(lines), 5, lines)
+        for name in [*SIZES, *ZERO_SIZES]:
             self.assertEqual(sum(f"/{name}.png (" in line for line in lines), 1, lines)
 
     def test_size_and_squares(self):
@@ -245,13 +263,15 @@ class Pictures(unittest.TestCase):
         light, dark = rgb(ma.LIGHT), rgb(ma.DARK)
         pitch = ma.SQUARE + ma.LINE
         self.assertTrue(36 <= pitch <= 40)
-        for name, (files, ranks) in SIZES.items():
+        for name, (files, ranks) in {**SIZES, **ZERO_SIZES}.items():
             width, height, rows = read_png(os.path.join(self.tmp, name + ".png"))
             self.assertEqual((width, height), ma.picture_size(files, ranks), name)
             self.assertEqual((width, height), (ma.COORD + files * pitch + 1, ranks * pitch + 1 + ma.COORD))
-            # The empty middle ranks (3 to ranks-2): each square's centre has
-            # its colour; a1's colour (dark) on even file + rank.
-            for rank in range(2, ranks - 2):
+            # The empty middle ranks (3 to ranks-2; 4 to ranks-3 on Shako,
+            # whose pawns stand on the third ranks): each square's centre
+            # has its colour; a1's colour (dark) on even file + rank.
+            skip = 3 if name in ZERO_SIZES else 2
+            for rank in range(skip, ranks - skip):
                 for f in range(files):
                     x = ma.COORD + ma.LINE + f * pitch + ma.SQUARE // 2
                     y = ma.LINE + (ranks - 1 - rank) * pitch + ma.SQUARE // 2
