@@ -14,7 +14,8 @@
 //! [`Declarations::validate`] turns them into [`Declared`] pieces, or says
 //! everything that is wrong, each as a typed [`DeclError`]. The name and
 //! remarks shown are the table's own words, whitespace collapsed; a Moves
-//! cell with alternatives (`RB or Q`) is drawn from the first; an empty
+//! cell with alternatives joined by a word of any language (`RB or Q`,
+//! `RB ou Q`, see [`alternatives`]) is drawn from the first; an empty
 //! Moves cell or `-` is a piece with no moves of its own.
 //!
 //! ```
@@ -264,16 +265,39 @@ pub fn collapse(text: &str) -> String {
     out
 }
 
-/// A Moves cell's first alternative (`RB or Q` → `RB`), collapsed.
-fn first_alternative(moves: &str) -> String {
-    let moves = collapse(moves);
-    // A byte search: no string-searching machinery in the wasm.
-    let b = moves.as_bytes();
-    let at = (0..b.len().saturating_sub(3)).find(|&i| &b[i..i + 4] == b" or ");
-    match at.and_then(|i| moves.get(..i)) {
-        Some(first) => String::from(first.trim_ascii()),
-        None => moves,
+/// The Betza strings of a Moves cell. A Betza string has no spaces, so a
+/// cell holds one, or several joined by one word in the page's language
+/// (`RB or Q`, `RB ou Q`, `RB oder Q`): up to a word that opens a
+/// parenthesis (a remark), the words at even places when there is an odd
+/// number of words, else the first word only. An empty cell has none.
+///
+/// ```
+/// use glance::declared::alternatives;
+/// assert_eq!(alternatives(" RB or\n Q "), ["RB", "Q"]);
+/// assert_eq!(alternatives("RB ou Q"), ["RB", "Q"]);
+/// assert_eq!(alternatives("mfWcfF"), ["mfWcfF"]);
+/// assert_eq!(alternatives("K (no castling)"), ["K"]);
+/// assert_eq!(alternatives("K or KN (once)"), ["K", "KN"]);
+/// assert_eq!(alternatives("R B"), ["R"]);
+/// assert!(alternatives("  ").is_empty());
+/// ```
+pub fn alternatives(moves: &str) -> Vec<&str> {
+    let words: Vec<&str> = moves
+        .split_whitespace()
+        .take_while(|w| !w.starts_with('('))
+        .collect();
+    if words.len() % 2 == 1 {
+        words.into_iter().step_by(2).collect()
+    } else {
+        words.into_iter().take(1).collect()
     }
+}
+
+/// A Moves cell's first alternative (`RB or Q` → `RB`).
+fn first_alternative(moves: &str) -> String {
+    alternatives(moves)
+        .first()
+        .map_or_else(String::new, |first| String::from(*first))
 }
 
 impl Declarations {

@@ -28,7 +28,8 @@
 //!   hyphens), or a `data-side` other than `white` or `black`;
 //! * `bad-betza`: a row of the piece table whose Moves cell does not parse
 //!   as Betza notation (the parser's message says which character), or
-//!   whose alternatives (`RB or Q`) draw different diagrams. An empty Moves
+//!   whose alternatives (`RB or Q`, `RB ou Q`: see
+//!   [`crate::declared::alternatives`]) draw different diagrams. An empty Moves
 //!   cell or `-` is no finding (a piece without moves of its own);
 //! * `table-disagrees` (**warning**): a row of the piece table whose Betza
 //!   string draws a different diagram from the one the page's script shows
@@ -499,7 +500,7 @@ impl Lint<'_> {
         if moves.is_empty() || moves == "-" {
             return None;
         }
-        let alternatives: Vec<&str> = moves.split(" or ").map(str::trim).collect();
+        let alternatives = crate::declared::alternatives(moves);
         let mut parsed = Vec::new();
         let mut ok = true;
         for (i, alt) in alternatives.iter().enumerate() {
@@ -1106,6 +1107,8 @@ mod tests {
                 ("", "Amazon", "QN or Q"),
                 ("", "Duck", "-"),
                 ("", "Wall", ""),
+                ("", "Dame", "RB ou Q (comme aux échecs)"),
+                ("", "Amazone", "QN oder Q"),
             ],
         );
         let findings = lint(&html);
@@ -1115,6 +1118,7 @@ mod tests {
                 ("table row 2", "bad-betza"),
                 ("table row 4", "bad-betza"),
                 ("table row 5", "bad-betza"),
+                ("table row 9", "bad-betza"),
             ])
         );
         assert_eq!(
@@ -1128,6 +1132,12 @@ mod tests {
         assert_eq!(
             findings[2].message,
             "Amazon: the alternatives 'QN' and 'Q' draw different diagrams, first at g7: leap \
+             against none (empty 16x16 board, piece on h9, White)"
+        );
+        // Alternatives joined in another language are compared the same way.
+        assert_eq!(
+            findings[3].message,
+            "Amazone: the alternatives 'QN' and 'Q' draw different diagrams, first at g7: leap \
              against none (empty 16x16 board, piece on h9, White)"
         );
     }
