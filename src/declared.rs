@@ -280,6 +280,7 @@ pub fn collapse(text: &str) -> String {
 /// assert_eq!(alternatives("K or KN (once)"), ["K", "KN"]);
 /// assert_eq!(alternatives("R B"), ["R"]);
 /// assert!(alternatives("  ").is_empty());
+/// assert!(alternatives("(none)").is_empty());
 /// ```
 pub fn alternatives(moves: &str) -> Vec<&str> {
     let words: Vec<&str> = moves
@@ -293,11 +294,14 @@ pub fn alternatives(moves: &str) -> Vec<&str> {
     }
 }
 
-/// A Moves cell's first alternative (`RB or Q` → `RB`).
+/// A Moves cell's first alternative (`RB or Q` → `RB`): its first word,
+/// unless that opens a remark; the first of [`alternatives`], without
+/// collecting the others (a smaller `glance.js`).
 fn first_alternative(moves: &str) -> String {
-    alternatives(moves)
-        .first()
-        .map_or_else(String::new, |first| String::from(*first))
+    match moves.split_whitespace().next() {
+        Some(first) if !first.starts_with('(') => String::from(first),
+        _ => String::new(),
+    }
 }
 
 impl Declarations {
@@ -593,6 +597,29 @@ mod tests {
             Declarations::default().validate().unwrap_err().0,
             vec![DeclError::NoPieces]
         );
+    }
+
+    #[test]
+    fn the_drawn_alternative_is_the_first_lint_checks() {
+        for moves in [
+            "RB or Q",
+            "RB ou Q",
+            " mfWcfF ",
+            "K (no castling)",
+            "(none)",
+            "",
+            "-",
+            "B(N or BN",
+            "R B",
+            "QN oder Q",
+            "a b c d e",
+        ] {
+            let first = alternatives(moves)
+                .first()
+                .map(|s| s.to_string())
+                .unwrap_or_default();
+            assert_eq!(first_alternative(moves), first, "{moves:?}");
+        }
     }
 
     #[test]
