@@ -54,6 +54,10 @@ const LOADS = QUICK ? 4 : 20;
 const HEAP_CYCLES = QUICK ? 1000 : 10000;
 const QUEEN = '5,3'; // Capablanca: down_click(5,3) is the white Queen (e1)
 const KNIGHT = '4,3'; // Capablanca: down_click(4,3) is the white Knight
+// The zero-code pages (dist/glance.js) and their Queen's cell.
+const ZERO_SHAKO = 'rules-html/zero/Shako.html';
+const ZERO_CAPABLANCA = 'rules-html/zero/Capablanca.html';
+const ZERO_QUEEN = 'sq5x3';
 const SLOW_PRESS_MS = 0.5;
 const SLOW_READY_MS = 5;
 
@@ -342,6 +346,75 @@ async function benchPage(browser, server, name, open = openPlaywright) {
       release_script_median_ms: r3(median(c.releaseScript)),
     })),
   };
+}
+
+// The zero-code pages (dist/glance.js): no inline handlers, the module
+// listens itself (pointerdown on the document, pointerup on the window), so
+// a press is a PointerEvent dispatched on the cell. The cells named in
+// `ids` are timed as benchPage times its cells: warm-up, then batches that
+// go round the cells, each cycle a press and a release with forced style
+// and layout after each.
+async function benchZero(browser, server, rel, ids, open = openPlaywright) {
+  const { page, errors, close } = await open(browser, `${server.url}/${rel}`);
+  const state = await waitReady(page);
+  if (state !== 'ready') throw new Error(`${rel}: module not ready (${state}): ${errors.join('; ')}`);
+  const out = await page.evaluate(async ({ ids, warm, batches, batch }) => {
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    const mk = (type) => new PointerEvent(type, {
+      bubbles: true, cancelable: true, composed: true, view: window, button: 0, buttons: type === 'pointerdown' ? 1 : 0,
+      pointerId: 1, pointerType: 'mouse', isPrimary: true,
+    });
+    const cells = ids.map((id) => document.getElementById(id));
+    const results = [];
+    for (const td of cells) {
+      const board = td.closest('table');
+      const before = board.innerHTML;
+      td.dispatchEvent(mk('pointerdown'));
+      const pressChanged = board.innerHTML !== before;
+      td.dispatchEvent(mk('pointerup'));
+      const releaseRestored = board.innerHTML === before;
+      for (let i = 0; i < warm; i++) {
+        td.dispatchEvent(mk('pointerdown'));
+        void document.body.offsetHeight;
+        td.dispatchEvent(mk('pointerup'));
+        void document.body.offsetHeight;
+      }
+      results.push({ id: td.id, piece: td.dataset.piece, pressChanged, releaseRestored, press: [], release: [], pressScript: [], releaseScript: [] });
+    }
+    await tick();
+    for (let b = 0; b < batches; b++) {
+      cells.forEach((td, k) => {
+        const r = results[k];
+        for (let i = 0; i < batch; i++) {
+          const down = mk('pointerdown');
+          const up = mk('pointerup');
+          const t0 = performance.now();
+          td.dispatchEvent(down);
+          const t1 = performance.now();
+          void document.body.offsetHeight;
+          const t2 = performance.now();
+          td.dispatchEvent(up);
+          const t3 = performance.now();
+          void document.body.offsetHeight;
+          const t4 = performance.now();
+          r.press.push(t2 - t0);
+          r.pressScript.push(t1 - t0);
+          r.release.push(t4 - t2);
+          r.releaseScript.push(t3 - t2);
+        }
+      });
+      await tick();
+    }
+    return results;
+  }, { ids, warm: CELL_WARMUP, batches: CELL_BATCHES, batch: CELL_BATCH });
+  await close();
+  if (errors.length) throw new Error(`${rel}: page errors: ${errors.join('; ')}`);
+  return out.map((c) => ({
+    page: rel, id: c.id, piece: c.piece,
+    press_changed_board: c.pressChanged, release_restored_board: c.releaseRestored, cycles: c.press.length,
+    press_median_ms: r3(median(c.press)), press_p95_ms: r3(quantile(c.press, 0.95)), press_script_median_ms: r3(median(c.pressScript)),
+    release_median_ms: r3(median(c.release)), release_p95_ms: r3(quantile(c.release, 0.95)), release_script_median_ms: r3(median(c.releaseScript)),
+  }));
 }
 
 // An init script watching the page's WebAssembly calls, whichever the loader
@@ -759,6 +832,13 @@ async function main() {
   try {
     result.cells = [];
     for (const p of PAGES) result.cells.push(await benchPage(browser, server, p));
+    // glance.js: the Queen of the new page (Shako) and the Queen of the
+    // zero-code copy of Capablanca (the same board as the spartan.js
+    // figures above).
+    result.zero = [
+      ...await benchZero(browser, server, ZERO_SHAKO, [ZERO_QUEEN]),
+      ...await benchZero(browser, server, ZERO_CAPABLANCA, [ZERO_QUEEN]),
+    ];
     result.startup = await benchStartup(browser, server, distDir);
     if (a.baseline) {
       const base = await startServer(repo, path.resolve(a.baseline));
@@ -782,6 +862,7 @@ async function main() {
           queen: p.cells.find((c) => c.down_click === QUEEN),
           knight: p.cells.find((c) => c.down_click === KNIGHT),
           granularity_ms: p.granularity_ms,
+          zero: await benchZero(firefox, server, ZERO_SHAKO, [ZERO_QUEEN], openPuppeteer),
         };
       } finally {
         await firefox.close();
@@ -831,6 +912,10 @@ async function main() {
     if (!c.press_changed_board && c.piece) slow.push(`press ${c.page} ${c.id} down_click(${c.down_click}) on ${c.piece} did not change the board`);
     if (!c.release_restored_board) slow.push(`release ${c.page} ${c.id} did not restore the board`);
   }
+  for (const z of [...result.zero, ...((result.firefox && result.firefox.zero) || [])]) {
+    if (!z.press_changed_board) slow.push(`press ${z.page} ${z.id} (${z.piece}) did not change the board`);
+    if (!z.release_restored_board) slow.push(`release ${z.page} ${z.id} did not restore the board`);
+  }
   for (const [f, v] of Object.entries(result.sizes.scripts)) {
     if (v.embedded_is_opt_wasm === false) slow.push(`dist/${f}: the embedded wasm is not the glance.dist.wasm measured beside it (sizes may mix builds)`);
   }
@@ -864,8 +949,12 @@ async function main() {
     const bs = ab.baseline.sizes['spartan.js'];
     if (bs) L.push(`  baseline dist/spartan.js: ${bs.bytes} B, gzip -9 ${bs.gzip_bytes} B`);
   }
+  for (const z of result.zero) {
+    L.push(`${`glance.js ${z.page.replace('rules-html/', '')} ${z.id} (${z.piece})`.padEnd(34)} ${ms(z.press_median_ms, 9)} ${ms(z.release_median_ms, 11)}   script ${ms(z.press_script_median_ms)} ${ms(z.release_script_median_ms)}   p95 ${ms(z.press_p95_ms)} ${ms(z.release_p95_ms)}${z.press_changed_board && z.release_restored_board ? '' : '   (the press did not change the board, or the release did not restore it!)'}`);
+  }
   if (result.firefox && result.firefox.queen) {
     const f = result.firefox;
+    for (const z of f.zero || []) L.push(`Firefox, glance.js ${z.page.replace('rules-html/', '')} ${z.id} (${z.piece}): press ${ms(z.press_median_ms)} release ${ms(z.release_median_ms)} (script ${ms(z.press_script_median_ms)} / ${ms(z.release_script_median_ms)})`);
     L.push(`Firefox (${f.version}, timer granularity ${(f.granularity_ms * 1000).toFixed(0)} µs), Capablanca: Queen press ${ms(f.queen.press_median_ms)} release ${ms(f.queen.release_median_ms)} (script ${ms(f.queen.press_script_median_ms)} / ${ms(f.queen.release_script_median_ms)}); Knight press ${ms(f.knight.press_median_ms)} release ${ms(f.knight.release_median_ms)}`);
   } else if (result.firefox) {
     L.push(`Firefox: skipped (${result.firefox.skipped})`);
