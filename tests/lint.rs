@@ -518,3 +518,30 @@ fn diagram_keeps_its_output_and_messages() {
         assert_eq!(glance(dir, args).status.code(), Some(2), "{args:?}");
     }
 }
+
+/// The README's "complete page" is `rules-html/zero/Minimal.html`, word
+/// for word, and that page declares its pieces as the convention says:
+/// `glance lint` finds no finding of the declaration kinds on it (its
+/// images are checked by `make test` once `make assets` has drawn them).
+#[test]
+fn the_readmes_minimal_page_is_the_checked_one() {
+    let page = std::fs::read_to_string(Path::new(ROOT).join("rules-html/zero/Minimal.html"))
+        .expect("rules-html/zero/Minimal.html");
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
+    assert!(
+        readme.contains(&format!("```html\n{page}```")),
+        "README.md does not quote rules-html/zero/Minimal.html as it is"
+    );
+    let (_, findings) = lint_json(
+        Path::new(ROOT),
+        &["rules-html/zero/Minimal.html".to_string()],
+    );
+    let declared: Vec<&Value> = findings
+        .iter()
+        .filter(|f| f["kind"] != "missing-image")
+        .collect();
+    assert!(declared.is_empty(), "{declared:?}");
+    // And the convention is used: 25 squares, 5 cells and 3 rows declared.
+    assert_eq!(page.matches("<td class=\"n\" id=\"sq").count(), 25);
+    assert_eq!(page.matches(" data-piece=").count(), 8);
+}
