@@ -491,6 +491,27 @@ impl Piece {
         &self.moves
     }
 
+    /// Whether some move of the piece can only be made over another piece
+    /// (a screen): a hopper (`p`, `g`, `j`) or a hop link (`+`). On an
+    /// empty board such a move shows nothing, so the pages draw these
+    /// pieces among the board's other pieces.
+    ///
+    /// ```
+    /// use glance::betza::parse;
+    /// assert!(parse("mRcpR").unwrap().needs_screen()); // the Cannon
+    /// assert!(parse("gQ").unwrap().needs_screen()); // the Grasshopper
+    /// assert!(!parse("RN").unwrap().needs_screen());
+    /// assert!(!parse("nN").unwrap().needs_screen()); // lame: blocked, not hopping
+    /// ```
+    pub fn needs_screen(&self) -> bool {
+        self.moves.iter().any(|m| {
+            matches!(
+                m.jumping,
+                Jumping::Pao | Jumping::Grasshopper | Jumping::One
+            ) || m.legs.iter().any(|l| l.link == Some(Link::Hop))
+        })
+    }
+
     /// The piece in a compact binary form, which [`Piece::decode`] reads
     /// back. The drop-in scripts carry their tables' pieces in this form,
     /// parsed when the crate is built (`build.rs`), and so need no parser.

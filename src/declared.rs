@@ -416,7 +416,9 @@ impl Declared {
     }
 
     /// What pressing the piece on the square of `code` shows on `page`:
-    /// its diagram on the empty board, its row's name and remarks.
+    /// its diagram (on the empty board, or among the page's pieces for a
+    /// piece that needs a screen: [`Scene::of_piece`]), its row's name and
+    /// remarks.
     pub fn scene(&self, code: (i32, i32), page: &Page) -> Option<Scene<'_>> {
         let (cell, piece) = self.at(code)?;
         let notes = if piece.remarks.is_empty() {
@@ -439,7 +441,7 @@ impl Declared {
 mod tests {
     use super::*;
     use crate::betza::ErrorKind;
-    use crate::diagram::Diagram;
+    use crate::diagram::{Diagram, Mark};
     use crate::geometry::SquareSet;
     use alloc::string::ToString;
     use alloc::vec;
@@ -597,6 +599,39 @@ mod tests {
             Declarations::default().validate().unwrap_err().0,
             vec![DeclError::NoPieces]
         );
+    }
+
+    #[test]
+    fn a_cannon_is_drawn_among_the_pages_pieces_a_queen_is_not() {
+        let sq = |x, y| Square::new(x, y).unwrap();
+        let decl = Declarations {
+            rows: alloc::vec![
+                RowDecl::new("C", "Cannon", "mRcpR", ""),
+                RowDecl::new("Q", "Queen", "Q", ""),
+            ],
+            cells: alloc::vec![
+                CellDecl::new("sq2x5", Some(sq(2, 5)), "C", None),
+                CellDecl::new("sq2x2", Some(sq(2, 2)), "Q", None),
+            ],
+        };
+        let declared = decl.validate().unwrap();
+        let mut occupied = SquareSet::EMPTY;
+        for s in [sq(4, 5), sq(7, 5), sq(2, 3)] {
+            occupied.insert(s);
+        }
+        let page = Page {
+            board: SquareSet::rectangle(10, 10).unwrap(),
+            occupied,
+        };
+        // The Cannon hops e6 to capture on h6, and its slide stops at d6.
+        let cannon = declared.scene((2, 5), &page).unwrap();
+        let diagram = cannon.diagram.unwrap();
+        assert_eq!(diagram.mark(sq(7, 5)), Some(Mark::Capture));
+        assert_eq!(diagram.mark(sq(4, 5)), None);
+        assert_eq!(diagram.mark(sq(3, 5)), Some(Mark::Move));
+        // The Queen is drawn on the empty board: through c4 up to c10.
+        let queen = declared.scene((2, 2), &page).unwrap();
+        assert_eq!(queen.diagram.unwrap().mark(sq(2, 9)), Some(Mark::Slide));
     }
 
     #[test]

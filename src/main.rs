@@ -76,6 +76,10 @@ mod cli {
         /// The letter that stands for the piece in the text diagram
         #[arg(long, value_name = "C")]
         letter: Option<String>,
+        /// Squares holding other pieces (all enemies), comma-separated:
+        /// e7,e8. A hopper's captures need them
+        #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+        occupied: Vec<String>,
     }
 
     #[derive(Args)]
@@ -97,6 +101,7 @@ mod cli {
         colour: Colour,
         json: bool,
         letter: Option<char>,
+        occupied: SquareSet,
     }
 
     fn parse_board(text: &str) -> Result<(u8, u8), String> {
@@ -126,7 +131,14 @@ mod cli {
             }
             None => None,
         };
+        let mut occupied = SquareSet::EMPTY;
+        for v in &args.occupied {
+            let sq = Square::parse(v.trim())
+                .ok_or_else(|| format!("bad occupied square '{v}': expected a1 to p16"))?;
+            occupied.insert(sq);
+        }
         Ok(Request {
+            occupied,
             betza: args.betza,
             files,
             ranks,
@@ -161,7 +173,9 @@ mod cli {
                 req.files, req.ranks
             ));
         }
-        let d = Diagram::compute(&piece, at, req.colour, &board, &SquareSet::EMPTY);
+        let mut occupied = req.occupied;
+        occupied.remove(at);
+        let d = Diagram::compute(&piece, at, req.colour, &board, &occupied);
         if req.json {
             let marks: Vec<String> = board
                 .iter_by_file()

@@ -112,8 +112,10 @@ pub struct Scene<'a> {
 
 impl<'a> Scene<'a> {
     /// The scene of a piece declared by the page: `piece`, of `colour`, on
-    /// square `at` of an otherwise empty `page` board, named `name`, with
-    /// remark lines `notes`. Marks fall only on the board.
+    /// square `at` of the `page` board, named `name`, with remark lines
+    /// `notes`. Marks fall only on the board. The board is taken as empty,
+    /// except for a piece that [needs a screen](Piece::needs_screen) (the
+    /// Cannon), which is drawn among the page's pieces (all enemies).
     pub fn of_piece(
         name: &'a str,
         notes: Vec<&'a str>,
@@ -122,7 +124,14 @@ impl<'a> Scene<'a> {
         colour: Colour,
         page: &Page,
     ) -> Scene<'a> {
-        Scene::drawn(name, notes, piece, at, colour, page, SquareSet::EMPTY)
+        // A piece that needs a screen is drawn among the page's pieces, as
+        // the click tables' `among_pieces` entries are.
+        let occupied = if piece.needs_screen() {
+            page.occupied
+        } else {
+            SquareSet::EMPTY
+        };
+        Scene::drawn(name, notes, piece, at, colour, page, occupied)
     }
 
     fn drawn(

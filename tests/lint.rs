@@ -481,7 +481,23 @@ fn diagram_keeps_its_output_and_messages() {
         "{\"move\": [\"c2\"], \"capture\": [\"b2\", \"d2\"], \"marks\": {\"b2\": \"capture\", \
          \"c2\": \"move\", \"d2\": \"capture\"}}\n"
     );
+    // A Cannon captures over a screen: with --occupied only.
+    let cannon = |occupied: &[&str]| {
+        let mut args = vec![
+            "diagram", "mRcpR", "--board", "10x10", "--at", "c6", "--json",
+        ];
+        args.extend_from_slice(occupied);
+        let out = glance(dir, &args);
+        let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        v["capture"].clone()
+    };
+    assert_eq!(cannon(&[]), serde_json::json!([]));
+    assert_eq!(cannon(&["--occupied", "e6,h6"]), serde_json::json!(["h6"]));
     for (args, message) in [
+        (
+            &["diagram", "N", "--occupied", "e4,zz"][..],
+            "glance: bad occupied square 'zz': expected a1 to p16\n",
+        ),
         (
             &["diagram", "FAuW"][..],
             "glance: bad Betza string 'FAuW': unknown modifier 'u' at character 3\n",
