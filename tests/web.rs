@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 
 use glance::clicks::{Script, Shows};
 use glance::scene::{Content, Page, Scene};
-use glance::web::{attach, down_click, up_click, warm};
+use glance::web::{attach, attach_page, down_click, press, up_click, warm};
 use glance::{Mark, Square, SquareSet};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -454,4 +454,91 @@ fn a_second_attach_lets_the_first_board_go() {
         .dispatch_event(&pointer("pointerdown", "touch"))
         .unwrap();
     assert!(painted(&second).is_empty());
+}
+
+/// A board whose pieces the page declares (`data-piece` on the cells and on
+/// the piece table's rows), in a fresh `#fixture`: a white Cannon on c6
+/// with a white Elephant on e6 and a black Rook on h6, a white Queen on c3.
+fn declared_fixture(table: &str) -> Element {
+    let pieces = [
+        ((2, 5), "WhiteCanon", "C", ""),
+        ((4, 5), "WhiteElephant", "E", ""),
+        ((7, 5), "BlackRook", "R", " data-side=\"black\""),
+        ((2, 2), "WhiteQueen", "Q", ""),
+    ];
+    let root = fixture(10, 10, &[]);
+    for ((x, y), image, key, side) in pieces {
+        let td = cell(x, y);
+        td.set_inner_html(&format!("<img src=\"sym/{image}.png\">"));
+        td.set_attribute("data-piece", key).unwrap();
+        if !side.is_empty() {
+            td.set_attribute("data-side", "black").unwrap();
+        }
+    }
+    let rows = document().create_element("div").unwrap();
+    rows.set_inner_html(table);
+    root.append_child(&rows).unwrap();
+    root
+}
+
+const TABLE: &str = "<table><tr><td>Piece</td><td>ID</td><td>value</td><td>Moves</td><td>Remarks</td></tr>\
+    <tr data-piece=\"C\"><td>Cannon</td><td>C</td><td>4</td><td>mRcpR</td><td>Hops to capture</td></tr>\
+    <tr data-piece=\"E\"><td>Elephant</td><td>E</td><td>3</td><td>FA</td><td></td></tr>\
+    <tr data-piece=\"R\"><td>Rook</td><td>R</td><td>5</td><td>R</td><td></td></tr>\
+    <tr data-piece=\"Q\"><td>Queen</td><td>Q</td><td>9</td><td>RB or Q</td><td></td></tr></table>";
+
+/// `attach_page` reads the declarations; `press` (the generic drop-in's
+/// early press) shows a piece from any element inside its cell, and the
+/// Cannon's capture over its screen; a wrong page changes nothing.
+#[wasm_bindgen_test]
+fn declared_pieces_and_the_early_press() {
+    let root = declared_fixture(TABLE);
+    assert!(attach_page(&root));
+    let at_rest = root.inner_html();
+    let image = cell(2, 5).first_element_child().unwrap();
+    assert!(press(&image), "a press on the Cannon's image");
+    let marks = painted(&root);
+    let mark = |id: &str| marks.iter().find(|(c, _)| c == id).map(|(_, m)| m.as_str());
+    assert_eq!(
+        mark("sq7x5"),
+        Some("red"),
+        "captures the Rook over the Elephant"
+    );
+    assert_eq!(mark("sq3x5"), Some("green"));
+    assert_eq!(mark("sq4x5"), None, "the screen is not a destination");
+    let (lines, sentence) = piece_text();
+    assert_eq!(lines, ["Cannon", "Hops to capture"]);
+    assert!(sentence.starts_with("Cannon. "), "{sentence}");
+    // Released anywhere: back at rest, exactly.
+    web_sys::window()
+        .unwrap()
+        .dispatch_event(&pointer("pointerup", "mouse"))
+        .unwrap();
+    assert_eq!(root.inner_html(), at_rest);
+    // The Queen is drawn on the empty board (through c6 to c10).
+    assert!(press(&cell(2, 2)));
+    assert_eq!(
+        painted(&root)
+            .iter()
+            .find(|(c, _)| c == "sq2x9")
+            .map(|(_, m)| m.as_str()),
+        Some("yellow")
+    );
+    up_click();
+    // An element in no declared cell: nothing shown.
+    assert!(!press(&cell(0, 0)));
+    assert!(!press(&document().get_element_by_id("piece").unwrap()));
+    assert_eq!(root.inner_html(), at_rest);
+
+    // Wrong declarations: false, and the page as it was.
+    for bad in [
+        TABLE.replace("<td>mRcpR</td>", "<td>mRcXR</td>"),
+        TABLE.replace("data-piece=\"E\"", "data-piece=\"C\""),
+        TABLE.replace("data-piece=\"Q\"", "data-piece=\"Queen\""),
+    ] {
+        let root = declared_fixture(&bad);
+        let before = root.inner_html();
+        assert!(!attach_page(&root), "{bad}");
+        assert_eq!(root.inner_html(), before);
+    }
 }
