@@ -18,16 +18,15 @@
 // parse, two rows with one key) must leave the page exactly as it was,
 // with exactly one console message saying what is wrong, and nothing
 // thrown.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPage, pressCell, releaseMouse, sleep, waitReady } from '../lib/browser.mjs';
 import { checksResult } from '../lib/check.mjs';
+import { expectations, glanceBin, readPage, rowLines, shown } from '../lib/zero.mjs';
 
 export const name = 'zerocode';
 
 const PAGE = 'rules-html/zero/Spartan.html';
-const MARK_IMAGE = { slide: 'yellow', leap: 'orange', move: 'green', capture: 'red', 'first-leg': 'cyan', block: 'open' };
 
 // The broken variants of the page: [file, what to replace, by what, the
 // words the one console message must hold].
@@ -36,50 +35,6 @@ const BROKEN = [
   ['broken-betza.html', '<td>mfFcfW</td>', '<td>mfFcXfW</td>', "Moves 'mfFcXfW' is not Betza notation: unknown atom 'X' at character 5"],
   ['broken-duplicate.html', '<tr data-piece="KS">', '<tr data-piece="K">', 'two rows of the piece table have data-piece "K"'],
 ];
-
-// What the page declares and shows, read in the page.
-function readPage() {
-  const collapse = (t) => (t || '').replace(/\s+/g, ' ').trim();
-  const rows = {};
-  for (const tr of document.querySelectorAll('tr[data-piece]')) {
-    const cols = [...tr.children].filter((c) => /^T[DH]$/.test(c.tagName)).map((c) => collapse(c.textContent));
-    rows[tr.dataset.piece] = { name: cols[0], moves: cols[3], remarks: cols[4] || '' };
-  }
-  const cells = [...document.querySelectorAll('td[data-piece]')].map((td) => ({
-    id: td.id, key: td.dataset.piece, black: td.dataset.side === 'black',
-  }));
-  const squares = [...document.querySelectorAll('table.board td.n[id^=sq]')].map((td) => {
-    const m = /^sq(\d+)x(\d+)$/.exec(td.id);
-    return [Number(m[1]), Number(m[2])];
-  });
-  return { rows, cells, squares };
-}
-
-// What the board and #piece show now.
-function shown() {
-  const marks = {};
-  for (const el of document.querySelectorAll('[data-glance-show]')) marks[el.id] = el.getAttribute('data-glance-show');
-  const p = document.getElementById('piece');
-  const c = p.cloneNode(true);
-  c.querySelectorAll('[data-glance-sr]').forEach((e) => e.remove());
-  const lines = [''];
-  const walk = (node) => {
-    for (const n of node.childNodes) {
-      if (n.nodeType === Node.TEXT_NODE) lines[lines.length - 1] += n.data;
-      else if (n.nodeName === 'BR') lines.push('');
-      else if (n.nodeType === Node.ELEMENT_NODE) walk(n);
-    }
-  };
-  walk(c);
-  const sr = p.querySelector('[data-glance-sr]');
-  return {
-    marks,
-    lines: lines.map((l) => l.replace(/\s+/g, ' ').trim()),
-    sentence: sr ? sr.textContent : null,
-    board: document.querySelector('table.board').innerHTML,
-    piece: p.innerHTML,
-  };
-}
 
 // The page's body and head against the same HTML parsed anew, scripts not
 // run; the module's adopted style sheets; the root's attributes.
@@ -97,46 +52,22 @@ async function untouched() {
   return out;
 }
 
-const diagrams = new Map();
-function diagram(bin, betza, board, at, black) {
-  const k = [betza, board, at, black].join(' ');
-  if (!diagrams.has(k)) {
-    const args = ['diagram', betza, '--board', board, '--at', at, '--json'];
-    if (black) args.push('--black');
-    diagrams.set(k, JSON.parse(execFileSync(bin, args, { encoding: 'utf8' })));
-  }
-  return diagrams.get(k);
-}
-
 // Presses every piece the page in `h` declares, with the mouse: its marks
 // must be the diagram the native command draws for its row's Betza on the
 // page's board, #piece its row's name and remarks, and a release must put
 // the page back exactly.
 async function pressEvery(h, label, bin, record) {
-  const { rows, cells, squares } = await h.page.evaluate(readPage);
-  const files = squares.map((s) => s[0]);
-  const ranks = squares.map((s) => s[1]);
-  const [x0, y0] = [Math.min(...files), Math.min(...ranks)];
-  const board = `${Math.max(...files) - x0 + 1}x${Math.max(...ranks) - y0 + 1}`;
+  const declared = await h.page.evaluate(readPage);
+  const { rows, cells } = declared;
   const atRest = await h.page.evaluate(shown);
-  for (const cell of cells) {
-    const row = rows[cell.key];
-    const [x, y] = /^sq(\d+)x(\d+)$/.exec(cell.id).slice(1).map(Number);
-    const at = String.fromCharCode(97 + x - x0) + (y - y0 + 1);
-    const betza = row.moves.split(' or ')[0].trim();
-    const want = {};
-    for (const [sq, mark] of Object.entries(diagram(bin, betza, board, at, cell.black).marks)) {
-      const fx = sq.charCodeAt(0) - 97 + x0;
-      const fy = Number(sq.slice(1)) - 1 + y0;
-      want[`sq${fx}x${fy}`] = MARK_IMAGE[mark];
-    }
+  for (const { id, black, row, betza, marks: want } of expectations(bin, declared).pieces) {
     const problems = [];
-    await pressCell(h.page, cell.id);
+    await pressCell(h.page, id);
     const now = await h.page.evaluate(shown);
-    for (const id of new Set([...Object.keys(want), ...Object.keys(now.marks)])) {
-      if (want[id] !== now.marks[id]) problems.push(`${id}: ${now.marks[id] || 'nothing'}, expected ${want[id] || 'nothing'}`);
+    for (const cid of new Set([...Object.keys(want), ...Object.keys(now.marks)])) {
+      if (want[cid] !== now.marks[cid]) problems.push(`${cid}: ${now.marks[cid] || 'nothing'}, expected ${want[cid] || 'nothing'}`);
     }
-    const lines = [row.name, ...(row.remarks ? [row.remarks] : [])];
+    const lines = rowLines(row);
     const got = now.lines.slice(0, lines.length);
     if (JSON.stringify(got) !== JSON.stringify(lines) || now.lines.slice(lines.length).some((l) => l)) {
       problems.push(`#piece reads ${JSON.stringify(now.lines)}, expected ${JSON.stringify(lines)}`);
@@ -146,7 +77,7 @@ async function pressEvery(h, label, bin, record) {
     const after = await h.page.evaluate(shown);
     if (after.board !== atRest.board) problems.push('the board is not as it was after the release');
     if (after.piece !== atRest.piece) problems.push('#piece is not as it was after the release');
-    record(`${label}: ${cell.id} ${row.name} (${betza}${cell.black ? ', Black' : ''}, ${Object.keys(want).length} marks)`, problems);
+    record(`${label}: ${id} ${row.name} (${betza}${black ? ', Black' : ''}, ${Object.keys(want).length} marks)`, problems);
   }
 
   return { rows, cells, atRest };
@@ -160,8 +91,7 @@ export async function run(ctx) {
   if (!site.has('dist/glance.js')) {
     return { name, ok: false, passed: 0, failed: 1, summary: `${name}: dist/glance.js does not exist`, details: ['run make dist'] };
   }
-  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'glance'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
-  const bin = path.join(repo, 'target', 'release', 'glance');
+  const bin = glanceBin(repo);
 
   // The page, every declared piece pressed.
   const h = await openPage(browser, `${server.url}/${PAGE}`);

@@ -1,0 +1,133 @@
+// What the suites of the zero-code pages (zerocode, zerovisit) share: what a
+// page declares, what the board and #piece show, and the diagram the native
+// command computes for a declared piece.
+//
+// `readPage` and `shown` run in the page (page.evaluate(readPage)): they
+// use nothing from this module's scope.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+// The value of a marked cell's data-glance-show for each mark of
+// `glance diagram --json`.
+export const MARK_IMAGE = { slide: 'yellow', leap: 'orange', move: 'green', capture: 'red', 'first-leg': 'cyan', block: 'open' };
+
+// What the page declares and shows, read in the page.
+export function readPage() {
+  const collapse = (t) => (t || '').replace(/\s+/g, ' ').trim();
+  const rows = {};
+  for (const tr of document.querySelectorAll('tr[data-piece]')) {
+    const cols = [...tr.children].filter((c) => /^T[DH]$/.test(c.tagName)).map((c) => collapse(c.textContent));
+    rows[tr.dataset.piece] = { name: cols[0], moves: cols[3], remarks: cols[4] || '' };
+  }
+  const cells = [...document.querySelectorAll('td[data-piece]')].map((td) => ({
+    id: td.id, key: td.dataset.piece, black: td.dataset.side === 'black',
+  }));
+  const at = (td) => {
+    const m = /^sq(\d+)x(\d+)$/.exec(td.id);
+    return [Number(m[1]), Number(m[2])];
+  };
+  const board = [...document.querySelectorAll('table.board td.n[id^=sq]')];
+  const squares = board.map(at);
+  // The squares holding a piece (an image), as the module reads them.
+  const occupied = board.filter((td) => td.querySelector('img')).map(at);
+  return { rows, cells, squares, occupied };
+}
+
+// What the board and #piece show now; also which cells are aria-pressed,
+// where the focus is, the page's scroll and #piece's height.
+export function shown() {
+  const marks = {};
+  for (const el of document.querySelectorAll('[data-glance-show]')) marks[el.id] = el.getAttribute('data-glance-show');
+  const p = document.getElementById('piece');
+  const c = p.cloneNode(true);
+  c.querySelectorAll('[data-glance-sr]').forEach((e) => e.remove());
+  const lines = [''];
+  const walk = (node) => {
+    for (const n of node.childNodes) {
+      if (n.nodeType === Node.TEXT_NODE) lines[lines.length - 1] += n.data;
+      else if (n.nodeName === 'BR') lines.push('');
+      else if (n.nodeType === Node.ELEMENT_NODE) walk(n);
+    }
+  };
+  walk(c);
+  const sr = p.querySelector('[data-glance-sr]');
+  const active = document.activeElement;
+  return {
+    marks,
+    lines: lines.map((l) => l.replace(/\s+/g, ' ').trim()),
+    sentence: sr ? sr.textContent : null,
+    sentences: p.querySelectorAll('[data-glance-sr]').length,
+    board: document.querySelector('table.board').innerHTML,
+    piece: p.innerHTML,
+    pieceHeight: p.getBoundingClientRect().height,
+    pressed: [...document.querySelectorAll('[aria-pressed="true"]')].map((e) => e.id || e.localName),
+    focus: !active || active === document.body ? '(body)' : active.id || `<${active.localName}>`,
+    scrollY: window.scrollY,
+  };
+}
+
+// The native command, built if needed (a no-op when it is up to date).
+export function glanceBin(repo) {
+  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'glance'], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
+  return path.join(repo, 'target', 'release', 'glance');
+}
+
+const diagrams = new Map();
+// `glance diagram BETZA --board FxR --at SQ [--black] [--occupied
+// SQ,SQ...] --json`, parsed (cached: one run per distinct question).
+export function diagram(bin, betza, board, at, black, occupied = []) {
+  const k = [betza, board, at, black, occupied.join(',')].join(' ');
+  if (!diagrams.has(k)) {
+    const args = ['diagram', betza, '--board', board, '--at', at, '--json'];
+    if (black) args.push('--black');
+    if (occupied.length) args.push('--occupied', occupied.join(','));
+    diagrams.set(k, JSON.parse(execFileSync(bin, args, { encoding: 'utf8' })));
+  }
+  return diagrams.get(k);
+}
+
+// Does a piece need a screen (a hopper: modifier p, g or j; a hop link
+// +)?  Such a piece is drawn among the page's pieces, every other piece on
+// the empty board (src/betza.rs, Piece::needs_screen).  Betza's lower-case
+// letters are modifiers, so these letters anywhere mean a hop.
+export const needsScreen = (betza) => /[pgj+]/.test(betza);
+
+/**
+ * What each declared cell of a page (`readPage`'s answer) must show when
+ * pressed: the native command's diagram of its row's Betza (the part
+ * before " or ") on the page's board (the rectangle of its class-n cells)
+ * from its square; on the empty board, or among the page's pieces (its
+ * class-n cells with an image, all taken as enemies) for a piece that
+ * needs a screen.  Returns { board: "FxR", x0, y0, pieces: [{ id, key,
+ * black, row, betza, at, screened, marks: { cellId: 'yellow'... },
+ * squares: { algebraic: mark } }] } in document order.
+ */
+export function expectations(bin, { rows, cells, squares, occupied = [] }) {
+  const files = squares.map((s) => s[0]);
+  const ranks = squares.map((s) => s[1]);
+  const [x0, y0] = [Math.min(...files), Math.min(...ranks)];
+  const board = `${Math.max(...files) - x0 + 1}x${Math.max(...ranks) - y0 + 1}`;
+  const name = ([x, y]) => String.fromCharCode(97 + x - x0) + (y - y0 + 1);
+  const pieces = cells.map((cell) => {
+    const row = rows[cell.key];
+    const [x, y] = /^sq(\d+)x(\d+)$/.exec(cell.id).slice(1).map(Number);
+    const at = name([x, y]);
+    const betza = row.moves.split(' or ')[0].trim();
+    const screened = needsScreen(betza);
+    const others = screened ? occupied.map(name).filter((sq) => sq !== at) : [];
+    const squaresMarked = diagram(bin, betza, board, at, cell.black, others).marks;
+    const marks = {};
+    for (const [sq, mark] of Object.entries(squaresMarked)) {
+      const fx = sq.charCodeAt(0) - 97 + x0;
+      const fy = Number(sq.slice(1)) - 1 + y0;
+      marks[`sq${fx}x${fy}`] = MARK_IMAGE[mark];
+    }
+    return { ...cell, row, betza, at, x, y, screened, marks, squares: squaresMarked };
+  });
+  return { board, x0, y0, pieces };
+}
+
+// The lines #piece must show while a row's piece is held.
+export function rowLines(row) {
+  return [row.name, ...(row.remarks ? [row.remarks] : [])];
+}
