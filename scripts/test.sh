@@ -19,6 +19,8 @@ step cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features pkg -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features dropin -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features dropin,panic-hook -- -D warnings
+step cargo clippy --lib --target wasm32-unknown-unknown --features generic -- -D warnings
+step cargo clippy --lib --target wasm32-unknown-unknown --features generic,panic-hook -- -D warnings
 step cargo test --release
 # The API documentation: its links must resolve.
 step env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet

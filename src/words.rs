@@ -36,6 +36,12 @@ pub struct Words {
     pub empty: &'static str,
     /// The board table's accessible name, after the page's heading.
     pub board: &'static str,
+    /// Between the heading and [`Words::board`] (`": "`; French `" : "`).
+    pub colon: &'static str,
+    /// The sides, after a declared piece's name in its cell's accessible
+    /// name (`"Queen, White"`).
+    pub white: &'static str,
+    pub black: &'static str,
 }
 
 impl Words {
@@ -71,6 +77,9 @@ pub const ENGLISH: Words = Words {
     on: "on",
     empty: "Empty:",
     board: "moves at a glance",
+    colon: ": ",
+    white: "White",
+    black: "Black",
 };
 
 pub const FRENCH: Words = Words {
@@ -83,6 +92,9 @@ pub const FRENCH: Words = Words {
     on: "en",
     empty: "Vide :",
     board: "les coups d'un coup d'œil",
+    colon: " : ",
+    white: "Blancs",
+    black: "Noirs",
 };
 
 pub const SPANISH: Words = Words {
@@ -95,6 +107,9 @@ pub const SPANISH: Words = Words {
     on: "en",
     empty: "Vacía:",
     board: "movimientos de un vistazo",
+    colon: ": ",
+    white: "blancas",
+    black: "negras",
 };
 
 pub const GERMAN: Words = Words {
@@ -107,6 +122,9 @@ pub const GERMAN: Words = Words {
     on: "auf",
     empty: "Leer:",
     board: "Züge auf einen Blick",
+    colon: ": ",
+    white: "Weiß",
+    black: "Schwarz",
 };
 
 /// The languages with words of their own, by primary language subtag.
@@ -138,6 +156,7 @@ mod tests {
                 assert!(!w.verb(mark).is_empty(), "{tag} {mark:?}");
             }
             assert!(!w.on.is_empty() && !w.empty.is_empty() && !w.board.is_empty());
+            assert!(!w.colon.is_empty() && !w.white.is_empty() && !w.black.is_empty());
         }
     }
 }

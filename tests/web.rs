@@ -494,6 +494,10 @@ const TABLE: &str = "<table><tr><td>Piece</td><td>ID</td><td>value</td><td>Moves
 fn declared_pieces_and_the_early_press() {
     let root = declared_fixture(TABLE);
     assert!(attach_page(&root));
+    // Named by the row's name and the side, not by the image.
+    let label = |x, y| cell(x, y).get_attribute("aria-label").unwrap_or_default();
+    assert_eq!(label(2, 5), "Cannon, White");
+    assert_eq!(label(7, 5), "Rook, Black");
     let at_rest = root.inner_html();
     let image = cell(2, 5).first_element_child().unwrap();
     assert!(press(&image), "a press on the Cannon's image");

@@ -53,7 +53,7 @@ use crate::clicks::{lookup, parse_handler, parse_pair, Script};
 #[cfg(any(feature = "generic", not(feature = "dropin")))]
 use crate::declared::Declared;
 use crate::diagram::Mark;
-use crate::geometry::Square;
+use crate::geometry::{Colour, Square};
 use crate::scene::{spaced, Content, Page, Scene};
 use crate::state::{Piece, Shown};
 use crate::words::Words;
@@ -75,6 +75,20 @@ impl Source {
             Source::Script(script) => Scene::new(lookup(*script, code.0, code.1)?, page).ok(),
             #[cfg(any(feature = "generic", not(feature = "dropin")))]
             Source::Page(declared) => declared.scene(code, page),
+        }
+    }
+
+    /// The side of the piece the page declares on the cell of `code`;
+    /// `None` for click codes (their image says it).
+    fn side_of(&self, code: (i32, i32)) -> Option<Colour> {
+        match self {
+            #[cfg(not(feature = "generic"))]
+            Source::Script(_) => {
+                let _ = code;
+                None
+            }
+            #[cfg(any(feature = "generic", not(feature = "dropin")))]
+            Source::Page(declared) => declared.at(code).map(|(cell, _)| cell.colour),
         }
     }
 
@@ -360,16 +374,35 @@ impl Board {
             }
             let _ = el.set_attribute("role", "button");
             let _ = el.set_attribute("aria-pressed", "false");
-            let mut label = image
-                .as_deref()
-                .map(|s| spaced(image_name(s)))
-                .unwrap_or_default();
-            if !label.ends_with(subject) {
-                if !label.is_empty() {
+            let label = match self.source.side_of(code) {
+                // A declared piece: its row's name, in the page's words,
+                // and its side ("Dame, Blancs").
+                Some(colour) => {
+                    let side = match colour {
+                        Colour::White => self.words.white,
+                        Colour::Black => self.words.black,
+                    };
+                    let mut label = String::from(subject);
                     label.push_str(", ");
+                    label.push_str(side);
+                    label
                 }
-                label.push_str(subject);
-            }
+                // A click code: its image's name ("White Queen"), and the
+                // click's name when the image's does not say it.
+                None => {
+                    let mut label = image
+                        .as_deref()
+                        .map(|s| spaced(image_name(s)))
+                        .unwrap_or_default();
+                    if !label.ends_with(subject) {
+                        if !label.is_empty() {
+                            label.push_str(", ");
+                        }
+                        label.push_str(subject);
+                    }
+                    label
+                }
+            };
             let _ = el.set_attribute("aria-label", &label);
             self.clickables.push(Clickable {
                 el: el.clone(),
@@ -408,7 +441,7 @@ impl Board {
                         name.push_str(first.as_str());
                     }
                 } else {
-                    name.push_str(": ");
+                    name.push_str(self.words.colon);
                     name.push_str(words);
                 }
                 let _ = table.set_attribute("aria-label", &name);
