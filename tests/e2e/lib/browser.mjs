@@ -230,69 +230,83 @@ export async function waitReady(page, timeout = READY_TIMEOUT) {
   }
 }
 
+// The lines #piece shows, in the page (given #piece; it uses nothing from
+// this module's scope): the text with [data-glance-sr] left out, split at
+// each <br>, whitespace collapsed in each line.  Shared by observe() and
+// lib/zero.mjs's shown().
+export function pieceTextLines(p) {
+  const c = p.cloneNode(true);
+  c.querySelectorAll('[data-glance-sr]').forEach((e) => e.remove());
+  const lines = [''];
+  const walk = (node) => {
+    for (const n of node.childNodes) {
+      if (n.nodeType === Node.TEXT_NODE) lines[lines.length - 1] += n.data;
+      else if (n.nodeName === 'BR') lines.push('');
+      else if (n.nodeType === Node.ELEMENT_NODE) walk(n);
+    }
+  };
+  walk(c);
+  return lines.map((l) => l.replace(/\s+/g, ' ').trim());
+}
+
+// Runs in the page, given pieceTextLines (see OBSERVE).
+async function observeInPage(linesOf) {
+  await new Promise((r) => requestAnimationFrame(() => r()));
+  const base = (src) => (src || '').split(/[?#]/)[0].split('/').pop();
+  const table = document.querySelector('table.board');
+  const cells = {};
+  const badSrc = [];
+  const others = [];
+  if (table) {
+    for (const td of table.querySelectorAll('td')) {
+      if (!td.id) {
+        others.push(td.innerHTML);
+        continue;
+      }
+      // What the cell shows: its background image (the module paints a
+      // cell by giving it an attribute its style sheet shows as one,
+      // hiding what the cell holds), then its visible images.
+      // Backgrounds are checked to come from the page's own sym/ folder.
+      const imgs = [...td.querySelectorAll('img')].filter((i) => getComputedStyle(i).visibility !== 'hidden');
+      const srcs = imgs.map((i) => i.getAttribute('src') || '');
+      for (const src of srcs) {
+        if (!/^sym\/[^/]+$/.test(src)) badSrc.push(`${td.id}: <img src="${src}">`);
+      }
+      const bg = /^url\("(.*)"\)$/.exec(getComputedStyle(td).backgroundImage);
+      if (bg) {
+        const want = new URL('sym/' + base(bg[1]), document.baseURI).href;
+        if (bg[1] !== want) badSrc.push(`${td.id}: background ${bg[1]}, expected ${want}`);
+        srcs.unshift(bg[1]);
+      }
+      cells[td.id] = srcs.map(base).join('+');
+      if (bg && imgs.length) badSrc.push(`${td.id}: a background image under ${imgs.length} image(s)`);
+    }
+  }
+  const p = document.getElementById('piece');
+  let lines = null;
+  if (p) {
+    lines = linesOf(p);
+    while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  }
+  return {
+    cells,
+    badSrc,
+    others: others.join('\u0000'),
+    lines,
+    boardHtml: table ? table.innerHTML : null,
+    pieceHtml: p ? p.innerHTML : null,
+    pieceHeight: p ? p.getBoundingClientRect().height : null,
+  };
+}
+// observeInPage with pieceTextLines, as source text for page.evaluate
+// (a function passed to it cannot reach another of this module).
+const OBSERVE = `(${observeInPage})(${pieceTextLines})`;
+
 // Everything the tests compare, read in one go after the next frame (so a
 // module that paints in a requestAnimationFrame callback it registered
 // during the event is seen as painted).
 export async function observe(page) {
-  return page.evaluate(async () => {
-    await new Promise((r) => requestAnimationFrame(() => r()));
-    const base = (src) => (src || '').split(/[?#]/)[0].split('/').pop();
-    const table = document.querySelector('table.board');
-    const cells = {};
-    const badSrc = [];
-    const others = [];
-    if (table) {
-      for (const td of table.querySelectorAll('td')) {
-        if (!td.id) {
-          others.push(td.innerHTML);
-          continue;
-        }
-        // What the cell shows: its background image (the module paints a
-        // cell by giving it an attribute its style sheet shows as one,
-        // hiding what the cell holds), then its visible images.
-        // Backgrounds are checked to come from the page's own sym/ folder.
-        const imgs = [...td.querySelectorAll('img')].filter((i) => getComputedStyle(i).visibility !== 'hidden');
-        const srcs = imgs.map((i) => i.getAttribute('src') || '');
-        for (const src of srcs) {
-          if (!/^sym\/[^/]+$/.test(src)) badSrc.push(`${td.id}: <img src="${src}">`);
-        }
-        const bg = /^url\("(.*)"\)$/.exec(getComputedStyle(td).backgroundImage);
-        if (bg) {
-          const want = new URL('sym/' + base(bg[1]), document.baseURI).href;
-          if (bg[1] !== want) badSrc.push(`${td.id}: background ${bg[1]}, expected ${want}`);
-          srcs.unshift(bg[1]);
-        }
-        cells[td.id] = srcs.map(base).join('+');
-        if (bg && imgs.length) badSrc.push(`${td.id}: a background image under ${imgs.length} image(s)`);
-      }
-    }
-    const p = document.getElementById('piece');
-    let lines = null;
-    if (p) {
-      const c = p.cloneNode(true);
-      c.querySelectorAll('[data-glance-sr]').forEach((e) => e.remove());
-      lines = [''];
-      const walk = (node) => {
-        for (const n of node.childNodes) {
-          if (n.nodeType === Node.TEXT_NODE) lines[lines.length - 1] += n.data;
-          else if (n.nodeName === 'BR') lines.push('');
-          else if (n.nodeType === Node.ELEMENT_NODE) walk(n);
-        }
-      };
-      walk(c);
-      lines = lines.map((l) => l.replace(/\s+/g, ' ').trim());
-      while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-    }
-    return {
-      cells,
-      badSrc,
-      others: others.join('\u0000'),
-      lines,
-      boardHtml: table ? table.innerHTML : null,
-      pieceHtml: p ? p.innerHTML : null,
-      pieceHeight: p ? p.getBoundingClientRect().height : null,
-    };
-  });
+  return page.evaluate(OBSERVE);
 }
 
 // What "at rest" means for the comparisons after a release.

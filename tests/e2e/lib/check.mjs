@@ -54,6 +54,28 @@ export function formatMismatch(where, click, problems, max = 8) {
   return [head, ...body].join('\n');
 }
 
+/**
+ * Runs the steps of one check (`steps(problems)` pushes what it finds): a
+ * step that throws becomes a "test step failed" problem; with `release`,
+ * the mouse button is then let go (if it is still down); last come the
+ * page's own problems (uncaught exceptions, console errors) since the
+ * check began.  Returns the problems ([] when the check passes).
+ */
+export async function runSteps(h, steps, { release = false } = {}) {
+  const before = h.problems().length;
+  const problems = [];
+  try {
+    await steps(problems);
+  } catch (e) {
+    problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+  }
+  if (release) {
+    try { await releaseMouse(h.page); } catch { /* already up */ }
+  }
+  problems.push(...h.problems().slice(before));
+  return problems;
+}
+
 // Did a click leave the page not at rest?  (Then a suite reloads the page so
 // that one failure does not spill into the next clicks.)
 export function leftDirty(problems) {

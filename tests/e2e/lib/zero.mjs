@@ -2,10 +2,11 @@
 // page declares, what the board and #piece show, and the diagram the native
 // command computes for a declared piece.
 //
-// `readPage` and `shown` run in the page (page.evaluate(readPage)): they
-// use nothing from this module's scope.
+// `readPage` runs in the page (page.evaluate(readPage)): it uses nothing
+// from this module's scope; `SHOWN` is source text for page.evaluate.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { pieceTextLines } from './browser.mjs';
 
 // The value of a marked cell's data-glance-show for each mark of
 // `glance diagram --json`.
@@ -34,27 +35,18 @@ export function readPage() {
 }
 
 // What the board and #piece show now; also which cells are aria-pressed,
-// where the focus is, the page's scroll and #piece's height.
-export function shown() {
+// where the focus is, the page's scroll and #piece's height.  Runs in the
+// page, given browser.mjs's pieceTextLines (see SHOWN).
+function shownInPage(linesOf) {
   const marks = {};
   for (const el of document.querySelectorAll('[data-glance-show]')) marks[el.id] = el.getAttribute('data-glance-show');
   const p = document.getElementById('piece');
-  const c = p.cloneNode(true);
-  c.querySelectorAll('[data-glance-sr]').forEach((e) => e.remove());
-  const lines = [''];
-  const walk = (node) => {
-    for (const n of node.childNodes) {
-      if (n.nodeType === Node.TEXT_NODE) lines[lines.length - 1] += n.data;
-      else if (n.nodeName === 'BR') lines.push('');
-      else if (n.nodeType === Node.ELEMENT_NODE) walk(n);
-    }
-  };
-  walk(c);
+  const lines = linesOf(p);
   const sr = p.querySelector('[data-glance-sr]');
   const active = document.activeElement;
   return {
     marks,
-    lines: lines.map((l) => l.replace(/\s+/g, ' ').trim()),
+    lines,
     sentence: sr ? sr.textContent : null,
     sentences: p.querySelectorAll('[data-glance-sr]').length,
     board: document.querySelector('table.board').innerHTML,
@@ -65,6 +57,9 @@ export function shown() {
     scrollY: window.scrollY,
   };
 }
+// shownInPage with pieceTextLines, as source text: an expression whose
+// value is what the page shows (page.evaluate(SHOWN)).
+export const SHOWN = `(${shownInPage})(${pieceTextLines})`;
 
 // The native command, built if needed (a no-op when it is up to date).
 export function glanceBin(repo) {

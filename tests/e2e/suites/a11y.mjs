@@ -22,7 +22,11 @@
 // the DOM instead (aria-live / aria-atomic on #piece; everything in #piece
 // but the sentence under aria-hidden="true"), and a note says so.
 import path from 'node:path';
-import { blockRequests, cdpSession, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
+import {
+  addedViolations, ariaProblems, audit, auditWithoutModule, axeProblems, buttonList, describe, domLiveRegionProblems,
+  exposedProblems, exposedText, legacyFilter, markAtRest, politeRegions, treeButtons,
+} from '../lib/a11y.mjs';
+import { cdpSession, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, handlerArgs, parseId, pressState } from '../lib/expect.mjs';
 import { checksResult } from '../lib/check.mjs';
 
@@ -37,7 +41,6 @@ const MARK_KINDS = [
   ['open.png', 'Can be blocked on'],
 ];
 const MARK_OF = new Map(MARK_KINDS);
-const SERIOUS = new Set(['serious', 'critical']);
 
 export async function run(ctx) {
   const { browser, server, site, expected, repo } = ctx;
@@ -58,22 +61,12 @@ export async function run(ctx) {
 
     // The page's own markup, without the module: what axe finds there is
     // legacy and not the module's doing.
-    let legacy = null;
-    {
-      const h = await openPage(browser, 'about:blank');
-      try {
-        await blockRequests(h, /\/dist\/[^/?#]*\.js([?#]|$)/);
-        await h.page.goto(url, { waitUntil: 'load' });
-        const loaded = await h.page.evaluate(() => typeof window.down_click);
-        if (loaded !== 'undefined') throw new Error(`the module was not kept out (down_click is a ${loaded})`);
-        legacy = await audit(h.page, axePath);
-      } catch (e) {
-        record(`${pageName}: axe without the module`, [`could not run: ${e.message.split('\n')[0]}`]);
-      } finally {
-        await h.close();
-      }
-    }
-    const legacyKeys = new Set((legacy || []).map((v) => `${v.id} ${v.key}`));
+    const { legacy, error } = await auditWithoutModule(browser, url, axePath, async (page) => {
+      const loaded = await page.evaluate(() => typeof window.down_click);
+      if (loaded !== 'undefined') throw new Error(`the module was not kept out (down_click is a ${loaded})`);
+    });
+    if (error) record(`${pageName}: axe without the module`, [error]);
+    const isLegacy = legacyFilter(legacy);
 
     const h = await openPage(browser, url);
     try {
@@ -96,9 +89,7 @@ export async function run(ctx) {
 
       // Marks the elements present at rest: what the module inserts later
       // (mark images, the sentence) is not the page's own markup.
-      await h.page.evaluate(() => {
-        window.__atRest = new WeakSet(document.querySelectorAll('*'));
-      });
+      await markAtRest(h.page);
 
       await checkNames(h, pageName, data, pieces, record);
       await checkSentences(h, pageName, data, pieces, rest, snap, record, notes);
@@ -122,14 +113,8 @@ export async function run(ctx) {
         if (rd.length) record(`${pageName}: release after the axe run on ${c.cell}`, rd);
       }
       for (const [when, violations] of found) {
-        const problems = [];
-        for (const v of violations) {
-          if (!SERIOUS.has(v.impact) || !v.inside) continue;
-          if (v.atRest && legacyKeys.has(`${v.id} ${v.key}`)) continue;
-          problems.push(`${v.id} (${v.impact}) on ${v.target}: ${v.help}${v.atRest ? '' : ' [an element the module inserted]'}\n      ${v.html}`);
-        }
-        record(`${pageName}: axe ${when}: no serious or critical violation in the board or #piece of the module's doing`, problems);
-        const added = violations.filter((v) => !(v.atRest && legacyKeys.has(`${v.id} ${v.key}`)));
+        record(`${pageName}: axe ${when}: no serious or critical violation in the board or #piece of the module's doing`, axeProblems(violations, isLegacy));
+        const added = addedViolations(violations, isLegacy);
         if (added.length) notes.push(`${pageName} ${when}, not found without the module: ${describe(added)}`);
         else clean.push(when);
       }
@@ -169,80 +154,39 @@ function spaced(camel) {
 async function checkNames(h, pageName, data, pieces, record) {
   const { page } = h;
   const want = pieces.map((c) => ({ id: c.cell, name: expectedLabel(c, data.at_rest[c.cell]) }));
-  const fmt = (list) => list.map((x) => `${x.id} "${x.name}"`).join(', ');
   const h1 = await page.evaluate(() => (document.querySelector('h1') || {}).textContent || '');
   const tableName = `${h1.trim()}: moves at a glance`;
   const pieceNode = await page.evaluate(() => !!document.getElementById('piece'));
 
   // Both browsers: the accessibility engine queried by role and exact name.
-  {
-    const problems = [];
-    const idsOf = async (selector) => Promise.all((await page.$$(selector)).map((e) => e.evaluate((el) => el.id || `<${el.localName}>`)));
-    const buttons = await idsOf('::-p-aria([role="button"])');
-    if (buttons.join(' ') !== want.map((w) => w.id).join(' ')) {
-      problems.push(`buttons found by role:\n      ${buttons.join(' ')}\n    expected, in document order:\n      ${want.map((w) => w.id).join(' ')}`);
-    }
-    const byName = new Map();
-    for (const w of want) if (!byName.has(w.name)) byName.set(w.name, want.filter((x) => x.name === w.name).map((x) => x.id));
-    for (const [n, ids] of byName) {
-      const found = await idsOf(`::-p-aria([name=${ariaString(n)}][role="button"])`);
-      if (found.sort().join() !== [...ids].sort().join()) problems.push(`button named ${JSON.stringify(n)}: found [${found.join(', ')}], expected [${ids.join(', ')}]`);
-    }
-    const tables = await page.$$(`::-p-aria([name=${ariaString(tableName)}][role="table"])`);
-    const isBoard = await Promise.all(tables.map((t) => t.evaluate((el) => el.matches('table.board'))));
-    if (tables.length !== 1 || !isBoard[0]) problems.push(`expected table.board as the one table named ${JSON.stringify(tableName)}; found ${tables.length} table(s) by that name${tables.length && !isBoard[0] ? ', not the board' : ''}`);
-    record(`${pageName}: the ${want.length} pieces found as buttons by their exact names, the board as a table by its name (role and name queries)`, problems);
-  }
+  record(`${pageName}: the ${want.length} pieces found as buttons by their exact names, the board as a table by its name (role and name queries)`,
+    await ariaProblems(page, want, tableName));
 
   const cdp = await cdpSession(h);
   if (!cdp) {
     // Without the tree: the live region as the DOM declares it.
-    const problems = [];
-    if (pieceNode) {
-      const live = await page.evaluate(() => ({
-        piece: ['aria-live', 'aria-atomic', 'role'].map((a) => document.getElementById('piece').getAttribute(a)),
-        polite: [...document.querySelectorAll('[aria-live="polite"], [role="status"], [role="log"]')].map((e) => e.id || e.localName),
-      }));
-      const [ariaLive, ariaAtomic, role] = live.piece;
-      if (!((ariaLive === 'polite' || (ariaLive === null && role === 'status')) && (ariaAtomic === 'true' || (ariaAtomic === null && role === 'status')))) {
-        problems.push(`#piece: aria-live=${JSON.stringify(ariaLive)} aria-atomic=${JSON.stringify(ariaAtomic)} role=${JSON.stringify(role)}, expected a polite, atomic live region`);
-      }
-      if (live.polite.join() !== 'piece') problems.push(`polite live regions in the DOM: [${live.polite.join(', ')}], expected #piece alone`);
-    }
+    const problems = pieceNode ? await domLiveRegionProblems(page) : [];
     record(`${pageName}: #piece declared as the one polite, atomic live region (DOM attributes: ${h.browser.label} has no accessibility-tree read)`, problems);
     return;
   }
   try {
     const problems = [];
     const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-    const buttons = nodes.filter((n) => !n.ignored && n.role && n.role.value === 'button');
-    const got = [];
-    for (const b of buttons) {
-      const { node } = await cdp.send('DOM.describeNode', { backendNodeId: b.backendDOMNodeId });
-      const attrs = node.attributes || [];
-      const id = attrs[attrs.indexOf('id') + 1];
-      got.push({ id: attrs.includes('id') ? id : `<${node.localName}>`, name: (b.name && b.name.value) || '' });
-    }
+    const got = await treeButtons(cdp, nodes);
     for (const g of got) if (!g.name.trim()) problems.push(`button ${g.id} has an empty name`);
-    if (fmt(got) !== fmt(want)) {
-      problems.push(`buttons in the accessibility tree:\n      ${fmt(got)}\n    expected:\n      ${fmt(want)}`);
+    if (buttonList(got) !== buttonList(want)) {
+      problems.push(`buttons in the accessibility tree:\n      ${buttonList(got)}\n    expected:\n      ${buttonList(want)}`);
     }
     const tables = nodes.filter((n) => !n.ignored && n.role && n.role.value === 'table' && n.name && n.name.value === tableName);
     if (tables.length !== 1) problems.push(`expected one table named ${JSON.stringify(tableName)} in the accessibility tree, found ${tables.length}`);
-    const live = nodes.filter((n) => (n.properties || []).some((p) => p.name === 'live' && p.value.value === 'polite'));
+    const { live, atomic: ok } = politeRegions(nodes);
     if (pieceNode) {
-      const ok = live.some((n) => (n.properties || []).some((p) => p.name === 'atomic' && p.value.value === true));
       if (live.length !== 1 || !ok) problems.push(`expected #piece as the one polite, atomic live region; found ${live.length} polite regions${ok ? '' : ', none atomic'}`);
     }
     record(`${pageName}: the ${want.length} pieces are buttons with the expected names in the accessibility tree; table and live region named`, problems);
   } finally {
     await cdp.detach();
   }
-}
-
-// A string for puppeteer's ARIA selector ([name="..."]).
-function ariaString(s) {
-  return JSON.stringify(s);
 }
 
 // The sentence expected for a click, from expected.json alone: marks
@@ -295,25 +239,8 @@ async function checkSentences(h, pageName, data, pieces, rest, snap, record, not
       });
       // What the accessibility tree exposes inside the live region (with
       // CDP); else what the DOM leaves exposed: the text of #piece outside
-      // aria-hidden subtrees (null when the sentence itself is hidden).
-      const axText = cdp ? await liveRegionText(cdp) : await page.evaluate(() => {
-        const p = document.getElementById('piece');
-        if (!p) return null;
-        const out = [];
-        const walk = (n, hidden) => {
-          for (const c of n.childNodes) {
-            if (c.nodeType === Node.TEXT_NODE) {
-              if (!hidden && c.data.trim()) out.push(c.data.trim());
-            } else if (c.nodeType === Node.ELEMENT_NODE) {
-              const hide = hidden || c.getAttribute('aria-hidden') === 'true' || getComputedStyle(c).display === 'none';
-              if (c.hasAttribute('data-glance-sr') && hide) return out.push('(the sentence is hidden)');
-              walk(c, hide);
-            }
-          }
-        };
-        walk(p, false);
-        return out.join(' ');
-      });
+      // aria-hidden subtrees.
+      const axText = await exposedText(page, cdp);
       await releaseMouse(page);
       const where = `${c.cell} (${c.piece.name})`;
       if (got.n !== 1) {
@@ -332,10 +259,9 @@ async function checkSentences(h, pageName, data, pieces, rest, snap, record, not
         }
         if (!ok) problems.push(`${where}: sentence\n      ${JSON.stringify(got.text)}\n    expected ${JSON.stringify(want.head)}, then in any order ${JSON.stringify(want.parts)}, then ${JSON.stringify(want.tail)}`);
       }
-      if (axText === null) problems.push(`${where}: no live region in the accessibility tree while held`);
       // Only the sentence: the visible lines repeat its name and remarks,
       // and are hidden from screen readers so that they are read once.
-      else if (axText !== got.text) problems.push(`${where}: the live region's text ${cdp ? 'in the accessibility tree' : 'outside aria-hidden (DOM)'} is not the sentence alone: ${JSON.stringify(axText)}`);
+      problems.push(...exposedProblems(where, axText, got.text, cdp));
     }
   } finally {
     if (cdp) await cdp.detach();
@@ -347,68 +273,4 @@ async function checkSentences(h, pageName, data, pieces, rest, snap, record, not
     else notes.push(`Spartan.html Lieutenant: ${JSON.stringify(lieutenant)}`);
   }
   record(`${pageName}: live-region sentences of the ${pieces.length} pieces agree with expected.json`, problems);
-}
-
-// The text of the polite live region's subtree in the accessibility tree.
-async function liveRegionText(cdp) {
-  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
-  const region = nodes.find((n) => (n.properties || []).some((p) => p.name === 'live' && p.value.value === 'polite')
-    && !(n.parentId && (byId.get(n.parentId).properties || []).some((p) => p.name === 'live')));
-  if (!region) return null;
-  const texts = [];
-  const walk = (n) => {
-    if (n.role && n.role.value === 'StaticText' && n.name) texts.push(n.name.value);
-    for (const id of n.childIds || []) if (byId.has(id)) walk(byId.get(id));
-  };
-  walk(region);
-  return texts.join(' ');
-}
-
-// Runs axe-core in the page; each violating node becomes one entry with a
-// key that finds the same element on another load of the page (its id, or
-// its parent's key and its place among the parent's children).
-async function audit(page, axePath) {
-  const has = await page.evaluate(() => typeof window.axe === 'object');
-  if (!has) await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const keyOf = (el) => {
-      if (!el || el.nodeType !== 1) return '';
-      if (el.id) return `#${el.id}`;
-      if (!el.parentElement) return el.localName;
-      return `${keyOf(el.parentElement)}>${el.localName}:${[...el.parentElement.children].indexOf(el) + 1}`;
-    };
-    const r = await window.axe.run(document, { resultTypes: ['violations'], elementRef: true });
-    const out = [];
-    for (const v of r.violations) {
-      for (const n of v.nodes) {
-        const el = n.element;
-        out.push({
-          id: v.id,
-          impact: n.impact || v.impact,
-          help: v.help,
-          target: n.target.join(' '),
-          html: n.html.slice(0, 160),
-          key: keyOf(el),
-          inside: !!(el && el.closest && (el.closest('table.board') || el.closest('#piece'))),
-          atRest: !!(el && window.__atRest && window.__atRest.has(el)),
-        });
-      }
-    }
-    return out;
-  });
-}
-
-// "rule (impact) ×N (k in the board/#piece); ..."
-function describe(violations) {
-  const by = new Map();
-  for (const v of violations) {
-    const k = `${v.id} (${v.impact})`;
-    const e = by.get(k) || { n: 0, inside: 0 };
-    e.n++;
-    if (v.inside) e.inside++;
-    by.set(k, e);
-  }
-  if (!by.size) return 'no axe violations';
-  return [...by].map(([k, e]) => `${k} ×${e.n}${e.inside ? ` (${e.inside} in the board/#piece)` : ''}`).join('; ');
 }

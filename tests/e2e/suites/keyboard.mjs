@@ -5,11 +5,10 @@
 // ahead, score 4 * |sideways offset| + distance ahead, lowest wins).
 import { observe, openPage, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, diffLines, handlerArgs, parseId, pieceLines, pressState } from '../lib/expect.mjs';
-import { checksResult } from '../lib/check.mjs';
+import { checksResult, runSteps } from '../lib/check.mjs';
+import { arrowMoves, focusCell, tabOrder, toggleEach } from '../lib/visitor.mjs';
 
 export const name = 'keyboard';
-
-const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
 export async function run(ctx) {
   const { browser, server, site, expected } = ctx;
@@ -68,15 +67,7 @@ async function keyboardChecks(h, pageName, data, record, notes, tabExits) {
   // Runs one check; problems of the page itself are added; afterwards the
   // page must be at rest (Escape first), else it is reloaded.
   const check = async (title, steps) => {
-    const before = h.problems().length;
-    const problems = [];
-    try {
-      await steps(problems);
-    } catch (e) {
-      problems.push(`test step failed: ${e.message.split('\n')[0]}`);
-    }
-    problems.push(...h.problems().slice(before));
-    record(`${pageName}: ${title}`, problems);
+    record(`${pageName}: ${title}`, await runSteps(h, steps));
     try {
       await page.keyboard.press('Escape');
       const now = await observe(page);
@@ -86,16 +77,6 @@ async function keyboardChecks(h, pageName, data, record, notes, tabExits) {
       await waitReady(page);
     }
   };
-  const focusCell = (id) => page.evaluate((cellId) => {
-    const el = document.getElementById(cellId);
-    el.focus();
-    return document.activeElement === el;
-  }, id);
-  const active = () => page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return { id: '(body)', sq: false };
-    return { id: el.id || `<${el.tagName.toLowerCase()}>`, sq: /^sq\d+x\d+$/.test(el.id) && !!el.closest('table.board') };
-  });
   const shows = async (problems, click, when) => {
     const now = await observe(page);
     const d = diffCells(pressState(rest, click), now.cells);
@@ -120,65 +101,23 @@ async function keyboardChecks(h, pageName, data, record, notes, tabExits) {
   // cell focused by Tab must match :focus-visible and have an outline in
   // both.
   await check(`Tab reaches the ${pieces.length} pieces in document order, focus visible`, async (problems) => {
-    await page.evaluate(() => {
-      if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
-      window.scrollTo(0, 0);
-    });
-    const seen = [];
-    const outlines = [];
-    let left = false;
-    for (let i = 0; i < pieces.length + 25; i++) {
-      await page.keyboard.press('Tab');
-      const a = await active();
-      if (a.sq) {
-        seen.push(a.id);
-        const ring = await page.evaluate(() => {
-          const el = document.activeElement;
-          const cs = getComputedStyle(el);
-          return { visible: el.matches(':focus-visible'), style: cs.outlineStyle, width: cs.outlineWidth };
-        });
-        if (ring.style === 'none' || ring.width === '0px' || !ring.visible) outlines.push(`${a.id}: outline ${ring.style} ${ring.width}${ring.visible ? '' : ', not :focus-visible'}`);
-      } else if (seen.length) {
-        left = true;
-        tabExits.push(`${pageName} ${a.id}`);
-        break;
-      }
-    }
-    if (!left) problems.push(`focus did not leave the board after ${pieces.length + 25} Tabs (seen: ${seen.join(' ')})`);
-    if (seen.join(' ') !== pieceIds.join(' ')) {
-      problems.push(`Tab order ${seen.join(' ')}\n      expected ${pieceIds.join(' ')}`);
-      const extra = seen.filter((id) => !pieceIds.includes(id));
-      if (extra.length) problems.push(`cells without a piece got focus: ${extra.join(', ')}`);
-    }
-    if (outlines.length) problems.push(`focus not visible: ${outlines.join('; ')}`);
+    const tabbed = await tabOrder(page, pieceIds, 'cells without a piece');
+    if (tabbed.exit !== null) tabExits.push(`${pageName} ${tabbed.exit}`);
+    problems.push(...tabbed.problems);
   });
 
   // 2. Enter and Space toggle each piece, exactly as the mouse shows it.
+  const toggles = { shows: (problems, id, when) => shows(problems, byCell.get(id), when), atRest };
   await check('Enter shows each piece as the mouse does, Enter again clears', async (problems) => {
-    for (const c of pieces) {
-      if (!(await focusCell(c.cell))) { problems.push(`${c.cell}: cannot be focused`); continue; }
-      await page.keyboard.press('Enter');
-      await shows(problems, c, `${c.cell} after Enter`);
-      await page.keyboard.press('Enter');
-      await atRest(problems, `${c.cell} after Enter again`);
-    }
+    await toggleEach(page, problems, pieceIds, 'Enter', toggles);
   });
   await check('Space shows each piece, Space again clears', async (problems) => {
-    for (const c of pieces) {
-      if (!(await focusCell(c.cell))) { problems.push(`${c.cell}: cannot be focused`); continue; }
-      const scrollBefore = await page.evaluate(() => window.scrollY);
-      await page.keyboard.press(' ');
-      await shows(problems, c, `${c.cell} after Space`);
-      await page.keyboard.press(' ');
-      await atRest(problems, `${c.cell} after Space again`);
-      const scrollAfter = await page.evaluate(() => window.scrollY);
-      if (scrollAfter !== scrollBefore) problems.push(`${c.cell}: Space scrolled the page (${scrollBefore} -> ${scrollAfter})`);
-    }
+    await toggleEach(page, problems, pieceIds, ' ', toggles);
   });
   const a = pieces[0];
   const b = pieces[pieces.length - 1];
   await check(`Escape clears (${a.cell} shown by Enter)`, async (problems) => {
-    await focusCell(a.cell);
+    await focusCell(page, a.cell);
     await page.keyboard.press('Enter');
     await shows(problems, a, 'after Enter');
     await page.keyboard.press('Escape');
@@ -186,9 +125,9 @@ async function keyboardChecks(h, pageName, data, record, notes, tabExits) {
   });
   if (a !== b) {
     await check(`Enter on ${a.cell}, then Enter on ${b.cell} switches; Tab keeps it; Escape clears`, async (problems) => {
-      await focusCell(a.cell);
+      await focusCell(page, a.cell);
       await page.keyboard.press('Enter');
-      await focusCell(b.cell);
+      await focusCell(page, b.cell);
       await page.keyboard.press('Enter');
       await shows(problems, b, `after Enter on ${b.cell}`);
       await page.keyboard.press('Tab');
@@ -202,26 +141,7 @@ async function keyboardChecks(h, pageName, data, record, notes, tabExits) {
   const at = pieces.map((c) => ({ id: c.cell, ...parseId(c.cell) }));
   let ties = 0;
   await check(`arrow keys from each of the ${pieces.length} pieces`, async (problems) => {
-    for (const from of at) {
-      for (const [key, [dx, dy]] of Object.entries(ARROWS)) {
-        const scored = [];
-        for (const c of at) {
-          const x = c.x - from.x, y = c.y - from.y;
-          const ahead = x * dx + y * dy;
-          const aside = Math.abs(x * dy - y * dx);
-          if (ahead > 0) scored.push({ id: c.id, score: 4 * aside + ahead });
-        }
-        const best = scored.length ? Math.min(...scored.map((s) => s.score)) : null;
-        const want = best === null ? [from.id] : scored.filter((s) => s.score === best).map((s) => s.id);
-        if (want.length > 1) ties++;
-        if (!(await focusCell(from.id))) { problems.push(`${from.id}: cannot be focused`); continue; }
-        await page.keyboard.press(key);
-        const got = (await active()).id;
-        if (!want.includes(got)) {
-          problems.push(`${key} from ${from.id}: focus on ${got}, expected ${want.join(' or ')}${best === null ? ' (nothing that way: focus stays)' : ` (score ${best})`}`);
-        }
-      }
-    }
+    ties += await arrowMoves(page, problems, at);
     const now = await observe(page);
     problems.push(...restDiffs(snap, now).map((d) => `arrow keys changed the page: ${d}`));
   });

@@ -3,27 +3,23 @@
 // board (where the cell's own onmouseup cannot run), a blurred window, a
 // cancelled pointer and a hidden document all bring the page back to rest,
 // and the next press still shows what expected.json says.
-import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, sleep, snapshot, waitReady } from '../lib/browser.mjs';
-import { checkClick, checksResult } from '../lib/check.mjs';
+import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
+import { checkClick, checksResult, runSteps } from '../lib/check.mjs';
 import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
+import {
+  blurStopper, countDrags, countReleases, dragCounts, dragProblems, fakeHidden, farPoint, hideAndShow, noDrag,
+  releaseCounts, visibilitySeen, watchVisibility,
+} from '../lib/visitor.mjs';
 
 export const name = 'release';
 
 const PAGE = 'Spartan.html';
 
-// Runs in the page before its scripts (an init script): a capturing blur
-// listener on the window that, while switched on, keeps the window's blur
-// from every later listener (the module's).  It must be added before the
-// module's: at the target, Firefox runs capturing listeners first, but
-// Chromium (156) runs them in the order they were added.
-function blurStopper() {
-  window.__blurStop = { on: false, seen: [] };
-  window.addEventListener('blur', (e) => {
-    if (!window.__blurStop.on || e.target !== window) return;
-    window.__blurStop.seen.push('blur (stopped)');
-    e.stopImmediatePropagation();
-  }, true);
-}
+// The blur of the window is kept from the module, where a check says so,
+// by an init script (lib/visitor.mjs's blurStopper: a capturing listener
+// on the window, added before the module's: at the target, Firefox runs
+// capturing listeners first, but Chromium (156) runs them in the order
+// they were added).
 
 export async function run(ctx) {
   const { browser, server, site, expected } = ctx;
@@ -82,15 +78,7 @@ export async function run(ctx) {
     // After every scenario: the button is up and the page is at rest (or
     // reloaded, so that one failure does not spill into the next).
     const scenario = async (title, steps) => {
-      const before = h.problems().length;
-      const problems = [];
-      try {
-        await steps(problems);
-      } catch (e) {
-        problems.push(`test step failed: ${e.message.split('\n')[0]}`);
-      }
-      try { await releaseMouse(h.page); } catch { /* already up */ }
-      problems.push(...h.problems().slice(before));
+      const problems = await runSteps(h, steps, { release: true });
       record(title, problems);
       if (problems.length) {
         await h.page.reload({ waitUntil: 'load' });
@@ -98,63 +86,31 @@ export async function run(ctx) {
       }
     };
 
-    // A point of the viewport far from the board table, over no cell.
-    const farPoint = async () => h.page.evaluate(() => {
-      const t = document.querySelector('table.board').getBoundingClientRect();
-      const w = window.innerWidth, hgt = window.innerHeight;
-      const corners = [[5, 5], [w - 5, 5], [5, hgt - 5], [w - 5, hgt - 5]];
-      const dist = ([x, y]) => Math.hypot(x - (t.left + t.right) / 2, y - (t.top + t.bottom) / 2);
-      corners.sort((p, q) => dist(q) - dist(p));
-      for (const [x, y] of corners) {
-        const el = document.elementFromPoint(x, y);
-        if (!el || !el.closest('table.board')) return { x, y };
-      }
-      return { x: corners[0][0], y: corners[0][1] };
-    });
-
-    // Counts the page's up_click() calls and the pointerups the window
-    // sees, to make sure a release away from the cell is served by the
-    // module's own listener and not by the cell's inline onmouseup.
-    const countReleases = () => h.page.evaluate(() => {
-      const c = { upClick: 0, pointerup: 0 };
-      const orig = window.up_click;
-      window.up_click = function (...args) { c.upClick++; return orig.apply(this, args); };
-      const onUp = () => { c.pointerup++; };
-      window.addEventListener('pointerup', onUp, true);
-      window.__releaseCount = () => {
-        window.up_click = orig;
-        window.removeEventListener('pointerup', onUp, true);
-        return c;
-      };
-    });
-    const releaseCounts = () => h.page.evaluate(() => window.__releaseCount());
-
+    // The page's up_click() calls and the pointerups the window sees are
+    // counted (countReleases), to make sure a release away from the cell
+    // is served by the module's own listener and not by the cell's inline
+    // onmouseup.
+    //
     // Pressing a piece's <img> and moving away starts the browser's own
     // drag-and-drop of the image where the browser runs one: Firefox does
     // (dragstart, then pointercancel, and no pointerup or mouseup at the
     // release); Chromium driven over CDP does not (its synthetic mouse
     // input runs no drag-and-drop unless drags are intercepted), so the
     // pointer is released.  The release-far-away checks below cancel
-    // dragstart with a listener of the test's own, so that in both
+    // dragstart with a listener of the test's own (noDrag), so that in both
     // browsers they test a pointerup away from the cell; the native drag
     // has its own check after them.
-    const noDrag = (on) => h.page.evaluate((enable) => {
-      if (!window.__noDrag) window.__noDrag = (e) => e.preventDefault();
-      if (enable) window.addEventListener('dragstart', window.__noDrag, true);
-      else window.removeEventListener('dragstart', window.__noDrag, true);
-    }, on);
-
     await scenario(`press ${label(a)}, move far off the board, release there, then press ${label(b)}`, async (problems) => {
-      await noDrag(true);
+      await noDrag(h.page, true);
       await pressA(problems);
-      const far = await farPoint();
+      const far = await farPoint(h.page);
       await h.page.mouse.move(far.x, far.y, { steps: 8 });
       const under = await cellAt(h.page, far);
       if (/^sq/.test(under)) problems.push(`test setup: the far point (${far.x}, ${far.y}) is over cell ${under}`);
-      await countReleases();
+      await countReleases(h.page, { upClick: true });
       await releaseMouse(h.page);
-      const n = await releaseCounts();
-      await noDrag(false);
+      const n = await releaseCounts(h.page);
+      await noDrag(h.page, false);
       if (n.upClick !== 0) problems.push(`test setup: the release over ${under} ran up_click() ${n.upClick} time(s); it should reach no inline handler`);
       if (n.pointerup !== 1) problems.push(`test setup: the window saw ${n.pointerup} pointerup events, expected 1`);
       await atRest(problems, `after the release over ${under}`);
@@ -166,14 +122,14 @@ export async function run(ctx) {
     // dispatches the event there.  Firefox skips this check, with a note.
     if (browser.caps.pointerOutsideViewport) {
       await scenario(`press ${label(a)}, release outside the viewport`, async (problems) => {
-        await noDrag(true);
+        await noDrag(h.page, true);
         await pressA(problems);
         const vp = h.page.viewport();
         await h.page.mouse.move(vp.width + 300, vp.height + 300, { steps: 8 });
-        await countReleases();
+        await countReleases(h.page, { upClick: true });
         await releaseMouse(h.page);
-        const n = await releaseCounts();
-        await noDrag(false);
+        const n = await releaseCounts(h.page);
+        await noDrag(h.page, false);
         if (n.upClick !== 0) problems.push(`test setup: the release outside the viewport ran up_click() ${n.upClick} time(s)`);
         if (n.pointerup !== 1) notes.push(`the release outside the viewport reached the window as ${n.pointerup} pointerup events (expected 1)`);
         await atRest(problems, 'after the release outside the viewport');
@@ -187,20 +143,14 @@ export async function run(ctx) {
     // each browser does; either way the diagram must be gone after the
     // release and the next press must work.
     await scenario(`press ${label(a)}, drag it far off the board (the browser's own drag-and-drop allowed), release, then press ${label(b)}`, async (problems) => {
-      await h.page.evaluate(() => {
-        const c = { dragstart: 0, pointercancel: 0, pointerup: 0 };
-        window.__dragCount = c;
-        for (const t of Object.keys(c)) window.addEventListener(t, () => c[t]++, true);
-      });
+      await countDrags(h.page);
       await pressA(problems);
-      const far = await farPoint();
+      const far = await farPoint(h.page);
       await h.page.mouse.move(far.x, far.y, { steps: 8 });
       await releaseMouse(h.page);
-      const n = await h.page.evaluate(() => window.__dragCount);
+      const n = await dragCounts(h.page);
       const dragged = n.dragstart > 0;
-      if (dragged !== browser.caps.nativeDrag) {
-        problems.push(`test setup: expected ${browser.label} ${browser.caps.nativeDrag ? 'to start' : 'not to start'} a drag of the piece image; saw ${n.dragstart} dragstart`);
-      }
+      problems.push(...dragProblems(browser, n));
       notes.push(`${browser.label}: pressing the piece image and moving away ${dragged ? `started the browser's drag-and-drop (${n.dragstart} dragstart, ${n.pointercancel} pointercancel, ${n.pointerup} pointerup): the drag's pointercancel ended the diagram` : `started no drag-and-drop (${n.pointerup} pointerup, ${n.pointercancel} pointercancel): the pointerup ended the diagram`}`);
       await atRest(problems, 'after the drag and release');
       problems.push(...(await checkClick(h, b, rest, snap)).map((p) => `then ${label(b)}: ${p}`));
@@ -228,16 +178,7 @@ export async function run(ctx) {
     // reads (the same in both browsers).  The real hide is the next check.
     await scenario(`press ${label(a)}, visibilitychange with document.hidden (faked) true`, async (problems) => {
       await pressA(problems);
-      const faked = await h.page.evaluate(() => {
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-        document.dispatchEvent(new Event('visibilitychange'));
-        const ok = document.hidden === true;
-        delete document.hidden;
-        delete document.visibilityState;
-        return ok && document.hidden === false;
-      });
-      if (!faked) problems.push('test setup: could not fake document.hidden');
+      if (!(await fakeHidden(h.page))) problems.push('test setup: could not fake document.hidden');
       await atRest(problems, 'after visibilitychange (hidden), button still down');
       await releaseMouse(h.page);
       await atRest(problems, 'after the release');
@@ -258,44 +199,22 @@ export async function run(ctx) {
     // front hides this one in both browsers (Chromium's new headless mode
     // and Firefox alike fire blur, then visibilitychange with
     // document.hidden true; shown again, visibilitychange).  The blur alone
-    // would clear the diagram, so the test's blurStopper (below) keeps the
+    // would clear the diagram, so the test's blurStopper (above) keeps the
     // window's blur from the module, and a synthetic blur first proves
     // that it does: what clears the diagram here is the real
     // visibilitychange.  While hidden no frame is painted, so the page is
     // read once it is shown again.  The faked check above stays: it fires
     // visibilitychange alone, with no tab switch.
     await scenario(`press ${label(a)}, the tab hidden for real behind another (blur kept from the module) and shown again, button still down`, async (problems) => {
-      await h.page.evaluate(() => {
-        window.__seen = [];
-        window.__blurStop.on = true;
-        window.__blurStop.seen = window.__seen;
-        document.addEventListener('visibilitychange', () => window.__seen.push(document.hidden ? 'hidden' : 'visible'));
-      });
+      await watchVisibility(h.page);
       const held = await pressA(problems);
       await h.page.evaluate(() => window.dispatchEvent(new Event('blur')));
       const still = await observe(h.page);
       if (still.boardHtml !== held.boardHtml || still.pieceHtml !== held.pieceHtml) {
         problems.push("test setup: a blur stopped by the test's listener still reached the module (the diagram went)");
       }
-      const other = await h.context.newPage();
-      let hidden = false;
-      for (let i = 0; i < 200 && !hidden; i++) {
-        hidden = await h.page.evaluate(() => document.hidden);
-        if (!hidden) await sleep(50);
-      }
-      if (!hidden) problems.push(`test setup: ${browser.label} did not hide the tab behind another one`);
-      await other.close();
-      await h.page.bringToFront();
-      let visible = false;
-      for (let i = 0; i < 200 && !visible; i++) {
-        visible = !(await h.page.evaluate(() => document.hidden));
-        if (!visible) await sleep(50);
-      }
-      if (!visible) problems.push('test setup: the tab was not shown again');
-      const seen = await h.page.evaluate(() => {
-        window.__blurStop.on = false;
-        return window.__seen;
-      });
+      await hideAndShow(h, problems);
+      const seen = await visibilitySeen(h.page);
       notes.push(`${browser.label}, the tab hidden for real and shown again: the page saw ${seen.join(', ')}`);
       await atRest(problems, 'after the tab was hidden and shown again, button still down');
       await releaseMouse(h.page);

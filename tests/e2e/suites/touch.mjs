@@ -6,7 +6,8 @@
 // exactly the cells its diagram needs, once.
 import { observe, openPage, restDiffs, sleep, snapshot, waitReady } from '../lib/browser.mjs';
 import { diffCells, diffLines, handlerArgs, pieceLines, pressState } from '../lib/expect.mjs';
-import { checksResult } from '../lib/check.mjs';
+import { checksResult, runSteps } from '../lib/check.mjs';
+import { installTapCounters, takeTapCounts, tapEventProblems } from '../lib/visitor.mjs';
 
 export const name = 'touch';
 
@@ -69,71 +70,33 @@ export async function run(ctx) {
     // Counters, installed once: calls of the globals, mouse events on the
     // document, pointerdowns and whether they were cancelled, and cells
     // painted with an image.
-    await h.page.evaluate(() => {
-      const c = { downClick: 0, upClick: 0, mousedown: 0, mouseup: 0, touchDowns: 0, touchDownsPrevented: 0, inserted: 0 };
-      window.__touchCount = c;
-      const down = window.down_click, up = window.up_click;
-      window.down_click = function (...args) { c.downClick++; return down.apply(this, args); };
-      window.up_click = function (...args) { c.upClick++; return up.apply(this, args); };
-      document.addEventListener('mousedown', () => c.mousedown++, true);
-      document.addEventListener('mouseup', () => c.mouseup++, true);
-      // On the window, bubbling: runs after the module's document listener.
-      window.addEventListener('pointerdown', (e) => {
-        if (e.pointerType === 'mouse') return;
-        if (!(e.target instanceof Element) || !e.target.closest('td[role=button]')) return;
-        c.touchDowns++;
-        if (e.defaultPrevented) c.touchDownsPrevented++;
-      });
-      // A cell is painted when it gains the module's data-glance-show.
-      new MutationObserver((records) => {
-        for (const r of records) {
-          if (r.oldValue === null && r.target.hasAttribute('data-glance-show')) c.inserted++;
-        }
-      }).observe(document.querySelector('table.board'), { attributes: true, attributeFilter: ['data-glance-show'], attributeOldValue: true, subtree: true });
-    });
-    const takeCounts = () => h.page.evaluate(() => {
-      const c = window.__touchCount;
-      const out = { ...c };
-      for (const k of Object.keys(c)) c[k] = 0;
-      return out;
-    });
+    await installTapCounters(h.page, { globals: true });
 
     // Taps `target` (a cell id or a selector), waits, and checks the page.
     // `shows` is the click whose diagram must show afterwards (null: rest);
     // `paints` the click whose images the tap must paint (null: none).
-    const tap = async (title, target, shows, paints) => {
-      const before = h.problems().length;
-      const problems = [];
-      try {
-        await takeCounts();
-        await h.page.tap(/^sq\d+x\d+$/.test(target) ? `#${target}` : target);
-        await sleep(300);
-        const now = await observe(h.page);
-        const n = await takeCounts();
-        if (shows) {
-          problems.push(...diffCells(pressState(rest, shows), now.cells));
-          const d = now.lines && diffLines(pieceLines(shows), now.lines);
-          if (d) problems.push(d);
-          const pressed = await h.page.evaluate(() => [...document.querySelectorAll('[aria-pressed="true"]')].map((e) => e.id));
-          if (pressed.join() !== shows.cell) problems.push(`aria-pressed="true" on [${pressed.join(', ')}], expected on ${shows.cell} only`);
-        } else {
-          problems.push(...restDiffs(snap, now));
-        }
-        if (n.downClick || n.upClick) problems.push(`the emulated mouse events called down_click() ${n.downClick} and up_click() ${n.upClick} time(s); expected none`);
-        const onPiece = pieces.some((c) => c.cell === target);
-        // Off the pieces the pointerdown is not cancelled, so the emulated
-        // mouse events do come (and must change nothing).
-        if (onPiece && (n.mousedown || n.mouseup)) problems.push(`${n.mousedown} mousedown and ${n.mouseup} mouseup event(s) reached the document; the cancelled pointerdown should suppress them`);
-        if (onPiece && n.touchDowns !== 1) problems.push(`test setup: saw ${n.touchDowns} touch pointerdowns on the piece, expected 1`);
-        if (n.touchDownsPrevented !== n.touchDowns) problems.push(`pointerdown on a piece not cancelled (${n.touchDownsPrevented} of ${n.touchDowns} had defaultPrevented)`);
-        const want = paints ? Object.values(paints.down).filter((v) => v !== '').length : 0;
-        if (n.inserted !== want) problems.push(`the tap painted ${n.inserted} cell(s) with an image, expected ${want}${n.inserted === 2 * want && want ? ' (painted twice)' : ''}`);
-      } catch (e) {
-        problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+    const tap = async (title, target, shows, paints) => record(title, await runSteps(h, async (problems) => {
+      await takeTapCounts(h.page);
+      await h.page.tap(/^sq\d+x\d+$/.test(target) ? `#${target}` : target);
+      await sleep(300);
+      const now = await observe(h.page);
+      const n = await takeTapCounts(h.page);
+      if (shows) {
+        problems.push(...diffCells(pressState(rest, shows), now.cells));
+        const d = now.lines && diffLines(pieceLines(shows), now.lines);
+        if (d) problems.push(d);
+        const pressed = await h.page.evaluate(() => [...document.querySelectorAll('[aria-pressed="true"]')].map((e) => e.id));
+        if (pressed.join() !== shows.cell) problems.push(`aria-pressed="true" on [${pressed.join(', ')}], expected on ${shows.cell} only`);
+      } else {
+        problems.push(...restDiffs(snap, now));
       }
-      problems.push(...h.problems().slice(before));
-      record(title, problems);
-    };
+      if (n.downClick || n.upClick) problems.push(`the emulated mouse events called down_click() ${n.downClick} and up_click() ${n.upClick} time(s); expected none`);
+      // Off the pieces the pointerdown is not cancelled, so the emulated
+      // mouse events do come (and must change nothing).
+      problems.push(...tapEventProblems(n, pieces.some((c) => c.cell === target)));
+      const want = paints ? Object.values(paints.down).filter((v) => v !== '').length : 0;
+      if (n.inserted !== want) problems.push(`the tap painted ${n.inserted} cell(s) with an image, expected ${want}${n.inserted === 2 * want && want ? ' (painted twice)' : ''}`);
+    }));
 
     await tap(`tap ${label(a)}: shows, stays after the tap`, a.cell, a, a);
     await tap(`tap ${label(b)}: switches`, b.cell, b, b);

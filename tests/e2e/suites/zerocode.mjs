@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openPage, pressCell, releaseMouse, sleep, waitReady } from '../lib/browser.mjs';
 import { checksResult } from '../lib/check.mjs';
-import { expectations, glanceBin, readPage, rowLines, shown } from '../lib/zero.mjs';
+import { SHOWN, expectations, glanceBin, readPage, rowLines } from '../lib/zero.mjs';
 
 export const name = 'zerocode';
 
@@ -59,11 +59,11 @@ async function untouched() {
 async function pressEvery(h, label, bin, record) {
   const declared = await h.page.evaluate(readPage);
   const { rows, cells } = declared;
-  const atRest = await h.page.evaluate(shown);
+  const atRest = await h.page.evaluate(SHOWN);
   for (const { id, black, row, betza, marks: want } of expectations(bin, declared).pieces) {
     const problems = [];
     await pressCell(h.page, id);
-    const now = await h.page.evaluate(shown);
+    const now = await h.page.evaluate(SHOWN);
     for (const cid of new Set([...Object.keys(want), ...Object.keys(now.marks)])) {
       if (want[cid] !== now.marks[cid]) problems.push(`${cid}: ${now.marks[cid] || 'nothing'}, expected ${want[cid] || 'nothing'}`);
     }
@@ -74,7 +74,7 @@ async function pressEvery(h, label, bin, record) {
     }
     if (!now.sentence || !now.sentence.startsWith(`${row.name}.`)) problems.push(`sentence ${JSON.stringify(now.sentence)}`);
     await releaseMouse(h.page);
-    const after = await h.page.evaluate(shown);
+    const after = await h.page.evaluate(SHOWN);
     if (after.board !== atRest.board) problems.push('the board is not as it was after the release');
     if (after.piece !== atRest.piece) problems.push('#piece is not as it was after the release');
     record(`${label}: ${id} ${row.name} (${betza}${black ? ', Black' : ''}, ${Object.keys(want).length} marks)`, problems);
@@ -107,10 +107,10 @@ export async function run(ctx) {
     const keyProblems = [];
     await h.page.focus(`#${first.id}`);
     await h.page.keyboard.press('Enter');
-    const keyed = await h.page.evaluate(shown);
+    const keyed = await h.page.evaluate(SHOWN);
     if (!Object.keys(keyed.marks).length) keyProblems.push('Enter showed nothing');
     await h.page.keyboard.press('Escape');
-    const escaped = await h.page.evaluate(shown);
+    const escaped = await h.page.evaluate(SHOWN);
     if (escaped.board !== atRest.board || escaped.piece !== atRest.piece) keyProblems.push('Escape did not restore the page');
     record(`zero/Spartan.html: keyboard on ${first.id}`, keyProblems);
 
@@ -124,12 +124,12 @@ export async function run(ctx) {
       return el && el.closest('[data-piece]') ? { x: 5, y: 5 } : p;
     });
     await h.page.mouse.move(away.x, away.y);
-    const moved = await h.page.evaluate(shown);
+    const moved = await h.page.evaluate(SHOWN);
     // (Firefox starts its own drag-and-drop of the piece's image, whose
     // pointercancel clears the board early: browser.caps.nativeDrag.)
     if (!browser.caps.nativeDrag && !Object.keys(moved.marks).length) anywhere.push('the diagram went away before the release');
     await releaseMouse(h.page);
-    const released = await h.page.evaluate(shown);
+    const released = await h.page.evaluate(SHOWN);
     if (released.board !== atRest.board || released.piece !== atRest.piece) anywhere.push('a release off the board did not restore the page');
     record(`zero/Spartan.html: release anywhere after ${first.id}`, anywhere);
 
@@ -173,11 +173,11 @@ export async function run(ctx) {
   try {
     const problems = [];
     if (await waitReady(t.page) !== 'ready') problems.push('the module did not start');
-    const rest = await t.page.evaluate(shown);
+    const rest = await t.page.evaluate(SHOWN);
     const tap = async (selector) => {
       await t.page.tap(selector);
       await sleep(300);
-      return t.page.evaluate(shown);
+      return t.page.evaluate(SHOWN);
     };
     const knight = await tap('#sq4x3');
     if (Object.keys(knight.marks).length !== 8 || knight.lines[0] !== 'Knight') problems.push(`a tap on the Knight: ${Object.keys(knight.marks).length} marks, #piece ${JSON.stringify(knight.lines)}`);
@@ -202,7 +202,7 @@ export async function run(ctx) {
     const problems = [];
     if (await waitReady(d.page) !== 'ready') problems.push('the module did not start');
     await pressCell(d.page, 'sq4x3');
-    const now = await d.page.evaluate(shown);
+    const now = await d.page.evaluate(SHOWN);
     await releaseMouse(d.page);
     const want = 'Knight. Springt nach c3, c5, d2, d6, f2, f6, g3, g5.';
     if (now.sentence !== want) problems.push(`sentence ${JSON.stringify(now.sentence)}, expected ${JSON.stringify(want)}`);

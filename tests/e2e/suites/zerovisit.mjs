@@ -46,19 +46,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  blockRequests, cdpSession, cellAt, openPage, pressCell, releaseMouse, restDiffs, sleep, waitReady,
-} from '../lib/browser.mjs';
-import { checksResult } from '../lib/check.mjs';
-import { expectations, glanceBin, readPage, rowLines, shown } from '../lib/zero.mjs';
+  addedViolations, ariaProblems, audit, auditWithoutModule, axeProblems, buttonList, describe, domLiveRegionProblems,
+  exposedProblems, exposedText, legacyFilter, markAtRest, nodeId, politeRegions, treeButtons,
+} from '../lib/a11y.mjs';
+import { cdpSession, cellAt, openPage, pressCell, releaseMouse, restDiffs, sleep, waitReady } from '../lib/browser.mjs';
+import { checksResult, runSteps } from '../lib/check.mjs';
+import {
+  arrowMoves, blurStopper, countDrags, countReleases, dragCounts, dragProblems, fakeHidden, farPoint, focusCell,
+  hideAndShow, installTapCounters, noDrag, releaseCounts, tabOrder, takeTapCounts, tapEventProblems, toggleEach,
+  visibilitySeen, watchVisibility,
+} from '../lib/visitor.mjs';
+import { SHOWN, expectations, glanceBin, readPage, rowLines } from '../lib/zero.mjs';
 
 export const name = 'zerovisit';
 
 // Pages other suites write into the served copy of rules-html/zero (the
 // list is taken from the source directory, so they are not in it anyway).
 const WRITTEN_BY_OTHERS = /^(blank|de|broken-.*)\.html$/;
-
-const SERIOUS = new Set(['serious', 'critical']);
-const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
 // The sentence's fixed words by language (src/words.rs), in the order of
 // the marks (Mark::ALL), and the board's name after the heading.  A
@@ -84,26 +88,12 @@ const WORDS = {
 };
 const wordsOf = (lang) => WORDS[(lang || '').trim().split(/[-_]/)[0].toLowerCase()] || WORDS.en;
 
-// Runs in the page before its scripts (an init script): a capturing blur
-// listener on the window that, while switched on, keeps the window's blur
-// from every later listener (the module's).  As in release.mjs: it must
-// be added before the module's, because at the target Firefox runs
-// capturing listeners first but Chromium (156) runs them in the order they
-// were added.
-function blurStopper() {
-  window.__blurStop = { on: false, seen: [] };
-  window.addEventListener('blur', (e) => {
-    if (!window.__blurStop.on || e.target !== window) return;
-    window.__blurStop.seen.push('blur (stopped)');
-    e.stopImmediatePropagation();
-  }, true);
-}
-
-// `shown` read after the next frame (a module may paint in a
-// requestAnimationFrame callback it registers during the event).
+// What the page shows (lib/zero.mjs's SHOWN), read after the next frame
+// (a module may paint in a requestAnimationFrame callback it registers
+// during the event).
 const READ = `(async () => {
   await new Promise((r) => requestAnimationFrame(() => r()));
-  return (${shown.toString()})();
+  return ${SHOWN};
 })()`;
 const read = (page) => page.evaluate(READ);
 // The page as restDiffs compares it.
@@ -201,25 +191,15 @@ async function visitPage(env, url, label) {
 
   // The page's own markup, without the module (its script's request
   // aborted): what axe finds there is the page's, not the module's.
-  let legacy = null;
-  {
-    const h = await openPage(browser, 'about:blank');
-    try {
-      await blockRequests(h, /\/dist\/[^/?#]*\.js([?#]|$)/);
-      await h.page.goto(url, { waitUntil: 'load' });
-      await sleep(100);
-      const kept = await h.page.evaluate(() => ({
-        state: document.documentElement.dataset.glance || null,
-        buttons: document.querySelectorAll('[role=button]').length,
-      }));
-      if (kept.state !== null || kept.buttons) throw new Error(`the module was not kept out (data-glance ${kept.state}, ${kept.buttons} buttons)`);
-      legacy = await audit(h.page, axePath);
-    } catch (e) {
-      record(`${label}: axe without the module`, [`could not run: ${e.message.split('\n')[0]}`]);
-    } finally {
-      await h.close();
-    }
-  }
+  const { legacy, error } = await auditWithoutModule(browser, url, axePath, async (page) => {
+    await sleep(100);
+    const kept = await page.evaluate(() => ({
+      state: document.documentElement.dataset.glance || null,
+      buttons: document.querySelectorAll('[role=button]').length,
+    }));
+    if (kept.state !== null || kept.buttons) throw new Error(`the module was not kept out (data-glance ${kept.state}, ${kept.buttons} buttons)`);
+  });
+  if (error) record(`${label}: axe without the module`, [error]);
 
   const h = await openPage(browser, url, { before: (page) => page.evaluateOnNewDocument(blurStopper) });
   try {
@@ -268,15 +248,7 @@ async function visitPage(env, url, label) {
 // is reloaded so that one failure does not spill into the next check.
 function checker(env, { h, label, rest }) {
   return async (title, steps) => {
-    const before = h.problems().length;
-    const problems = [];
-    try {
-      await steps(problems);
-    } catch (e) {
-      problems.push(`test step failed: ${e.message.split('\n')[0]}`);
-    }
-    try { await releaseMouse(h.page); } catch { /* already up */ }
-    problems.push(...h.problems().slice(before));
+    const problems = await runSteps(h, steps, { release: true });
     env.record(`${label}: ${title}`, problems);
     let clean = !problems.length;
     if (clean) {
@@ -316,71 +288,35 @@ async function releaseChecks(env, p$) {
     await releaseMouse(page);
     await atRest(problems, `after the release of ${pieceLabel(piece)}`);
   };
-  // A point of the viewport far from the board, over no cell (as in
-  // release.mjs).
-  const farPoint = () => page.evaluate(() => {
-    const t = document.querySelector('table.board').getBoundingClientRect();
-    const w = window.innerWidth, hgt = window.innerHeight;
-    const corners = [[5, 5], [w - 5, 5], [5, hgt - 5], [w - 5, hgt - 5]];
-    const dist = ([x, y]) => Math.hypot(x - (t.left + t.right) / 2, y - (t.top + t.bottom) / 2);
-    corners.sort((p, q) => dist(q) - dist(p));
-    for (const [x, y] of corners) {
-      const el = document.elementFromPoint(x, y);
-      if (!el || !el.closest('table.board')) return { x, y };
-    }
-    return { x: corners[0][0], y: corners[0][1] };
-  });
   // The browser's own drag-and-drop of the piece's image cancelled (Firefox
   // starts one, Chromium over CDP does not: caps.nativeDrag), so that the
-  // release is a pointerup away from the cell in both browsers.
-  const noDrag = (on) => page.evaluate((enable) => {
-    if (!window.__noDrag) window.__noDrag = (e) => e.preventDefault();
-    if (enable) window.addEventListener('dragstart', window.__noDrag, true);
-    else window.removeEventListener('dragstart', window.__noDrag, true);
-  }, on);
-
+  // release is a pointerup away from the cell in both browsers (noDrag,
+  // lib/visitor.mjs, as in release.mjs).
   await check(`release: press ${pieceLabel(a)}, move far off the board, release there; then press ${pieceLabel(b)}`, async (problems) => {
-    await noDrag(true);
+    await noDrag(page, true);
     await press(problems, a, 'pressed');
-    const far = await farPoint();
+    const far = await farPoint(page);
     await page.mouse.move(far.x, far.y, { steps: 8 });
     const under = await cellAt(page, far);
     if (/^sq/.test(under)) problems.push(`test setup: the far point (${far.x}, ${far.y}) is over cell ${under}`);
-    await page.evaluate(() => {
-      window.__ups = 0;
-      window.__onUp = () => { window.__ups++; };
-      window.addEventListener('pointerup', window.__onUp, true);
-    });
+    await countReleases(page);
     await releaseMouse(page);
-    const ups = await page.evaluate(() => {
-      window.removeEventListener('pointerup', window.__onUp, true);
-      return window.__ups;
-    });
-    await noDrag(false);
-    if (ups !== 1) problems.push(`test setup: the window saw ${ups} pointerup events, expected 1`);
+    const n = await releaseCounts(page);
+    await noDrag(page, false);
+    if (n.pointerup !== 1) problems.push(`test setup: the window saw ${n.pointerup} pointerup events, expected 1`);
     await atRest(problems, `after the release over ${under}`);
     await then(problems, b);
   });
 
   await check(`release: press ${pieceLabel(b)}, drag its image far off the board (the browser's drag-and-drop allowed), release; then press ${pieceLabel(a)}`, async (problems) => {
-    await page.evaluate(() => {
-      const c = { dragstart: 0, pointercancel: 0, pointerup: 0 };
-      window.__dragCount = c;
-      window.__dragCounters = Object.keys(c).map((t) => [t, () => c[t]++]);
-      for (const [t, f] of window.__dragCounters) window.addEventListener(t, f, true);
-    });
+    await countDrags(page);
     await press(problems, b, 'pressed');
-    const far = await farPoint();
+    const far = await farPoint(page);
     await page.mouse.move(far.x, far.y, { steps: 8 });
     await releaseMouse(page);
-    const n = await page.evaluate(() => {
-      for (const [t, f] of window.__dragCounters) window.removeEventListener(t, f, true);
-      return window.__dragCount;
-    });
+    const n = await dragCounts(page);
     const dragged = n.dragstart > 0;
-    if (dragged !== browser.caps.nativeDrag) {
-      problems.push(`test setup: expected ${browser.label} ${browser.caps.nativeDrag ? 'to start' : 'not to start'} a drag of the piece image; saw ${n.dragstart} dragstart`);
-    }
+    problems.push(...dragProblems(browser, n));
     env.dragNotes.add(`${browser.label}: pressing a piece's image and moving away ${dragged ? "started the browser's drag-and-drop (dragstart, pointercancel): the drag's pointercancel ended the diagram" : 'started no drag-and-drop: the pointerup ended the diagram'}`);
     await atRest(problems, 'after the drag and release');
     await then(problems, a);
@@ -412,16 +348,7 @@ async function releaseChecks(env, p$) {
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     const still = await read(page);
     if (still.board !== held.board || still.piece !== held.piece) problems.push('a visibilitychange with document.hidden false changed the diagram');
-    const faked = await page.evaluate(() => {
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-      document.dispatchEvent(new Event('visibilitychange'));
-      const ok = document.hidden === true;
-      delete document.hidden;
-      delete document.visibilityState;
-      return ok && document.hidden === false;
-    });
-    if (!faked) problems.push('test setup: could not fake document.hidden');
+    if (!(await fakeHidden(page))) problems.push('test setup: could not fake document.hidden');
     await atRest(problems, 'after visibilitychange (hidden), button still down');
     await releaseMouse(page);
     await atRest(problems, 'after the release');
@@ -433,15 +360,7 @@ async function releaseChecks(env, p$) {
   // true, in both browsers); the blur is kept from the module by the
   // init script's listener, and a synthetic blur first proves that it is.
   await check(`release: press ${pieceLabel(b)}, the tab hidden for real behind another (blur kept from the module) and shown again, release; then press ${pieceLabel(a)}`, async (problems) => {
-    await page.evaluate(() => {
-      window.__seen = [];
-      window.__blurStop.on = true;
-      window.__blurStop.seen = window.__seen;
-      if (!window.__seeVisibility) {
-        window.__seeVisibility = true;
-        document.addEventListener('visibilitychange', () => window.__seen && window.__seen.push(document.hidden ? 'hidden' : 'visible'));
-      }
-    });
+    await watchVisibility(page);
     try {
       const held = await press(problems, b, 'pressed');
       await page.evaluate(() => window.dispatchEvent(new Event('blur')));
@@ -449,26 +368,9 @@ async function releaseChecks(env, p$) {
       if (still.board !== held.board || still.piece !== held.piece) {
         problems.push("test setup: a blur stopped by the test's listener still reached the module (the diagram went)");
       }
-      const other = await h.context.newPage();
-      let hidden = false;
-      for (let i = 0; i < 200 && !hidden; i++) {
-        hidden = await page.evaluate(() => document.hidden);
-        if (!hidden) await sleep(50);
-      }
-      if (!hidden) problems.push(`test setup: ${browser.label} did not hide the tab behind another one`);
-      await other.close();
-      await page.bringToFront();
-      let visible = false;
-      for (let i = 0; i < 200 && !visible; i++) {
-        visible = !(await page.evaluate(() => document.hidden));
-        if (!visible) await sleep(50);
-      }
-      if (!visible) problems.push('test setup: the tab was not shown again');
+      await hideAndShow(h, problems);
     } finally {
-      const seen = await page.evaluate(() => {
-        window.__blurStop.on = false;
-        return window.__seen;
-      });
+      const seen = await visibilitySeen(page);
       env.hideNotes.add(`${browser.label}, the tab hidden for real and shown again: the page saw ${seen.join(', ')}`);
     }
     await atRest(problems, 'after the tab was hidden and shown again, button still down');
@@ -520,73 +422,35 @@ async function touchPage(env, url, label) {
     // Counters: mouse events reaching the document, touch pointerdowns on
     // a button and whether they were cancelled, and the cells gaining
     // data-glance-show (each at most once per tap).
-    await page.evaluate(() => {
-      const c = { mousedown: 0, mouseup: 0, touchDowns: 0, touchDownsPrevented: 0, inserted: 0, twice: [], adds: {} };
-      window.__touchCount = c;
-      document.addEventListener('mousedown', () => c.mousedown++, true);
-      document.addEventListener('mouseup', () => c.mouseup++, true);
-      // On the window, bubbling: runs after the module's document listener.
-      window.addEventListener('pointerdown', (e) => {
-        if (e.pointerType === 'mouse') return;
-        if (!(e.target instanceof Element) || !e.target.closest('td[role=button]')) return;
-        c.touchDowns++;
-        if (e.defaultPrevented) c.touchDownsPrevented++;
-      });
-      new MutationObserver((records) => {
-        for (const r of records) {
-          if (r.oldValue !== null) continue;
-          const id = r.target.id;
-          c.adds[id] = (c.adds[id] || 0) + 1;
-          if (c.adds[id] === 2) c.twice.push(id);
-          if (r.target.hasAttribute('data-glance-show')) c.inserted++;
-        }
-      }).observe(document.querySelector('table.board'), { attributes: true, attributeFilter: ['data-glance-show'], attributeOldValue: true, subtree: true });
-    });
-    const takeCounts = () => page.evaluate(() => {
-      const c = window.__touchCount;
-      const out = JSON.parse(JSON.stringify(c));
-      for (const k of Object.keys(c)) c[k] = Array.isArray(c[k]) ? [] : typeof c[k] === 'object' ? {} : 0;
-      return out;
-    });
+    await installTapCounters(page);
 
     // Taps `target` (a cell id or a selector), waits, checks: `shows` the
     // piece that must show afterwards (null: the page at rest).
     let noClick = 0;
-    const tap = async (title, target, shows) => {
-      const before = h.problems().length;
-      const problems = [];
-      try {
-        await takeCounts();
-        await page.evaluate(() => {
-          window.__clicked = new Promise((r) => window.addEventListener('click', () => r(true), { once: true, capture: true }));
-        });
-        await page.tap(/^sq\d+x\d+$/.test(target) ? `#${target}` : target);
-        // The tap's click comes last, after any emulated mouse event (both
-        // browsers send it within the tap here): waited for, 400 ms at
-        // most, then a little more.
-        const clicked = await page.evaluate(() => Promise.race([window.__clicked, new Promise((r) => setTimeout(() => r(false), 400))]));
-        if (!clicked) noClick++;
-        await sleep(50);
-        const now = await read(page);
-        const n = await takeCounts();
-        if (shows) problems.push(...showsProblems(now, shows, rest, 'after the tap'));
-        else problems.push(...restProblems(now, rest, 'after the tap'));
-        const onPiece = pieceIds.has(target);
-        // On a piece the pointerdown is cancelled, so no emulated mouse
-        // event comes; elsewhere they come and must change nothing.
-        if (onPiece && (n.mousedown || n.mouseup)) problems.push(`${n.mousedown} mousedown and ${n.mouseup} mouseup event(s) reached the document; the cancelled pointerdown should suppress them`);
-        if (onPiece && n.touchDowns !== 1) problems.push(`test setup: saw ${n.touchDowns} touch pointerdowns on the piece, expected 1`);
-        if (n.touchDownsPrevented !== n.touchDowns) problems.push(`pointerdown on a piece not cancelled (${n.touchDownsPrevented} of ${n.touchDowns} had defaultPrevented)`);
-        const want = shows ? Object.keys(shows.marks).length : 0;
-        if (n.inserted !== want || n.twice.length) {
-          problems.push(`the tap painted ${n.inserted} cell(s), expected ${want}${n.twice.length ? `; painted twice: ${n.twice.slice(0, 6).join(', ')}` : ''}`);
-        }
-      } catch (e) {
-        problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+    const tap = async (title, target, shows) => record(`${label}: touch: ${title}`, await runSteps(h, async (problems) => {
+      await takeTapCounts(page);
+      await page.evaluate(() => {
+        window.__clicked = new Promise((r) => window.addEventListener('click', () => r(true), { once: true, capture: true }));
+      });
+      await page.tap(/^sq\d+x\d+$/.test(target) ? `#${target}` : target);
+      // The tap's click comes last, after any emulated mouse event (both
+      // browsers send it within the tap here): waited for, 400 ms at
+      // most, then a little more.
+      const clicked = await page.evaluate(() => Promise.race([window.__clicked, new Promise((r) => setTimeout(() => r(false), 400))]));
+      if (!clicked) noClick++;
+      await sleep(50);
+      const now = await read(page);
+      const n = await takeTapCounts(page);
+      if (shows) problems.push(...showsProblems(now, shows, rest, 'after the tap'));
+      else problems.push(...restProblems(now, rest, 'after the tap'));
+      // On a piece the pointerdown is cancelled, so no emulated mouse
+      // event comes; elsewhere they come and must change nothing.
+      problems.push(...tapEventProblems(n, pieceIds.has(target)));
+      const want = shows ? Object.keys(shows.marks).length : 0;
+      if (n.inserted !== want || n.twice.length) {
+        problems.push(`the tap painted ${n.inserted} cell(s), expected ${want}${n.twice.length ? `; painted twice: ${n.twice.slice(0, 6).join(', ')}` : ''}`);
       }
-      problems.push(...h.problems().slice(before));
-      record(`${label}: touch: ${title}`, problems);
-    };
+    }));
 
     await tap(`tap ${pieceLabel(a)}: shows, stays after the finger lifts`, a.id, a);
     await tap(`tap ${pieceLabel(b)}: switches`, b.id, b);
@@ -611,12 +475,8 @@ async function keyboardChecks(env, p$) {
   const { page, label, pieces, rest } = p$;
   const check = checker(env, p$);
   const ids = pieces.map((p) => p.id);
+  const byId = new Map(pieces.map((p) => [p.id, p]));
 
-  const focusCell = (id) => page.evaluate((cellId) => {
-    const el = document.getElementById(cellId);
-    el.focus();
-    return document.activeElement === el;
-  }, id);
   const shows = async (problems, piece, when) => problems.push(...showsProblems(await read(page), piece, rest, when));
   const atRest = async (problems, when) => problems.push(...restProblems(await read(page), rest, when));
 
@@ -625,66 +485,18 @@ async function keyboardChecks(env, p$) {
   // focus through them in document order.  Where focus goes after the last
   // piece is printed in a note.
   await check(`keyboard: Tab reaches the ${pieces.length} declared cells in document order, focus visible`, async (problems) => {
-    await page.evaluate(() => {
-      if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
-      window.scrollTo(0, 0);
-    });
-    const seen = [];
-    const rings = [];
-    let left = false;
-    for (let i = 0; i < pieces.length + 25; i++) {
-      await page.keyboard.press('Tab');
-      const a = await page.evaluate(() => {
-        const el = document.activeElement;
-        if (!el || el === document.body) return { id: '(body)', sq: false };
-        const cs = getComputedStyle(el);
-        return {
-          id: el.id || `<${el.localName}>`,
-          sq: /^sq\d+x\d+$/.test(el.id) && !!el.closest('table.board'),
-          visible: el.matches(':focus-visible'),
-          style: cs.outlineStyle,
-          width: cs.outlineWidth,
-        };
-      });
-      if (a.sq) {
-        seen.push(a.id);
-        if (a.style === 'none' || a.width === '0px' || !a.visible) rings.push(`${a.id}: outline ${a.style} ${a.width}${a.visible ? '' : ', not :focus-visible'}`);
-      } else if (seen.length) {
-        left = true;
-        env.tabExits.push(`${label} ${a.id}`);
-        break;
-      }
-    }
-    if (!left) problems.push(`focus did not leave the board after ${pieces.length + 25} Tabs (seen: ${seen.join(' ')})`);
-    if (seen.join(' ') !== ids.join(' ')) {
-      problems.push(`Tab order ${seen.join(' ')}\n      expected ${ids.join(' ')}`);
-      const extra = seen.filter((id) => !ids.includes(id));
-      if (extra.length) problems.push(`cells not declared got focus: ${extra.join(', ')}`);
-    }
-    if (rings.length) problems.push(`focus not visible: ${rings.join('; ')}`);
+    const tabbed = await tabOrder(page, ids, 'cells not declared');
+    if (tabbed.exit !== null) env.tabExits.push(`${label} ${tabbed.exit}`);
+    problems.push(...tabbed.problems);
     await atRest(problems, 'after the Tabs');
   });
 
+  const toggles = { shows: (problems, id, when) => shows(problems, byId.get(id), when), atRest };
   await check('keyboard: Enter shows each piece\'s diagram, Enter again clears', async (problems) => {
-    for (const p of pieces) {
-      if (!(await focusCell(p.id))) { problems.push(`${p.id}: cannot be focused`); continue; }
-      await page.keyboard.press('Enter');
-      await shows(problems, p, `${p.id} after Enter`);
-      await page.keyboard.press('Enter');
-      await atRest(problems, `${p.id} after Enter again`);
-    }
+    await toggleEach(page, problems, ids, 'Enter', toggles);
   });
   await check('keyboard: Space shows each piece\'s diagram, Space again clears, the page does not scroll', async (problems) => {
-    for (const p of pieces) {
-      if (!(await focusCell(p.id))) { problems.push(`${p.id}: cannot be focused`); continue; }
-      const before = await page.evaluate(() => window.scrollY);
-      await page.keyboard.press(' ');
-      await shows(problems, p, `${p.id} after Space`);
-      await page.keyboard.press(' ');
-      const now = await read(page);
-      problems.push(...restProblems(now, rest, `${p.id} after Space again`));
-      if (now.scrollY !== before) problems.push(`${p.id}: Space scrolled the page (${before} -> ${now.scrollY})`);
-    }
+    await toggleEach(page, problems, ids, ' ', toggles);
   });
   // Enter on the last piece, then on the first; Tab then moves focus to
   // the second piece, inside the page (after the last piece a page may
@@ -693,17 +505,17 @@ async function keyboardChecks(env, p$) {
   const a = pieces[pieces.length - 1];
   const b = pieces[0];
   await check(`keyboard: Escape clears (${pieceLabel(b)} shown by Enter)`, async (problems) => {
-    await focusCell(b.id);
+    await focusCell(page, b.id);
     await page.keyboard.press('Enter');
     await shows(problems, b, 'after Enter');
     await page.keyboard.press('Escape');
     await atRest(problems, 'after Escape');
   });
   await check(`keyboard: Enter on ${a.id}, then Enter on ${b.id} switches; Tab keeps it; Escape clears`, async (problems) => {
-    await focusCell(a.id);
+    await focusCell(page, a.id);
     await page.keyboard.press('Enter');
     await shows(problems, a, `after Enter on ${a.id}`);
-    await focusCell(b.id);
+    await focusCell(page, b.id);
     await page.keyboard.press('Enter');
     await shows(problems, b, `after Enter on ${b.id}`);
     await page.keyboard.press('Tab');
@@ -715,29 +527,7 @@ async function keyboardChecks(env, p$) {
   // Arrow keys from every piece, in every direction.
   let ties = 0;
   await check(`keyboard: arrow keys from each of the ${pieces.length} pieces`, async (problems) => {
-    for (const from of pieces) {
-      for (const [key, [dx, dy]] of Object.entries(ARROWS)) {
-        const scored = [];
-        for (const c of pieces) {
-          const x = c.x - from.x, y = c.y - from.y;
-          const ahead = x * dx + y * dy;
-          const aside = Math.abs(x * dy - y * dx);
-          if (ahead > 0) scored.push({ id: c.id, score: 4 * aside + ahead });
-        }
-        const best = scored.length ? Math.min(...scored.map((s) => s.score)) : null;
-        const want = best === null ? [from.id] : scored.filter((s) => s.score === best).map((s) => s.id);
-        if (want.length > 1) ties++;
-        if (!(await focusCell(from.id))) { problems.push(`${from.id}: cannot be focused`); continue; }
-        await page.keyboard.press(key);
-        const got = await page.evaluate(() => {
-          const el = document.activeElement;
-          return !el || el === document.body ? '(body)' : el.id || `<${el.localName}>`;
-        });
-        if (!want.includes(got)) {
-          problems.push(`${key} from ${from.id}: focus on ${got}, expected ${want.join(' or ')}${best === null ? ' (nothing that way: focus stays)' : ` (score ${best})`}`);
-        }
-      }
-    }
+    ties += await arrowMoves(page, problems, pieces);
     await atRest(problems, 'after the arrow keys');
   });
   if (ties) env.notes.push(`${label}: ${ties} arrow moves had several equally near pieces (any of them accepted)`);
@@ -780,61 +570,29 @@ async function a11yNames(env, p$) {
   const tableName = info.h1 ? `${info.h1}: ${words.board}` : words.board[0].toUpperCase() + words.board.slice(1);
   const before = h.problems().length;
   {
-    const problems = [];
-    const idsOf = async (selector) => Promise.all((await page.$$(selector)).map((e) => e.evaluate((el) => el.id || `<${el.localName}>`)));
-    const buttons = await idsOf('::-p-aria([role="button"])');
-    if (buttons.join(' ') !== want.map((w) => w.id).join(' ')) {
-      problems.push(`buttons found by role:\n      ${buttons.join(' ')}\n    expected, in document order:\n      ${want.map((w) => w.id).join(' ')}`);
-    }
-    const byName = new Map();
-    for (const w of want) if (!byName.has(w.name)) byName.set(w.name, want.filter((x) => x.name === w.name).map((x) => x.id));
-    // The queries run together (one round trip's wait instead of one per name).
-    const answers = await Promise.all([...byName].map(async ([n, ids]) => [n, ids, await idsOf(`::-p-aria([name=${JSON.stringify(n)}][role="button"])`)]));
-    for (const [n, ids, found] of answers) {
-      if (found.sort().join() !== [...ids].sort().join()) problems.push(`button named ${JSON.stringify(n)}: found [${found.join(', ')}], expected [${ids.join(', ')}]`);
-    }
-    const tables = await page.$$(`::-p-aria([name=${JSON.stringify(tableName)}][role="table"])`);
-    const isBoard = await Promise.all(tables.map((t) => t.evaluate((el) => el.matches('table.board'))));
-    if (tables.length !== 1 || !isBoard[0]) problems.push(`expected table.board as the one table named ${JSON.stringify(tableName)}; found ${tables.length} table(s) by that name${tables.length && !isBoard[0] ? ', not the board' : ''}`);
-    record(`${label}: a11y: the ${want.length} declared cells found as buttons by their exact names (${[...byName.keys()].map((n) => JSON.stringify(n)).join(', ')}), in document order; the board as a table named ${JSON.stringify(tableName)}`, problems);
+    const problems = await ariaProblems(page, want, tableName);
+    const names = [...new Set(want.map((w) => w.name))];
+    record(`${label}: a11y: the ${want.length} declared cells found as buttons by their exact names (${names.map((n) => JSON.stringify(n)).join(', ')}), in document order; the board as a table named ${JSON.stringify(tableName)}`, problems);
   }
 
   const cdp = await cdpSession(h);
   const problems = [];
   if (!cdp) {
     // Without the tree: the live region as the DOM declares it.
-    const live = await page.evaluate(() => ({
-      piece: ['aria-live', 'aria-atomic', 'role'].map((a) => document.getElementById('piece').getAttribute(a)),
-      polite: [...document.querySelectorAll('[aria-live="polite"], [role="status"], [role="log"]')].map((e) => e.id || e.localName),
-    }));
-    const [ariaLive, ariaAtomic, role] = live.piece;
-    if (!((ariaLive === 'polite' || (ariaLive === null && role === 'status')) && (ariaAtomic === 'true' || (ariaAtomic === null && role === 'status')))) {
-      problems.push(`#piece: aria-live=${JSON.stringify(ariaLive)} aria-atomic=${JSON.stringify(ariaAtomic)} role=${JSON.stringify(role)}, expected a polite, atomic live region`);
-    }
-    if (live.polite.join() !== 'piece') problems.push(`polite live regions in the DOM: [${live.polite.join(', ')}], expected #piece alone`);
+    problems.push(...await domLiveRegionProblems(page));
     problems.push(...h.problems().slice(before));
     record(`${label}: a11y: #piece declared as the one polite, atomic live region (DOM attributes: ${h.browser.label} has no accessibility-tree read)`, problems);
     return;
   }
   try {
     const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-    const buttons = nodes.filter((n) => !n.ignored && n.role && n.role.value === 'button');
-    const got = [];
-    for (const b of buttons) {
-      const { node } = await cdp.send('DOM.describeNode', { backendNodeId: b.backendDOMNodeId });
-      const attrs = node.attributes || [];
-      got.push({ id: attrs.includes('id') ? attrs[attrs.indexOf('id') + 1] : `<${node.localName}>`, name: (b.name && b.name.value) || '' });
-    }
-    const fmt = (list) => list.map((x) => `${x.id} "${x.name}"`).join(', ');
-    if (fmt(got) !== fmt(want)) problems.push(`buttons in the accessibility tree:\n      ${fmt(got)}\n    expected:\n      ${fmt(want)}`);
-    const live = nodes.filter((n) => (n.properties || []).some((p) => p.name === 'live' && p.value.value === 'polite'));
-    const atomic = live.some((n) => (n.properties || []).some((p) => p.name === 'atomic' && p.value.value === true));
+    const got = await treeButtons(cdp, nodes);
+    if (buttonList(got) !== buttonList(want)) problems.push(`buttons in the accessibility tree:\n      ${buttonList(got)}\n    expected:\n      ${buttonList(want)}`);
+    const { live, atomic } = politeRegions(nodes);
     const liveIds = [];
     for (const n of live) {
       if (n.backendDOMNodeId === undefined) continue;
-      const { node } = await cdp.send('DOM.describeNode', { backendNodeId: n.backendDOMNodeId });
-      const attrs = node.attributes || [];
-      liveIds.push(attrs.includes('id') ? attrs[attrs.indexOf('id') + 1] : `<${node.localName}>`);
+      liveIds.push(await nodeId(cdp, n.backendDOMNodeId));
     }
     if (live.length !== 1 || liveIds.join() !== 'piece' || !atomic) {
       problems.push(`expected #piece as the one polite, atomic live region; found ${live.length} polite region(s) [${liveIds.join(', ')}]${atomic ? '' : ', none atomic'}`);
@@ -865,23 +623,7 @@ async function a11ySentences(env, p$) {
       // What the accessibility tree exposes inside the live region (CDP);
       // else what the DOM leaves exposed: #piece's text outside
       // aria-hidden subtrees.
-      const exposed = cdp ? await liveRegionText(cdp) : await page.evaluate(() => {
-        const el = document.getElementById('piece');
-        const out = [];
-        const walk = (n, hidden) => {
-          for (const c of n.childNodes) {
-            if (c.nodeType === Node.TEXT_NODE) {
-              if (!hidden && c.data.trim()) out.push(c.data.trim());
-            } else if (c.nodeType === Node.ELEMENT_NODE) {
-              const hide = hidden || c.getAttribute('aria-hidden') === 'true' || getComputedStyle(c).display === 'none';
-              if (c.hasAttribute('data-glance-sr') && hide) return out.push('(the sentence is hidden)');
-              walk(c, hide);
-            }
-          }
-        };
-        walk(el, false);
-        return out.join(' ');
-      });
+      const exposed = await exposedText(page, cdp);
       await releaseMouse(page);
       const where = pieceLabel(p);
       if (held.sentences !== 1) {
@@ -891,8 +633,7 @@ async function a11ySentences(env, p$) {
       if (!held.sentence.startsWith(`${p.row.name.replace(/:$/, '')}.`)) problems.push(`${where}: the sentence does not begin with the row's name and a full stop: ${JSON.stringify(held.sentence)}`);
       else if (held.sentence !== want) problems.push(`${where}: sentence\n      ${JSON.stringify(held.sentence)}\n    expected\n      ${JSON.stringify(want)}`);
       if (!sample) sample = held.sentence;
-      if (exposed === null) problems.push(`${where}: no live region in the accessibility tree while held`);
-      else if (exposed !== held.sentence) problems.push(`${where}: the live region's text ${cdp ? 'in the accessibility tree' : 'outside aria-hidden (DOM)'} is not the sentence alone: ${JSON.stringify(exposed)}`);
+      problems.push(...exposedProblems(where, exposed, held.sentence, cdp));
     }
   } finally {
     if (cdp) await cdp.detach();
@@ -904,32 +645,14 @@ async function a11ySentences(env, p$) {
   if (sample && !notes.some((n) => n.startsWith(`lang ${lang}:`))) notes.push(`lang ${lang}: ${label} ${JSON.stringify(sample)}`);
 }
 
-// The text of the polite live region's subtree in the accessibility tree.
-async function liveRegionText(cdp) {
-  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
-  const region = nodes.find((n) => (n.properties || []).some((p) => p.name === 'live' && p.value.value === 'polite')
-    && !(n.parentId && (byId.get(n.parentId).properties || []).some((p) => p.name === 'live')));
-  if (!region) return null;
-  const texts = [];
-  const walk = (n) => {
-    if (n.role && n.role.value === 'StaticText' && n.name) texts.push(n.name.value);
-    for (const id of n.childIds || []) if (byId.has(id)) walk(byId.get(id));
-  };
-  walk(region);
-  return texts.join(' ');
-}
-
 // axe-core at rest and with the piece of most marks held.
 async function a11yAxe(env, p$, legacy) {
   const { axePath, record, notes } = env;
   const { page, label, pieces, rest } = p$;
-  const legacyKeys = new Set((legacy || []).map((v) => `${v.id} ${v.key}`));
+  const isLegacy = legacyFilter(legacy);
   // The elements present at rest: what the module inserts later (the
   // sentence, #piece's lines) is not the page's own markup.
-  await page.evaluate(() => {
-    window.__atRest = new WeakSet(document.querySelectorAll('*'));
-  });
+  await markAtRest(page);
   const [held] = twoPieces(pieces);
   const found = [['at rest', await audit(page, axePath)]];
   await pressCell(page, held.id);
@@ -941,62 +664,11 @@ async function a11yAxe(env, p$, legacy) {
   const clean = [];
   for (const [when, violations] of found) {
     const problems = when === 'at rest' ? [] : [...shownProblems];
-    for (const v of violations) {
-      if (!SERIOUS.has(v.impact) || !v.inside) continue;
-      if (v.atRest && legacyKeys.has(`${v.id} ${v.key}`)) continue;
-      problems.push(`${v.id} (${v.impact}) on ${v.target}: ${v.help}${v.atRest ? '' : ' [an element the module inserted]'}\n      ${v.html}`);
-    }
+    problems.push(...axeProblems(violations, isLegacy));
     record(`${label}: a11y: axe ${when}: no serious or critical violation in the board or #piece of the module's doing`, problems);
-    const added = violations.filter((v) => !(v.atRest && legacyKeys.has(`${v.id} ${v.key}`)));
+    const added = addedViolations(violations, isLegacy);
     if (added.length) notes.push(`${label} ${when}, axe violations not found without the module: ${describe(added)}`);
     else clean.push(when);
   }
   if (legacy) notes.push(`${label}: axe without the module: ${describe(legacy)}${clean.length ? `; with it (${clean.join('; ')}) nothing more` : ''}`);
-}
-
-// Runs axe-core in the page (a11y.mjs); each violating node becomes one
-// entry with a key that finds the same element on another load of the page.
-async function audit(page, axePath) {
-  const has = await page.evaluate(() => typeof window.axe === 'object');
-  if (!has) await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const keyOf = (el) => {
-      if (!el || el.nodeType !== 1) return '';
-      if (el.id) return `#${el.id}`;
-      if (!el.parentElement) return el.localName;
-      return `${keyOf(el.parentElement)}>${el.localName}:${[...el.parentElement.children].indexOf(el) + 1}`;
-    };
-    const r = await window.axe.run(document, { resultTypes: ['violations'], elementRef: true });
-    const out = [];
-    for (const v of r.violations) {
-      for (const n of v.nodes) {
-        const el = n.element;
-        out.push({
-          id: v.id,
-          impact: n.impact || v.impact,
-          help: v.help,
-          target: n.target.join(' '),
-          html: n.html.slice(0, 160),
-          key: keyOf(el),
-          inside: !!(el && el.closest && (el.closest('table.board') || el.closest('#piece'))),
-          atRest: !!(el && window.__atRest && window.__atRest.has(el)),
-        });
-      }
-    }
-    return out;
-  });
-}
-
-// "rule (impact) ×N (k in the board/#piece); ..."
-function describe(violations) {
-  const by = new Map();
-  for (const v of violations) {
-    const k = `${v.id} (${v.impact})`;
-    const e = by.get(k) || { n: 0, inside: 0 };
-    e.n++;
-    if (v.inside) e.inside++;
-    by.set(k, e);
-  }
-  if (!by.size) return 'no axe violations';
-  return [...by].map(([k, e]) => `${k} ×${e.n}${e.inside ? ` (${e.inside} in the board/#piece)` : ''}`).join('; ');
 }
