@@ -107,7 +107,11 @@ export function expectations(bin, { rows, cells, squares, occupied = [] }) {
     const row = rows[cell.key];
     const [x, y] = /^sq(\d+)x(\d+)$/.exec(cell.id).slice(1).map(Number);
     const at = name([x, y]);
-    const betza = row.moves.split(' or ')[0].trim();
+    // The first of the Moves cell's alternatives (src/declared.rs,
+    // alternatives: Betza has no spaces, so its first word, unless that
+    // opens a remark): "RB or Q" and "RB ou Q" -> "RB".
+    const first = row.moves.trim().split(/\s+/)[0] || '';
+    const betza = first.startsWith('(') ? '' : first;
     const screened = needsScreen(betza);
     const others = screened ? occupied.map(name).filter((sq) => sq !== at) : [];
     const squaresMarked = diagram(bin, betza, board, at, cell.black, others).marks;

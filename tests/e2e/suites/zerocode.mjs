@@ -15,7 +15,7 @@
 // must define no global.
 //
 // Broken declarations (a cell naming no row, a row whose Betza does not
-// parse, two rows with one key) must leave the page exactly as it was,
+// parse, two rows with one key, a side neither white nor black) must leave the page exactly as it was,
 // with exactly one console message saying what is wrong, and nothing
 // thrown.
 import fs from 'node:fs';
@@ -34,6 +34,7 @@ const BROKEN = [
   ['broken-unknown.html', 'id="sq5x3" data-piece="Q"', 'id="sq5x3" data-piece="Queen"', 'sq5x3: data-piece "Queen" names no row'],
   ['broken-betza.html', '<td>mfFcfW</td>', '<td>mfFcXfW</td>', "Moves 'mfFcXfW' is not Betza notation: unknown atom 'X' at character 5"],
   ['broken-duplicate.html', '<tr data-piece="KS">', '<tr data-piece="K">', 'two rows of the piece table have data-piece "K"'],
+  ['broken-side.html', 'id="sq4x3" data-piece="N"', 'id="sq4x3" data-piece="N" data-side="red"', 'sq4x3: data-side "red" is neither "white" nor "black"'],
 ];
 
 // The page's body and head against the same HTML parsed anew, scripts not
@@ -151,15 +152,22 @@ export async function run(ctx) {
     await h.close();
   }
 
-  // The new page (Shako) and the French page, written the zero-code way.
-  for (const rel of ['rules-html/zero/Shako.html', 'rules-html/zero/Spartan-fr.html']) {
+  // Every other page of rules-html/zero/ (the new page Shako, the French
+  // page, the zero-code copies of the seed pages, the README's minimal
+  // page), written the zero-code way.
+  const others = fs.readdirSync(path.join(ctx.rulesDir, 'zero'))
+    .filter((f) => f.endsWith('.html') && `rules-html/zero/${f}` !== PAGE).sort();
+  for (const need of ['Shako.html', 'Spartan-fr.html', 'Capablanca.html', 'No.html', 'TwoKings.html', 'Minimal.html']) {
+    if (!others.includes(need)) record(`zero/${need}: the page exists`, [`no rules-html/zero/${need}`]);
+  }
+  for (const rel of others.map((f) => `rules-html/zero/${f}`)) {
     const label = rel.replace('rules-html/', '');
     const x = await openPage(browser, `${server.url}/${rel}`);
     try {
       const state = await waitReady(x.page);
       record(`${label}: the module starts`, state === 'ready' ? [] : [`data-glance is ${state}`]);
       const { cells } = await pressEvery(x, label, bin, record);
-      record(`${label}: pieces declared`, cells.length >= 8 ? [] : [`${cells.length} cells`]);
+      record(`${label}: pieces declared`, cells.length >= 5 ? [] : [`${cells.length} cells`]);
       record(`${label}: no console message, nothing thrown`,
         [...x.problems(), ...x.consoleMessages.filter((m) => m.type !== 'error').map((m) => `console.${m.type}: ${m.text}`)]);
     } finally {

@@ -29,11 +29,11 @@
 //    keys move focus to the nearest piece that way (candidates strictly
 //    ahead, score 4 * |sideways offset| + distance ahead, lowest wins), as
 //    in keyboard.mjs.
-//  - a11y: every declared cell is a button named after its piece image at
-//    rest (what the module does: "White Queen"; ", <row's name>" added when
-//    the image's name does not end with the row's name: "Black Lance,
-//    Hoplite Pawn"), found by role and exact name; the board table is
-//    named "<h1>: <the language's words for moves at a glance>"; #piece is
+//  - a11y: every declared cell is a button named by its row's name and its
+//    side in the page's language ("Queen, White", "Dame, Blancs", "Hoplite
+//    Pawn, Black"), found by role and exact name; the board table is named
+//    "<h1>: <the language's words for moves at a glance>" (French: "<h1> :
+//    ..."); #piece is
 //    the one polite, atomic live region; while a piece is held it holds
 //    one sentence, exactly the row's name + "." then the squares by kind
 //    in the page's language (<html lang>) then the remarks, and the live
@@ -72,18 +72,26 @@ const WORDS = {
   en: {
     verbs: ['Slides or steps to', 'Leaps to', 'Moves without capturing to', 'Captures only on', 'Captures with its first step and goes on from', 'Can be blocked on'],
     board: 'moves at a glance',
+    colon: ': ',
+    sides: ['White', 'Black'],
   },
   fr: {
     verbs: ['Glisse ou avance en', 'Saute en', 'Se déplace sans prendre en', 'Prend seulement en', 'Prend de son premier pas et repart de', 'Peut être bloquée en'],
     board: "les coups d'un coup d'œil",
+    colon: ' : ',
+    sides: ['Blancs', 'Noirs'],
   },
   es: {
     verbs: ['Se desliza o avanza a', 'Salta a', 'Se mueve sin capturar a', 'Captura solo en', 'Captura con su primer paso y sigue desde', 'Puede ser bloqueada en'],
     board: 'movimientos de un vistazo',
+    colon: ': ',
+    sides: ['blancas', 'negras'],
   },
   de: {
     verbs: ['Gleitet oder schreitet nach', 'Springt nach', 'Zieht ohne zu schlagen nach', 'Schlägt nur auf', 'Schlägt mit dem ersten Schritt und zieht weiter von', 'Kann blockiert werden auf'],
     board: 'Züge auf einen Blick',
+    colon: ': ',
+    sides: ['Weiß', 'Schwarz'],
   },
 };
 const wordsOf = (lang) => WORDS[(lang || '').trim().split(/[-_]/)[0].toLowerCase()] || WORDS.en;
@@ -535,16 +543,10 @@ async function keyboardChecks(env, p$) {
 
 // ---------------------------------------------------------------- a11y
 
-// The accessible name the module gives a declared cell (src/web/board.rs):
-// the name of its image at rest ("WhiteQueen.png" -> "White Queen", a
-// space before each capital but the first), then ", " and the row's name
-// unless the image's name ends with it; the row's name alone without an
-// image.
-function expectedName(src, rowName) {
-  const subject = rowName.replace(/:$/, '');
-  let label = src ? src.split(/[?#]/)[0].split('/').pop().replace(/\.[^.]*$/, '').replace(/(?!^)([A-Z])/g, ' $1') : '';
-  if (!label.endsWith(subject)) label = label ? `${label}, ${subject}` : subject;
-  return label;
+// The accessible name of a declared cell: its row's name, ", " and its
+// side in the page's words ("Dame, Blancs"), whatever its image.
+function expectedName(piece, words) {
+  return `${piece.row.name.replace(/:$/, '')}, ${words.sides[piece.black ? 1 : 0]}`;
 }
 
 // The sentence of a held piece: its name and ".", then for each kind of
@@ -565,9 +567,9 @@ function expectedSentence(piece, words) {
 async function a11yNames(env, p$) {
   const { record } = env;
   const { h, page, label, pieces, info } = p$;
-  const want = pieces.map((p) => ({ id: p.id, name: expectedName(info.images[p.id], p.row.name) }));
   const words = wordsOf(info.lang);
-  const tableName = info.h1 ? `${info.h1}: ${words.board}` : words.board[0].toUpperCase() + words.board.slice(1);
+  const want = pieces.map((p) => ({ id: p.id, name: expectedName(p, words) }));
+  const tableName = info.h1 ? `${info.h1}${words.colon}${words.board}` : words.board[0].toUpperCase() + words.board.slice(1);
   const before = h.problems().length;
   {
     const problems = await ariaProblems(page, want, tableName);
