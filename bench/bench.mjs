@@ -257,164 +257,130 @@ async function openPuppeteer(browser, url) {
   return { page, errors, close: () => context.close() };
 }
 
-async function benchPage(browser, server, name, open = openPlaywright) {
-  const { page, errors, close } = await open(browser, `${server.url}/rules-html/${name}.html`);
-  const state = await waitReady(page);
-  if (state !== 'ready') throw new Error(`${name}: module not ready (${state}): ${errors.join('; ')}`);
-  const out = await page.evaluate(async ({ warm, batches, batch }) => {
-    const tick = () => new Promise((r) => setTimeout(r, 0));
-    // Observed timer granularity: the smallest non-zero step of performance.now().
-    let gran = Infinity;
-    for (let i = 0; i < 200; i++) {
-      const a = performance.now();
-      let b = a;
-      while (b === a) b = performance.now();
-      gran = Math.min(gran, b - a);
+// Runs in the page: times press/release cycles on the cells `ids` (all the
+// cells with a down_click handler when `ids` is null). `kind` "mouse"
+// dispatches MouseEvents (the pages' inline handlers); "pointer" dispatches
+// PointerEvents of a mouse's main button (the module's own listeners, on
+// pages without inline handlers). Each cell is checked and warmed up; then
+// the timed batches go round the cells in turn, so that a burst of load on
+// the machine falls on all of them rather than on whichever cell was being
+// measured.
+async function timeCells({ ids, kind, warm, batches, batch }) {
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  // Observed timer granularity: the smallest non-zero step of performance.now().
+  let gran = Infinity;
+  for (let i = 0; i < 200; i++) {
+    const a = performance.now();
+    let b = a;
+    while (b === a) b = performance.now();
+    gran = Math.min(gran, b - a);
+  }
+  const re = /^down_click\((-?\d+),(-?\d+)\)$/;
+  const cells = ids
+    ? ids.map((id) => document.getElementById(id))
+    : [...document.querySelectorAll('td[id^=sq]')].filter((td) => re.test((td.getAttribute('onmousedown') || '').trim()));
+  const [downType, upType] = kind === 'pointer' ? ['pointerdown', 'pointerup'] : ['mousedown', 'mouseup'];
+  const mk = (type) => (kind === 'pointer'
+    ? new PointerEvent(type, {
+      bubbles: true, cancelable: true, composed: true, view: window, button: 0, buttons: type === downType ? 1 : 0,
+      pointerId: 1, pointerType: 'mouse', isPrimary: true,
+    })
+    : new MouseEvent(type, { bubbles: true, cancelable: true, view: window, button: 0 }));
+  const results = [];
+  for (const td of cells) {
+    const code = re.exec((td.getAttribute('onmousedown') || '').trim());
+    const board = td.closest('table');
+    const img = td.querySelector('img');
+    const before = board.innerHTML;
+    td.dispatchEvent(mk(downType));
+    const pressChanged = board.innerHTML !== before;
+    td.dispatchEvent(mk(upType));
+    const releaseRestored = board.innerHTML === before;
+    for (let i = 0; i < warm; i++) {
+      td.dispatchEvent(mk(downType));
+      void document.body.offsetHeight;
+      td.dispatchEvent(mk(upType));
+      void document.body.offsetHeight;
     }
-    const re = /^down_click\((-?\d+),(-?\d+)\)$/;
-    const cells = [...document.querySelectorAll('td[id^=sq]')].filter((td) => re.test((td.getAttribute('onmousedown') || '').trim()));
-    const mk = (type) => new MouseEvent(type, { bubbles: true, cancelable: true, view: window, button: 0 });
-    // Each cell is checked and warmed up; then the timed batches go round
-    // the cells in turn, so that a burst of load on the machine falls on
-    // all of them rather than on whichever cell was being measured.
-    const results = [];
-    for (const td of cells) {
-      const [, x, y] = re.exec(td.getAttribute('onmousedown').trim());
-      const board = td.closest('table');
-      const img = td.querySelector('img');
-      const before = board.innerHTML;
-      td.dispatchEvent(mk('mousedown'));
-      const pressChanged = board.innerHTML !== before;
-      td.dispatchEvent(mk('mouseup'));
-      const releaseRestored = board.innerHTML === before;
-      for (let i = 0; i < warm; i++) {
-        td.dispatchEvent(mk('mousedown'));
+    results.push({
+      id: td.id, args: code ? `${code[1]},${code[2]}` : '', key: td.dataset.piece || '',
+      piece: img ? (img.getAttribute('src') || '').split('/').pop().replace(/\.\w+$/, '') : '',
+      pressChanged, releaseRestored, press: [], release: [], pressScript: [], releaseScript: [],
+    });
+  }
+  await tick();
+  for (let b = 0; b < batches; b++) {
+    cells.forEach((td, k) => {
+      const r = results[k];
+      // The cell's first cycle of the batch follows another cell's.
+      td.dispatchEvent(mk(downType));
+      void document.body.offsetHeight;
+      td.dispatchEvent(mk(upType));
+      void document.body.offsetHeight;
+      for (let i = 0; i < batch; i++) {
+        const down = mk(downType);
+        const up = mk(upType);
+        const t0 = performance.now();
+        td.dispatchEvent(down);
+        const t1 = performance.now();
         void document.body.offsetHeight;
-        td.dispatchEvent(mk('mouseup'));
+        const t2 = performance.now();
+        td.dispatchEvent(up);
+        const t3 = performance.now();
         void document.body.offsetHeight;
+        const t4 = performance.now();
+        r.press.push(t2 - t0);
+        r.pressScript.push(t1 - t0);
+        r.release.push(t4 - t2);
+        r.releaseScript.push(t3 - t2);
       }
-      results.push({
-        id: td.id, args: `${x},${y}`,
-        piece: img ? (img.getAttribute('src') || '').split('/').pop().replace(/\.\w+$/, '') : '',
-        pressChanged, releaseRestored, press: [], release: [], pressScript: [], releaseScript: [],
-      });
-    }
+    });
     await tick();
-    for (let b = 0; b < batches; b++) {
-      cells.forEach((td, k) => {
-        const r = results[k];
-        // The cell's first cycle of the batch follows another cell's.
-        td.dispatchEvent(mk('mousedown'));
-        void document.body.offsetHeight;
-        td.dispatchEvent(mk('mouseup'));
-        void document.body.offsetHeight;
-        for (let i = 0; i < batch; i++) {
-          const down = mk('mousedown');
-          const up = mk('mouseup');
-          const t0 = performance.now();
-          td.dispatchEvent(down);
-          const t1 = performance.now();
-          void document.body.offsetHeight;
-          const t2 = performance.now();
-          td.dispatchEvent(up);
-          const t3 = performance.now();
-          void document.body.offsetHeight;
-          const t4 = performance.now();
-          r.press.push(t2 - t0);
-          r.pressScript.push(t1 - t0);
-          r.release.push(t4 - t2);
-          r.releaseScript.push(t3 - t2);
-        }
-      });
-      await tick();
-    }
-    return { granularity: gran, isolated: self.crossOriginIsolated === true, results };
-  }, { warm: CELL_WARMUP, batches: CELL_BATCHES, batch: CELL_BATCH });
+  }
+  return { granularity: gran, isolated: self.crossOriginIsolated === true, results };
+}
+
+// The figures of one timed cell.
+function cellFigures(c) {
+  return {
+    press_changed_board: c.pressChanged, release_restored_board: c.releaseRestored,
+    cycles: c.press.length,
+    press_median_ms: r3(median(c.press)), press_mean_ms: r3(mean(c.press)), press_p95_ms: r3(quantile(c.press, 0.95)),
+    press_script_median_ms: r3(median(c.pressScript)), // the handler alone, before style+layout
+    release_median_ms: r3(median(c.release)), release_mean_ms: r3(mean(c.release)), release_p95_ms: r3(quantile(c.release, 0.95)),
+    release_script_median_ms: r3(median(c.releaseScript)),
+  };
+}
+
+// Opens `url`, waits for the module and times the cells (see timeCells).
+async function timePage(browser, url, label, ids, kind, open) {
+  const { page, errors, close } = await open(browser, url);
+  const state = await waitReady(page);
+  if (state !== 'ready') throw new Error(`${label}: module not ready (${state}): ${errors.join('; ')}`);
+  const out = await page.evaluate(timeCells, { ids, kind, warm: CELL_WARMUP, batches: CELL_BATCHES, batch: CELL_BATCH });
   await close();
-  if (errors.length) throw new Error(`${name}: page errors: ${errors.join('; ')}`);
+  if (errors.length) throw new Error(`${label}: page errors: ${errors.join('; ')}`);
+  return out;
+}
+
+// Every cell with a down_click handler of rules-html/NAME.html, pressed by
+// its inline handler (synthetic mouse events fire no pointer events).
+async function benchPage(browser, server, name, open = openPlaywright) {
+  const out = await timePage(browser, `${server.url}/rules-html/${name}.html`, name, null, 'mouse', open);
   return {
     page: name,
     granularity_ms: out.granularity,
     cross_origin_isolated: out.isolated,
-    cells: out.results.map((c) => ({
-      id: c.id, down_click: c.args, piece: c.piece,
-      press_changed_board: c.pressChanged, release_restored_board: c.releaseRestored,
-      cycles: c.press.length,
-      press_median_ms: r3(median(c.press)), press_mean_ms: r3(mean(c.press)), press_p95_ms: r3(quantile(c.press, 0.95)),
-      press_script_median_ms: r3(median(c.pressScript)), // the handler alone, before style+layout
-      release_median_ms: r3(median(c.release)), release_mean_ms: r3(mean(c.release)), release_p95_ms: r3(quantile(c.release, 0.95)),
-      release_script_median_ms: r3(median(c.releaseScript)),
-    })),
+    cells: out.results.map((c) => ({ id: c.id, down_click: c.args, piece: c.piece, ...cellFigures(c) })),
   };
 }
 
 // The zero-code pages (dist/glance.js): no inline handlers, the module
 // listens itself (pointerdown on the document, pointerup on the window), so
-// a press is a PointerEvent dispatched on the cell. The cells named in
-// `ids` are timed as benchPage times its cells: warm-up, then batches that
-// go round the cells, each cycle a press and a release with forced style
-// and layout after each.
+// a press is a PointerEvent dispatched on the cell; the cells `ids`.
 async function benchZero(browser, server, rel, ids, open = openPlaywright) {
-  const { page, errors, close } = await open(browser, `${server.url}/${rel}`);
-  const state = await waitReady(page);
-  if (state !== 'ready') throw new Error(`${rel}: module not ready (${state}): ${errors.join('; ')}`);
-  const out = await page.evaluate(async ({ ids, warm, batches, batch }) => {
-    const tick = () => new Promise((r) => setTimeout(r, 0));
-    const mk = (type) => new PointerEvent(type, {
-      bubbles: true, cancelable: true, composed: true, view: window, button: 0, buttons: type === 'pointerdown' ? 1 : 0,
-      pointerId: 1, pointerType: 'mouse', isPrimary: true,
-    });
-    const cells = ids.map((id) => document.getElementById(id));
-    const results = [];
-    for (const td of cells) {
-      const board = td.closest('table');
-      const before = board.innerHTML;
-      td.dispatchEvent(mk('pointerdown'));
-      const pressChanged = board.innerHTML !== before;
-      td.dispatchEvent(mk('pointerup'));
-      const releaseRestored = board.innerHTML === before;
-      for (let i = 0; i < warm; i++) {
-        td.dispatchEvent(mk('pointerdown'));
-        void document.body.offsetHeight;
-        td.dispatchEvent(mk('pointerup'));
-        void document.body.offsetHeight;
-      }
-      results.push({ id: td.id, piece: td.dataset.piece, pressChanged, releaseRestored, press: [], release: [], pressScript: [], releaseScript: [] });
-    }
-    await tick();
-    for (let b = 0; b < batches; b++) {
-      cells.forEach((td, k) => {
-        const r = results[k];
-        for (let i = 0; i < batch; i++) {
-          const down = mk('pointerdown');
-          const up = mk('pointerup');
-          const t0 = performance.now();
-          td.dispatchEvent(down);
-          const t1 = performance.now();
-          void document.body.offsetHeight;
-          const t2 = performance.now();
-          td.dispatchEvent(up);
-          const t3 = performance.now();
-          void document.body.offsetHeight;
-          const t4 = performance.now();
-          r.press.push(t2 - t0);
-          r.pressScript.push(t1 - t0);
-          r.release.push(t4 - t2);
-          r.releaseScript.push(t3 - t2);
-        }
-      });
-      await tick();
-    }
-    return results;
-  }, { ids, warm: CELL_WARMUP, batches: CELL_BATCHES, batch: CELL_BATCH });
-  await close();
-  if (errors.length) throw new Error(`${rel}: page errors: ${errors.join('; ')}`);
-  return out.map((c) => ({
-    page: rel, id: c.id, piece: c.piece,
-    press_changed_board: c.pressChanged, release_restored_board: c.releaseRestored, cycles: c.press.length,
-    press_median_ms: r3(median(c.press)), press_p95_ms: r3(quantile(c.press, 0.95)), press_script_median_ms: r3(median(c.pressScript)),
-    release_median_ms: r3(median(c.release)), release_p95_ms: r3(quantile(c.release, 0.95)), release_script_median_ms: r3(median(c.releaseScript)),
-  }));
+  const out = await timePage(browser, `${server.url}/${rel}`, rel, ids, 'pointer', open);
+  return out.results.map((c) => ({ page: rel, id: c.id, piece: c.key, ...cellFigures(c) }));
 }
 
 // An init script watching the page's WebAssembly calls, whichever the loader
