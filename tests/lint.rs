@@ -172,6 +172,30 @@ fn dead_clicks(expected: &Value) -> Vec<(String, String, &'static str)> {
     dead
 }
 
+/// The `dead-handler` and `handler-syntax` findings as (file, cell, kind),
+/// sorted like [`dead_clicks`], and the findings of every other kind.
+fn handler_findings(findings: &[Value]) -> (Vec<(String, String, &'static str)>, Vec<&Value>) {
+    let mut handlers = Vec::new();
+    let mut others = Vec::new();
+    for f in findings {
+        let kind = match str_of(f, "kind") {
+            "dead-handler" => "dead-handler",
+            "handler-syntax" => "handler-syntax",
+            _ => {
+                others.push(f);
+                continue;
+            }
+        };
+        handlers.push((
+            str_of(f, "file").to_string(),
+            str_of(f, "cell").to_string(),
+            kind,
+        ));
+    }
+    handlers.sort();
+    (handlers, others)
+}
+
 /// Whether a handler's arguments are two whole numbers: `down_click(3,0)`
 /// yes, `down_click(,)` no (read here independently of the crate).
 fn whole_numbers(handler: &str) -> bool {
@@ -226,23 +250,7 @@ fn seed_pages() {
         .into_iter()
         .filter(|(page, _, _)| pages.contains(page))
         .collect();
-    let mut got: Vec<(String, String, &str)> = findings
-        .iter()
-        .filter(|f| matches!(str_of(f, "kind"), "dead-handler" | "handler-syntax"))
-        .map(|f| {
-            let kind = if str_of(f, "kind") == "dead-handler" {
-                "dead-handler"
-            } else {
-                "handler-syntax"
-            };
-            (
-                str_of(f, "file").to_string(),
-                str_of(f, "cell").to_string(),
-                kind,
-            )
-        })
-        .collect();
-    got.sort();
+    let (got, _) = handler_findings(&findings);
     assert_eq!(got, want);
     assert_eq!(counts.get("dead-handler"), Some(&9));
     assert_eq!(counts.get("handler-syntax"), Some(&1));
@@ -404,22 +412,8 @@ fn legacy_fixture_pages() {
     // Exactly the null clicks, each with its kind.
     let want = dead_clicks(&expected);
     assert_eq!(want.len(), 77);
-    let mut got: Vec<(String, String, &str)> = findings
-        .iter()
-        .map(|f| {
-            let kind = match str_of(f, "kind") {
-                "dead-handler" => "dead-handler",
-                "handler-syntax" => "handler-syntax",
-                other => panic!("unexpected {other}: {f}"),
-            };
-            (
-                str_of(f, "file").to_string(),
-                str_of(f, "cell").to_string(),
-                kind,
-            )
-        })
-        .collect();
-    got.sort();
+    let (got, others) = handler_findings(&findings);
+    assert!(others.is_empty(), "unexpected findings: {others:?}");
     assert_eq!(got, want);
 
     assert_eq!(counts.get("dead-handler"), Some(&74));
