@@ -78,28 +78,16 @@ impl Source {
         }
     }
 
-    /// The side of the piece the page declares on the cell of `code`;
-    /// `None` for click codes (their image says it).
-    fn side_of(&self, code: (i32, i32)) -> Option<Colour> {
-        match self {
-            #[cfg(not(feature = "generic"))]
-            Source::Script(_) => {
-                let _ = code;
-                None
-            }
-            #[cfg(any(feature = "generic", not(feature = "dropin")))]
-            Source::Page(declared) => declared.at(code).map(|(cell, _)| cell.colour),
-        }
-    }
-
     /// The code of a cell with square `sq` (and an inline handler text, if
-    /// any), and the piece's name as a subject, if the cell shows something.
+    /// any), the piece's name as a subject, and the side of a piece the
+    /// page declares (`None` for click codes: their image says it), if the
+    /// cell shows something.
     fn code_of(
         &self,
         el: &Element,
         sq: Square,
         inline: Option<&str>,
-    ) -> Option<((i32, i32), &str)> {
+    ) -> Option<((i32, i32), &str, Option<Colour>)> {
         match self {
             #[cfg(not(feature = "generic"))]
             Source::Script(script) => {
@@ -109,14 +97,14 @@ impl Source {
                     None => el.get_attribute("data-code").and_then(|c| parse_pair(&c)),
                 }?;
                 let entry = lookup(*script, x, y)?;
-                Some(((x, y), entry.subject()))
+                Some(((x, y), entry.subject(), None))
             }
             #[cfg(any(feature = "generic", not(feature = "dropin")))]
             Source::Page(declared) => {
                 let _ = (el, inline);
                 let code = (i32::from(sq.file()), i32::from(sq.rank()));
-                let (_, piece) = declared.at(code)?;
-                Some((code, piece.name.as_str()))
+                let (cell, piece) = declared.at(code)?;
+                Some((code, piece.name.as_str(), Some(cell.colour)))
             }
         }
     }
@@ -367,14 +355,14 @@ impl Board {
         }
         let inline = el.get_attribute("onmousedown");
         let found = self.source.code_of(&el, sq, inline.as_deref());
-        if let Some((code, subject)) = found {
+        if let Some((code, subject, side)) = found {
             // Setting attributes on an element cannot fail for these names.
             if !el.has_attribute("tabindex") {
                 let _ = el.set_attribute("tabindex", "0");
             }
             let _ = el.set_attribute("role", "button");
             let _ = el.set_attribute("aria-pressed", "false");
-            let label = match self.source.side_of(code) {
+            let label = match side {
                 // A declared piece: its row's name, in the page's words,
                 // and its side ("Dame, Blancs").
                 Some(colour) => {
