@@ -71,6 +71,7 @@ use scraper::{ElementRef, Html};
 
 use crate::betza::{self, Piece};
 use crate::clicks::{self, Entry, Script, Shows};
+use crate::declared::{self, collapse, is_key};
 use crate::{Colour, Diagram, Mark, Square, SquareSet};
 
 /// How bad a finding is: errors make `glance lint` exit with status 1.
@@ -500,7 +501,7 @@ impl Lint<'_> {
         if moves.is_empty() || moves == "-" {
             return None;
         }
-        let alternatives = crate::declared::alternatives(moves);
+        let alternatives = declared::alternatives(moves);
         let mut parsed = Vec::new();
         let mut ok = true;
         for (i, alt) in alternatives.iter().enumerate() {
@@ -835,16 +836,6 @@ fn cell_label(e: &ElementRef) -> String {
 fn has_class(e: &ElementRef, class: &str) -> bool {
     e.attr("class")
         .is_some_and(|c| c.split_ascii_whitespace().any(|c| c == class))
-}
-
-/// Letters, digits and hyphens, at least one.
-fn is_key(key: &str) -> bool {
-    !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-}
-
-/// Whitespace collapsed to single spaces, trimmed.
-fn collapse(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// [`collapse`]d and lower-cased, for comparing names.
