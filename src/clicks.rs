@@ -11,8 +11,10 @@
 //! piece's table row on its page says, the entry says how:
 //! * the Pawn and Hoplite codes that show the initial double step carry it
 //!   in their string (`imfW2`, `imfA`), the pages' tables leave it out;
-//! * the Xiangqi Canon (`pR`) is drawn among the pieces of the board
-//!   (`among_pieces`): its capture needs a screen;
+//! * a piece whose capture needs a screen, like the Xiangqi Canon (`pR`),
+//!   is drawn among the pieces of the board, as every piece that
+//!   [needs a screen](crate::betza::Piece::needs_screen) is
+//!   ([`crate::scene::Scene::of_piece`]);
 //! * the castling codes of Kings show only the castling moves (`isO2`…);
 //! * the Cylinder page's pieces use the ordinary codes: no wrap-around.
 //!
@@ -81,8 +83,6 @@ pub enum Shows {
         colour: Colour,
         /// The square the piece stands on, as (file, rank) of the board table.
         on: (u8, u8),
-        /// Drawn among the pieces of the board instead of on an empty one.
-        among_pieces: bool,
     },
     /// Cells shown with a piece image (`"BlackKing"`) or emptied (`""`).
     Demo(&'static [(u8, u8, &'static str)]),
@@ -114,17 +114,6 @@ impl Entry {
     const fn on(mut self, file: u8, rank: u8) -> Entry {
         if let Shows::Piece { ref mut on, .. } = self.shows {
             *on = (file, rank);
-        }
-        self
-    }
-
-    const fn among_pieces(mut self) -> Entry {
-        if let Shows::Piece {
-            ref mut among_pieces,
-            ..
-        } = self.shows
-        {
-            *among_pieces = true;
         }
         self
     }
@@ -165,7 +154,6 @@ const fn piece(
             betza,
             colour: Colour::White,
             on: (x.unsigned_abs(), y.unsigned_abs()),
-            among_pieces: false,
         },
     }
 }
@@ -316,8 +304,7 @@ pub const SPARTAN: &[Entry] = &[
             "and can capture first piece behind that",
         ],
         "pR",
-    )
-    .among_pieces(),
+    ),
     demo(
         1,
         3,

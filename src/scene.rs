@@ -111,11 +111,12 @@ pub struct Scene<'a> {
 }
 
 impl<'a> Scene<'a> {
-    /// The scene of a piece declared by the page: `piece`, of `colour`, on
-    /// square `at` of the `page` board, named `name`, with remark lines
-    /// `notes`. Marks fall only on the board. The board is taken as empty,
-    /// except for a piece that [needs a screen](Piece::needs_screen) (the
-    /// Cannon), which is drawn among the page's pieces (all enemies).
+    /// The scene of a piece (a click table's or one the page declares):
+    /// `piece`, of `colour`, on square `at` of the `page` board, named
+    /// `name`, with remark lines `notes`. Marks fall only on the board. The
+    /// board is taken as empty, except for a piece that
+    /// [needs a screen](Piece::needs_screen) (the Cannon), which is drawn
+    /// among the page's pieces (all enemies).
     pub fn of_piece(
         name: &'a str,
         notes: Vec<&'a str>,
@@ -124,25 +125,11 @@ impl<'a> Scene<'a> {
         colour: Colour,
         page: &Page,
     ) -> Scene<'a> {
-        // A piece that needs a screen is drawn among the page's pieces, as
-        // the click tables' `among_pieces` entries are.
-        let occupied = if piece.needs_screen() {
+        let mut occupied = if piece.needs_screen() {
             page.occupied
         } else {
             SquareSet::EMPTY
         };
-        Scene::drawn(name, notes, piece, at, colour, page, occupied)
-    }
-
-    fn drawn(
-        name: &'a str,
-        notes: Vec<&'a str>,
-        piece: &Piece,
-        at: Square,
-        colour: Colour,
-        page: &Page,
-        mut occupied: SquareSet,
-    ) -> Scene<'a> {
         occupied.remove(at);
         let diagram = Diagram::compute(piece, at, colour, &page.board, &occupied);
         let cells = diagram
@@ -166,27 +153,16 @@ impl<'a> Scene<'a> {
     /// The scene of `entry` on `page`. Marks fall only on the board.
     pub fn new(entry: &'a Entry, page: &Page) -> Result<Scene<'a>, SceneError> {
         match entry.shows {
-            Shows::Piece {
-                betza,
-                colour,
-                on,
-                among_pieces,
-            } => {
+            Shows::Piece { betza, colour, on } => {
                 let piece = piece_of(betza)?;
                 let at = Square::new(on.0, on.1).ok_or(SceneError::OffGrid(on.0, on.1))?;
-                let occupied = if among_pieces {
-                    page.occupied
-                } else {
-                    SquareSet::EMPTY
-                };
-                Ok(Scene::drawn(
+                Ok(Scene::of_piece(
                     entry.name,
                     entry.notes.to_vec(),
                     &piece,
                     at,
                     colour,
                     page,
-                    occupied,
                 ))
             }
             Shows::Demo(list) => {
