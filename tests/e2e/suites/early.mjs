@@ -88,38 +88,8 @@ export async function run(ctx) {
   const b = pieces.find((c) => c.piece.name === 'Queen') || pieces.find((c) => c !== a);
   const label = (c) => `${c.cell} (${c.piece.name})`;
 
-  // Runs `body(h, problems)` on a fresh blank page and records the check.
-  const check = async (title, body) => {
-    const h = await openPage(browser, 'about:blank');
-    const problems = [];
-    try {
-      await body(h, problems);
-    } catch (e) {
-      problems.push(`test step failed: ${e.message.split('\n')[0]}`);
-    } finally {
-      problems.push(...h.problems());
-      await h.close();
-    }
-    record(title, problems);
-  };
-  // Opens the page with a slow module; runs `steps(h, problems)`, which
-  // starts while the module is loading.
-  const slowLoad = (title, steps) => check(title, async (h, problems) => {
-    await h.page.evaluateOnNewDocument(slowLoading, DELAY_MS);
-    await h.page.evaluateOnNewDocument(noNativeDrag);
-    const t0 = Date.now();
-    await h.page.goto(url, { waitUntil: 'load' });
-    const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance || '', slowed: window.__slowed }));
-    if (early.glance === 'ready' || !early.slowed) {
-      problems.push(`test setup: the module was ready ${Date.now() - t0} ms after navigation started, before the press (loading slowed ${early.slowed} times)`);
-    } else {
-      await steps(h, problems);
-    }
-  });
-  const notReadyYet = async (h, problems, when) => {
-    const g = await h.page.evaluate(() => document.documentElement.dataset.glance || '');
-    if (g === 'ready') problems.push(`test setup: the module got ready before ${when}; the check proves nothing`);
-  };
+  const check = (title, body) => checkOn(browser, record, title, body);
+  const slowLoad = (title, steps) => slowLoadOn(browser, record, url, title, steps);
   const ready = async (h, problems) => {
     const state = await waitReady(h.page);
     if (state !== 'ready') problems.push(`module state ${state}`);
@@ -188,13 +158,7 @@ export async function run(ctx) {
   // parsed (its end held back by the server). It reads the board at
   // DOMContentLoaded; a press made before then is served at that moment.
   await check(`module ready before the page is parsed: ${label(a)} pressed then shows once parsed; release clears`, async (h, problems) => {
-    startLoading(h, `${url}?slowtail=${TAIL_MS}`);
-    await h.page.waitForFunction(() => document.documentElement.dataset.glance, { timeout: TAIL_MS, polling: 10 });
-    const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance, state: document.readyState }));
-    if (early.glance !== 'ready' || early.state !== 'loading') {
-      problems.push(`test setup: data-glance="${early.glance}" with the page ${early.state}; expected ready while loading`);
-      return;
-    }
+    if (!(await readyWhileParsing(h, problems, url))) return;
     await pressCell(h.page, a.cell);
     const held = await h.page.evaluate(() => document.readyState);
     if (held !== 'loading') problems.push(`test setup: the page was parsed (${held}) before the press; the check proves nothing`);
@@ -209,6 +173,56 @@ export async function run(ctx) {
 
   notes.push(`the module's loading delayed by ${DELAY_MS} ms with an init script; the page's end held back ${TAIL_MS} ms for the last check; the browser's own drag-and-drop of the piece image cancelled (Firefox starts one when the pressed mouse moves away, Chromium over CDP does not), so that the release off the board is a pointerup in both`);
   return checksResult(name, checks, notes);
+}
+
+// Runs `body(h, problems)` on a fresh blank page and records the check.
+async function checkOn(browser, record, title, body) {
+  const h = await openPage(browser, 'about:blank');
+  const problems = [];
+  try {
+    await body(h, problems);
+  } catch (e) {
+    problems.push(`test step failed: ${e.message.split('\n')[0]}`);
+  } finally {
+    problems.push(...h.problems());
+    await h.close();
+  }
+  record(title, problems);
+}
+
+// Opens `url` with a slow module; runs `steps(h, problems)`, which starts
+// while the module is loading.
+function slowLoadOn(browser, record, url, title, steps) {
+  return checkOn(browser, record, title, async (h, problems) => {
+    await h.page.evaluateOnNewDocument(slowLoading, DELAY_MS);
+    await h.page.evaluateOnNewDocument(noNativeDrag);
+    const t0 = Date.now();
+    await h.page.goto(url, { waitUntil: 'load' });
+    const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance || '', slowed: window.__slowed }));
+    if (early.glance === 'ready' || !early.slowed) {
+      problems.push(`test setup: the module was ready ${Date.now() - t0} ms after navigation started, before the press (loading slowed ${early.slowed} times)`);
+    } else {
+      await steps(h, problems);
+    }
+  });
+}
+
+async function notReadyYet(h, problems, when) {
+  const g = await h.page.evaluate(() => document.documentElement.dataset.glance || '');
+  if (g === 'ready') problems.push(`test setup: the module got ready before ${when}; the check proves nothing`);
+}
+
+// Starts loading `url` with the page's end held back; true once the module
+// is ready while the page is still being parsed (else says why not).
+async function readyWhileParsing(h, problems, url) {
+  startLoading(h, `${url}?slowtail=${TAIL_MS}`);
+  await h.page.waitForFunction(() => document.documentElement.dataset.glance, { timeout: TAIL_MS, polling: 10 });
+  const early = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance, state: document.readyState }));
+  if (early.glance !== 'ready' || early.state !== 'loading') {
+    problems.push(`test setup: data-glance="${early.glance}" with the page ${early.state}; expected ready while loading`);
+    return false;
+  }
+  return true;
 }
 
 // The same on a zero-code page (dist/glance.js: no inline handlers, the
@@ -257,33 +271,10 @@ async function zeroPage(ctx, record) {
     if (now.pieceHtml !== ref.pieceHtml) out.push(`${when}: #piece is ${JSON.stringify(now.pieceHtml)}, expected ${JSON.stringify(ref.pieceHtml)}`);
     return out;
   };
-  const slow = async (label, steps) => {
-    const h = await openPage(browser, 'about:blank');
-    const problems = [];
-    try {
-      await h.page.evaluateOnNewDocument(slowLoading, DELAY_MS);
-      await h.page.evaluateOnNewDocument(noNativeDrag);
-      await h.page.goto(url, { waitUntil: 'load' });
-      const g = await h.page.evaluate(() => document.documentElement.dataset.glance || '');
-      if (g) problems.push(`test setup: data-glance="${g}" before the press`);
-      else await steps(h, problems);
-    } catch (e) {
-      problems.push(`test step failed: ${e.message.split('\n')[0]}`);
-    } finally {
-      problems.push(...h.problems());
-      await h.close();
-    }
-    record(`${title}: ${label}`, problems);
-  };
-  const notYet = async (h, problems) => {
-    if (await h.page.evaluate(() => document.documentElement.dataset.glance || '')) {
-      problems.push('test setup: the module got ready before the release; the check proves nothing');
-    }
-  };
-
+  const slow = (label, steps) => slowLoadOn(browser, record, url, `${title}: ${label}`, steps);
   await slow('pressed while loading and held: shows once ready; release clears', async (h, problems) => {
     await pressCell(h.page, ZERO_CELL);
-    await notYet(h, problems);
+    await notReadyYet(h, problems, 'the press');
     if (await waitReady(h.page) !== 'ready') return problems.push('the module did not start');
     problems.push(...same(await snapshot(h.page), held, 'once ready'));
     await releaseMouse(h.page);
@@ -292,35 +283,21 @@ async function zeroPage(ctx, record) {
   await slow('pressed and released while loading: nothing shows once ready', async (h, problems) => {
     await pressCell(h.page, ZERO_CELL);
     await releaseMouse(h.page);
-    await notYet(h, problems);
+    await notReadyYet(h, problems, 'the release');
     if (await waitReady(h.page) !== 'ready') return problems.push('the module did not start');
     problems.push(...same(await snapshot(h.page), rest, 'once ready'));
   });
 
   // Ready before the page is parsed: the press is served at DOMContentLoaded.
-  const h = await openPage(browser, 'about:blank');
-  const problems = [];
-  try {
-    startLoading(h, `${url}?slowtail=${TAIL_MS}`);
-    await h.page.waitForFunction(() => document.documentElement.dataset.glance, { timeout: TAIL_MS, polling: 10 });
-    const st = await h.page.evaluate(() => ({ glance: document.documentElement.dataset.glance, state: document.readyState }));
-    if (st.glance !== 'ready' || st.state !== 'loading') {
-      problems.push(`test setup: data-glance="${st.glance}" with the page ${st.state}; expected ready while loading`);
-    } else {
-      await pressCell(h.page, ZERO_CELL);
-      const parsed = await h.page.evaluate(() => document.readyState);
-      if (parsed !== 'loading') problems.push(`test setup: the page was parsed (${parsed}) before the press`);
-      await h.page.waitForFunction(() => document.readyState !== 'loading', { timeout: TAIL_MS * 3, polling: 20 });
-      await sleep(100);
-      problems.push(...same(await snapshot(h.page), held, 'pressed while parsing, once parsed'));
-      await releaseMouse(h.page);
-      problems.push(...same(await snapshot(h.page), rest, 'after the release'));
-    }
-  } catch (e) {
-    problems.push(`test step failed: ${e.message.split('\n')[0]}`);
-  } finally {
-    problems.push(...h.problems());
-    await h.close();
-  }
-  record(`${title}: module ready before the page is parsed: the press shows once parsed; release clears`, problems);
+  await checkOn(browser, record, `${title}: module ready before the page is parsed: the press shows once parsed; release clears`, async (h, problems) => {
+    if (!(await readyWhileParsing(h, problems, url))) return;
+    await pressCell(h.page, ZERO_CELL);
+    const parsed = await h.page.evaluate(() => document.readyState);
+    if (parsed !== 'loading') problems.push(`test setup: the page was parsed (${parsed}) before the press`);
+    await h.page.waitForFunction(() => document.readyState !== 'loading', { timeout: TAIL_MS * 3, polling: 20 });
+    await sleep(100);
+    problems.push(...same(await snapshot(h.page), held, 'pressed while parsing, once parsed'));
+    await releaseMouse(h.page);
+    problems.push(...same(await snapshot(h.page), rest, 'after the release'));
+  });
 }
