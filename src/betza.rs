@@ -512,6 +512,20 @@ impl Piece {
         })
     }
 
+    /// The piece without its initial moves (`i`): how it moves once it
+    /// has left its starting square.
+    ///
+    /// ```
+    /// use glance::betza::parse;
+    /// let pawn = parse("mfWcfFifmW2").unwrap();
+    /// assert_eq!(pawn.without_initial(), parse("mfWcfF").unwrap());
+    /// ```
+    pub fn without_initial(&self) -> Piece {
+        Piece {
+            moves: self.moves.iter().filter(|m| !m.initial).cloned().collect(),
+        }
+    }
+
     /// The piece in a compact binary form, which [`Piece::decode`] reads
     /// back. The drop-in scripts carry their tables' pieces in this form,
     /// parsed when the crate is built (`build.rs`), and so need no parser.

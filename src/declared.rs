@@ -1,77 +1,110 @@
 //! The pieces a page declares for its board, without click codes: what
-//! `dist/glance.js` reads from any page (pure Rust, no web types: the web
-//! layer reads the page into [`Declarations`], plain data).
+//! `dist/glance.js` draws and `glance lint` checks (pure Rust, no web
+//! types). [`crate::reader`] reads a page into [`Declarations`], plain
+//! data, the same way from the live page and from a file;
+//! [`Declarations::check`] turns them into [`Declared`] pieces and
+//! everything wrong with them, as [`Finding`]s: one validation, so the page
+//! and lint cannot disagree.
 //!
-//! The convention (which `glance lint` checks too):
+//! The convention:
 //! * the piece table is the `<table>` whose header row reads `Piece | ID |
-//!   value | Moves (Betza notation) | Remarks`; each row a board cell refers
-//!   to carries `data-piece="KEY"` on its `<tr>` (KEY: letters, digits,
-//!   hyphens). Attributes survive translation, texts do not: rows are found
-//!   by their keys, not their words;
-//! * each board cell holding a piece carries `data-piece="KEY"`, and
-//!   `data-side="black"` for a black piece (white by default).
+//!   value | Moves (Betza notation) | Remarks` (or, on a translated page,
+//!   the table whose rows carry `data-piece`); each row a board cell
+//!   refers to carries `data-piece="KEY"` on its `<tr>` (KEY: letters,
+//!   digits, hyphens; case counts; one row serves both sides).
+//!   Attributes survive translation, texts do not: rows are found by
+//!   their keys, not their words;
+//! * each board cell holding a piece (a `<td class="n" id="sq{x}x{y}">`)
+//!   carries `data-piece="KEY"`, and `data-side="black"` for a black
+//!   piece (white by default; Black's forward is down the board);
+//! * a row whose piece has initial moves (`i`, a Pawn's double step) may
+//!   say on which ranks it starts, counted from its own side:
+//!   `data-start="2"` (the default), `data-start="3"` (Grand Chess),
+//!   `data-start="2 3"`. Its initial moves are drawn only from those ranks.
 //!
-//! [`Declarations::validate`] turns them into [`Declared`] pieces, or says
-//! everything that is wrong, each as a typed [`DeclError`]. The name and
-//! remarks shown are the table's own words, whitespace collapsed; a Moves
-//! cell with alternatives joined by a word of any language (`RB or Q`,
-//! `RB ou Q`, see [`alternatives`]) is drawn from the first; an empty
-//! Moves cell or `-` is a piece with no moves of its own.
+//! A mistake is local: a bad row disables its piece, a bad cell itself,
+//! and the rest of the board works; [`Checked::findings`] names what was
+//! skipped. The name and remarks shown are the table's own words,
+//! whitespace collapsed; a Moves cell with alternatives joined by a word
+//! (`RB or Q`, `RB ou Q`, see [`alternatives`]) is drawn from the first;
+//! an empty Moves cell or `-` is a piece with no moves of its own.
 //!
 //! ```
-//! use glance::declared::{CellDecl, Declarations, RowDecl};
-//! use glance::scene::Page;
-//! use glance::{Colour, Square, SquareSet};
-//! let decl = Declarations {
-//!     rows: vec![RowDecl::new("Q", " Queen\n", "RB or Q", "")],
-//!     cells: vec![CellDecl::new("sq3x0", Some(Square::new(3, 0).unwrap()), "Q", None)],
-//! };
-//! let declared = decl.validate().unwrap();
-//! let page = Page { board: SquareSet::rectangle(8, 8).unwrap(), occupied: SquareSet::EMPTY };
-//! let scene = declared.scene((3, 0), &page).unwrap();
+//! use glance::declared::{CellDecl, Declarations, RowDecl, SquareCell};
+//! use glance::{Colour, Square};
+//! let mut decl = Declarations::default();
+//! decl.rows.push(RowDecl::new("Q", " Queen\n", "RB or Q", ""));
+//! decl.cells.push(CellDecl::new("sq3x0", "Q", None));
+//! for x in 0..8 {
+//!     for y in 0..8 {
+//!         decl.squares.push(SquareCell::new(Square::new(x, y).unwrap(), (x, y) == (3, 0)));
+//!     }
+//! }
+//! let checked = decl.check();
+//! assert!(checked.findings.is_empty(), "{:?}", checked.findings);
+//! let page = decl.page();
+//! let scene = checked.declared.scene((3, 0), &page).unwrap();
 //! assert_eq!(scene.name, "Queen");
 //! assert_eq!(scene.cells.len(), 21);
-//! assert_eq!(declared.cells[0].colour, Colour::White);
+//! assert_eq!(checked.declared.cells[0].colour, Colour::White);
 //! ```
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
 
-use crate::betza::{self, ParseError, Piece};
-use crate::geometry::{Colour, Square};
+use crate::betza::{self, push_number, Piece};
+use crate::diagram::{Diagram, Mark};
+use crate::finding::{Finding, Kind, Place};
+use crate::geometry::{Colour, Square, SquareSet};
+use crate::reader::{image_name, MARK_IMAGES};
 use crate::scene::{Page, Scene};
+use crate::words::Words;
 
 /// A row of the piece table with a `data-piece`, as the page has it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowDecl {
-    /// Its `data-piece`.
-    pub key: String,
+    /// Where it is, for messages.
+    pub place: Place,
+    /// Its `data-piece` (`None`: a row no cell can name, checked all the
+    /// same).
+    pub key: Option<String>,
     /// The text of its Piece cell.
     pub name: String,
     /// The text of its Moves (Betza notation) cell.
     pub moves: String,
     /// The text of its Remarks cell.
     pub remarks: String,
+    /// Its `data-start`, if any: the ranks its initial moves start from.
+    pub start: Option<String>,
 }
 
 impl RowDecl {
+    /// A row of a page's one piece table, numbered by its place among the
+    /// rows made so far is not known here: row 0.
     pub fn new(key: &str, name: &str, moves: &str, remarks: &str) -> RowDecl {
         RowDecl {
-            key: key.into(),
+            place: Place::Row {
+                table: None,
+                row: 0,
+                key: Some(key.into()),
+            },
+            key: Some(key.into()),
             name: name.into(),
             moves: moves.into(),
             remarks: remarks.into(),
+            start: None,
         }
     }
 }
 
-/// A board cell with a `data-piece`, as the page has it.
+/// An element with a `data-piece` other than a row (a board cell, or
+/// something inside one), as the page has it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CellDecl {
-    /// Where it is, for messages: its id, or `-`.
-    pub label: String,
-    /// Its square, from its id `sq{x}x{y}` (`None`: it has no such id).
+    /// The id of the cell it is in (itself or an ancestor whose id starts
+    /// `sq`), or empty.
+    pub id: String,
+    /// The square that id names (`sq{x}x{y}`), if it names one.
     pub sq: Option<Square>,
     /// Its `data-piece`.
     pub key: String,
@@ -80,21 +113,70 @@ pub struct CellDecl {
 }
 
 impl CellDecl {
-    pub fn new(label: &str, sq: Option<Square>, key: &str, side: Option<&str>) -> CellDecl {
+    pub fn new(id: &str, key: &str, side: Option<&str>) -> CellDecl {
         CellDecl {
-            label: label.into(),
-            sq,
+            id: id.into(),
+            sq: crate::clicks::parse_cell_id(id),
             key: key.into(),
             side: side.map(Into::into),
         }
     }
 }
 
-/// What a page declares: its keyed table rows and its keyed board cells.
+/// A cell with an id `sq{x}x{y}`: the board as the page draws it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareCell {
+    pub id: String,
+    pub sq: Square,
+    /// It has `class="n"`: a square of the board (marks are shown on
+    /// these only).
+    pub on_board: bool,
+    /// The `src` of the first image in it, if any.
+    pub image: Option<String>,
+}
+
+impl SquareCell {
+    /// Square `sq` of the board (`class="n"`), holding a piece image or
+    /// empty.
+    pub fn new(sq: Square, piece: bool) -> SquareCell {
+        let mut id = String::from("sq");
+        push_number(&mut id, sq.file().into());
+        id.push('x');
+        push_number(&mut id, sq.rank().into());
+        SquareCell {
+            sq,
+            id,
+            on_board: true,
+            image: piece.then(|| String::from("sym/WhiteKing.png")),
+        }
+    }
+
+    /// The image it holds is a piece's (not a mark's).
+    fn holds_piece(&self) -> bool {
+        self.image
+            .as_deref()
+            .is_some_and(|src| !MARK_IMAGES.contains(&image_name(src)))
+    }
+}
+
+/// What a page declares and how its board is drawn, as [`crate::reader`]
+/// reads it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Declarations {
+    /// `<html lang>`.
+    pub lang: String,
+    /// The rows of the piece tables (after their headers).
     pub rows: Vec<RowDecl>,
+    /// The other elements with a `data-piece`.
     pub cells: Vec<CellDecl>,
+    /// Every cell with an id `sq{x}x{y}`.
+    pub squares: Vec<SquareCell>,
+    /// The page has a `<table class="board">`.
+    pub board_table: bool,
+    /// The page has an element `id="piece"`.
+    pub piece_paragraph: bool,
+    /// The `href` of the page's `<link rel="stylesheet">` to `moves.css`.
+    pub stylesheet: Option<String>,
 }
 
 /// A row of the piece table, validated.
@@ -108,6 +190,9 @@ pub struct DeclaredPiece {
     /// The Betza string drawn: the Moves cell's first alternative.
     pub betza: String,
     pub piece: Piece,
+    /// The ranks, counted from its own side from 1, where its initial
+    /// moves are drawn (bit r-1 for rank r).
+    pub starts: u16,
 }
 
 /// A board cell holding a declared piece.
@@ -119,130 +204,22 @@ pub struct BoardPiece {
     pub colour: Colour,
 }
 
-/// A page's declarations, validated.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A page's declarations, validated: what its board shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Declared {
     pub pieces: Vec<DeclaredPiece>,
     pub cells: Vec<BoardPiece>,
+    /// The board's ranks (its top rank's number).
+    pub ranks: u8,
 }
 
-/// What is wrong with a page's declarations.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DeclError {
-    /// No board cell has a `data-piece`.
-    NoPieces,
-    /// A `data-piece` that is no key (letters, digits and hyphens); `on`
-    /// says where (`table row` or a cell's label).
-    BadKey { on: String, key: String },
-    /// A `data-side` other than `white` or `black`.
-    BadSide { cell: String, side: String },
-    /// A cell with a `data-piece` but no id `sq{x}x{y}`.
-    NoSquare { key: String },
-    /// Two cells of one square (two ids `sq{x}x{y}` alike).
-    SameSquare { cell: String },
-    /// A cell whose key names no row of the piece table.
-    UnknownPiece { cell: String, key: String },
-    /// A row whose Moves do not parse as Betza notation.
-    BadBetza {
-        key: String,
-        betza: String,
-        error: ParseError,
-    },
-    /// Two rows with one key.
-    DuplicateKey { key: String },
+/// What [`Declarations::check`] finds: the pieces that work, and
+/// everything wrong.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    pub declared: Declared,
+    pub findings: Vec<Finding>,
 }
-
-impl DeclError {
-    /// Appends the message to `out`, without `core::fmt` (the generic
-    /// drop-in script carries no formatting machinery).
-    pub fn write_to(&self, out: &mut String) {
-        let quoted = |out: &mut String, before: &str, key: &str, after: &str| {
-            out.push_str(before);
-            out.push('"');
-            out.push_str(key);
-            out.push('"');
-            out.push_str(after);
-        };
-        match self {
-            DeclError::NoPieces => out.push_str("no board cell has a data-piece"),
-            DeclError::BadKey { on, key } => {
-                out.push_str(on);
-                quoted(
-                    out,
-                    ": data-piece ",
-                    key,
-                    " is no key (letters, digits and hyphens)",
-                );
-            }
-            DeclError::BadSide { cell, side } => {
-                out.push_str(cell);
-                quoted(
-                    out,
-                    ": data-side ",
-                    side,
-                    " is neither \"white\" nor \"black\"",
-                );
-            }
-            DeclError::NoSquare { key } => {
-                quoted(out, "a cell with data-piece ", key, " has no id sq{x}x{y}")
-            }
-            DeclError::SameSquare { cell } => {
-                out.push_str(cell);
-                out.push_str(": two cells have this id");
-            }
-            DeclError::UnknownPiece { cell, key } => {
-                out.push_str(cell);
-                quoted(out, ": data-piece ", key, " names no row <tr data-piece=");
-                quoted(out, "", key, "> of the piece table");
-            }
-            DeclError::BadBetza { key, betza, error } => {
-                quoted(out, "row data-piece ", key, ": Moves '");
-                out.push_str(betza);
-                out.push_str("' is not Betza notation: ");
-                error.write_to(out);
-            }
-            DeclError::DuplicateKey { key } => {
-                quoted(out, "two rows of the piece table have data-piece ", key, "")
-            }
-        }
-    }
-}
-
-impl fmt::Display for DeclError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        self.write_to(&mut out);
-        f.write_str(&out)
-    }
-}
-
-impl core::error::Error for DeclError {}
-
-/// Everything wrong with a page's declarations (at least one).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeclErrors(pub Vec<DeclError>);
-
-impl DeclErrors {
-    /// Appends every message to `out`, separated by `; `.
-    pub fn write_to(&self, out: &mut String) {
-        for (i, e) in self.0.iter().enumerate() {
-            if i > 0 {
-                out.push_str("; ");
-            }
-            e.write_to(out);
-        }
-    }
-}
-
-impl fmt::Display for DeclErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        self.write_to(&mut out);
-        f.write_str(&out)
-    }
-}
-
-impl core::error::Error for DeclErrors {}
 
 /// Letters, digits and hyphens, at least one.
 pub fn is_key(key: &str) -> bool {
@@ -294,114 +271,488 @@ pub fn alternatives(moves: &str) -> Vec<&str> {
     }
 }
 
-/// A Moves cell's first alternative (`RB or Q` → `RB`): its first word,
-/// unless that opens a remark; the first of [`alternatives`], without
-/// collecting the others (a smaller `glance.js`).
-fn first_alternative(moves: &str) -> String {
-    match moves.split_whitespace().next() {
-        Some(first) if !first.starts_with('(') => String::from(first),
-        _ => String::new(),
+/// The words joining a Moves cell's alternatives (`RB or Q` → `or`).
+fn joiners(moves: &str) -> Vec<&str> {
+    let words: Vec<&str> = moves
+        .split_whitespace()
+        .take_while(|w| !w.starts_with('('))
+        .collect();
+    if words.len() % 2 == 1 {
+        words.into_iter().skip(1).step_by(2).collect()
+    } else {
+        Vec::new()
     }
 }
 
+/// A `data-start` value: ranks from 1 to 16 separated by spaces or commas.
+fn parse_start(text: &str) -> Option<u16> {
+    let mut mask = 0u16;
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        if word.len() > 2 || !word.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let r = word.bytes().fold(0u32, |n, b| n * 10 + u32::from(b - b'0'));
+        if !(1..=16).contains(&r) {
+            return None;
+        }
+        mask |= 1 << (r - 1);
+    }
+    (mask != 0).then_some(mask)
+}
+
+/// The default start: each side's second rank.
+const DEFAULT_START: u16 = 1 << 1;
+
+fn quoted(out: &mut String, text: &str) {
+    out.push('"');
+    out.push_str(text);
+    out.push('"');
+}
+
+/// `"` + parts + `"`-free message builder: the parts joined.
+fn message(parts: &[&str]) -> String {
+    let mut out = String::new();
+    for p in parts {
+        out.push_str(p);
+    }
+    out
+}
+
+fn square_name(sq: Square) -> String {
+    let mut s = String::new();
+    sq.push_name(&mut s);
+    s
+}
+
+fn mark_name(mark: Option<Mark>) -> &'static str {
+    mark.map_or("nothing", Mark::name)
+}
+
 impl Declarations {
-    /// The declarations as pieces, or all that is wrong with them.
-    pub fn validate(&self) -> Result<Declared, DeclErrors> {
-        let mut errors = Vec::new();
+    /// The page's board as drawn: its squares (`class="n"`), and which of
+    /// them hold a piece image.
+    pub fn page(&self) -> Page {
+        let mut page = Page::default();
+        for s in self.squares.iter().filter(|s| s.on_board) {
+            page.board.insert(s.sq);
+            if s.holds_piece() {
+                page.occupied.insert(s.sq);
+            }
+        }
+        page
+    }
+
+    /// The folder the page's images are in (`sym/`, or `""`): the mark
+    /// images are taken from there too. The folder of the last image in a
+    /// cell `sq{x}x{y}` that names one; `sym/` if none does.
+    pub fn image_dir(&self) -> &str {
+        self.squares
+            .iter()
+            .rev()
+            .find_map(|s| {
+                let src = s.image.as_deref()?;
+                let dir = &src[..src.rfind('/')? + 1];
+                Some(dir)
+            })
+            .unwrap_or("sym/")
+    }
+
+    /// The declarations as pieces, and everything wrong with them. Each
+    /// mistake disables only what it touches: a bad row its piece, a bad
+    /// cell itself.
+    pub fn check(&self) -> Checked {
+        self.check_parts(true)
+    }
+
+    /// What is wrong with the piece tables alone (their Betza, keys and
+    /// words): all `glance lint` checks on a legacy page, whose board is
+    /// served by click codes, not declarations.
+    pub fn check_table(&self) -> Vec<Finding> {
+        self.check_parts(false).findings
+    }
+
+    fn check_parts(&self, board: bool) -> Checked {
+        let mut findings = Vec::new();
+        let mut report = |kind: Kind, place: &Place, text: String| {
+            findings.push(Finding::new(kind, place.clone(), text));
+        };
+        let page = self.page();
+        let ranks = page.board.iter().map(|s| s.rank() + 1).max().unwrap_or(0);
+        let words = Words::known(&self.lang);
+
+        // The board itself.
+        if !board {
+        } else if !self.board_table && self.squares.is_empty() {
+            report(
+                Kind::NoBoard,
+                &Place::Page,
+                String::from(
+                    "no board found: no <table class=\"board\"> and no cell with an id sq{x}x{y}, so nothing can be pressed",
+                ),
+            );
+        } else if self.cells.is_empty() {
+            report(
+                Kind::NoBoard,
+                &Place::Page,
+                String::from("no board cell has a data-piece, so nothing can be pressed"),
+            );
+        } else if page.board.is_empty() {
+            report(
+                Kind::NotOnBoard,
+                &Place::Page,
+                String::from(
+                    "no cell has class=\"n\": the board has no squares, so no mark can be shown",
+                ),
+            );
+        }
+        if board && !self.squares.is_empty() && !self.piece_paragraph {
+            report(
+                Kind::NoPieceParagraph,
+                &Place::Page,
+                String::from(
+                    "no <p id=\"piece\">: the board works, but a piece's name and remarks are shown nowhere",
+                ),
+            );
+        }
+        if board && self.board_table && self.stylesheet.is_none() {
+            report(Kind::MissingFile, &Place::Page, missing_stylesheet());
+        }
+
+        // The rows: `None` for a row whose piece is disabled.
         let mut pieces: Vec<DeclaredPiece> = Vec::with_capacity(self.rows.len());
+        let mut broken: Vec<&str> = Vec::new();
         for row in &self.rows {
-            if !is_key(&row.key) {
-                errors.push(DeclError::BadKey {
-                    on: String::from("table row"),
-                    key: row.key.clone(),
-                });
+            let place = &row.place;
+            let key = row.key.as_deref().unwrap_or_default();
+            if row.key.is_some() && !is_key(key) {
+                let mut m = String::from("data-piece ");
+                quoted(&mut m, key);
+                m.push_str(" is no key (letters, digits and hyphens), so this row is skipped");
+                report(Kind::BadAttribute, place, m);
                 continue;
             }
-            if pieces.iter().any(|p| p.key == row.key) {
-                if !errors
-                    .iter()
-                    .any(|e| matches!(e, DeclError::DuplicateKey { key } if *key == row.key))
-                {
-                    errors.push(DeclError::DuplicateKey {
-                        key: row.key.clone(),
-                    });
+            if row.key.is_some() && (pieces.iter().any(|p| p.key == key) || broken.contains(&key)) {
+                let mut m = String::from("a row above has data-piece ");
+                quoted(&mut m, key);
+                m.push_str(" too: this row is skipped, the first is used");
+                report(Kind::DuplicatePiece, place, m);
+                continue;
+            }
+            let starts = match row.start.as_deref() {
+                None => DEFAULT_START,
+                Some(text) => match parse_start(text) {
+                    Some(mask) => mask,
+                    None => {
+                        let mut m = String::from("data-start ");
+                        quoted(&mut m, text);
+                        m.push_str(
+                            " is not a list of ranks from 1 to 16 (\"2\", \"2 3\"); rank 2 is used",
+                        );
+                        report(Kind::BadAttribute, place, m);
+                        DEFAULT_START
+                    }
+                },
+            };
+            let alternatives = alternatives(&row.moves);
+            let mut parsed = Vec::with_capacity(alternatives.len());
+            for (i, alt) in alternatives.iter().enumerate() {
+                match betza::parse(alt) {
+                    Ok(p) => parsed.push(p),
+                    Err(e) if *alt != "-" || alternatives.len() > 1 => {
+                        let mut m = message(&[&row.name, ": Moves '", alt, "'"]);
+                        if alternatives.len() > 1 {
+                            m.push_str(" (alternative ");
+                            push_number(&mut m, i + 1);
+                            m.push_str(" of '");
+                            m.push_str(&row.moves);
+                            m.push_str("')");
+                        }
+                        m.push_str(" is not Betza notation: ");
+                        e.write_to(&mut m);
+                        m.push_str(&self.skipped(key));
+                        report(Kind::BadBetza, place, m);
+                    }
+                    Err(_) => parsed.push(Piece::default()),
                 }
+            }
+            if parsed.len() < alternatives.len() {
+                broken.push(key);
                 continue;
             }
-            let betza = first_alternative(&row.moves);
-            let piece = if betza.is_empty() || betza == "-" {
-                Piece::default()
-            } else {
-                match betza::parse(&betza) {
-                    Ok(p) => p,
-                    Err(error) => {
-                        errors.push(DeclError::BadBetza {
-                            key: row.key.clone(),
-                            betza: betza.clone(),
-                            error,
-                        });
-                        // Kept, so that its cells are not also unknown.
-                        Piece::default()
+            let piece = parsed.first().cloned().unwrap_or_default();
+            let first_cell = self.cells_of(key).next();
+            if parsed.len() > 1 {
+                // Compared where the page draws the piece: its first cell,
+                // or the board's centre.
+                let (at, colour) = first_cell.unwrap_or_else(|| {
+                    let (f, r) = page.board.iter().fold((0, 0), |(f, r), s| {
+                        (f.max(s.file() + 1), r.max(s.rank() + 1))
+                    });
+                    (Square::centre(f.max(1), r.max(1)), Colour::White)
+                });
+                let draw =
+                    |p: &Piece| Diagram::compute(p, at, colour, &page.board, &SquareSet::EMPTY);
+                let first = draw(&parsed[0]);
+                for (alt, other) in alternatives.iter().zip(&parsed).skip(1) {
+                    let other = draw(other);
+                    let diff = page.board.iter().find(|&s| first.mark(s) != other.mark(s));
+                    if let Some(sq) = diff {
+                        let mut m = message(&[
+                            &row.name,
+                            ": the alternatives '",
+                            alternatives[0],
+                            "' and '",
+                            alt,
+                            "' draw different moves from ",
+                        ]);
+                        m.push_str(&square_name(at));
+                        m.push_str(" on this page's board: first at ");
+                        m.push_str(&square_name(sq));
+                        m.push_str(", ");
+                        m.push_str(mark_name(first.mark(sq)));
+                        m.push_str(" against ");
+                        m.push_str(mark_name(other.mark(sq)));
+                        m.push_str("; the first is drawn");
+                        report(Kind::BadBetza, place, m);
+                        break;
                     }
                 }
-            };
+            }
+            if let Some(words) = words {
+                if let Some(w) = joiners(&row.moves)
+                    .into_iter()
+                    .find(|w| !words.or.iter().any(|o| o.eq_ignore_ascii_case(w)))
+                {
+                    let mut m = message(&[
+                        &row.name,
+                        ": '",
+                        &row.moves,
+                        "' joins its alternatives with '",
+                        w,
+                        "', not with the page's word '",
+                    ]);
+                    m.push_str(words.or.first().copied().unwrap_or("or"));
+                    m.push_str("' (<html lang=\"");
+                    m.push_str(&self.lang);
+                    m.push_str("\">); it is still read as alternatives");
+                    report(Kind::ForeignWord, place, m);
+                }
+            }
+            if row.key.is_none() {
+                // A row no cell can name: checked, not drawn.
+                continue;
+            }
+            if board && piece.moves().iter().any(|m| m.initial) {
+                let unplaced = self
+                    .cells_of(key)
+                    .all(|(sq, colour)| starts & (1 << (own_rank(sq, colour, ranks) - 1)) == 0);
+                if unplaced {
+                    let mut m = message(&[
+                        &row.name,
+                        ": its initial moves (i) are drawn only from rank",
+                    ]);
+                    for r in 1..=16u16 {
+                        if starts & (1 << (r - 1)) != 0 {
+                            m.push(' ');
+                            push_number(&mut m, r.into());
+                        }
+                    }
+                    m.push_str(
+                        " of its side (data-start on its row), and no cell of it stands there, so the page never shows them",
+                    );
+                    report(Kind::InitialUnplaced, place, m);
+                }
+            }
             pieces.push(DeclaredPiece {
-                key: row.key.clone(),
+                key: String::from(key),
                 name: collapse(&row.name),
                 remarks: collapse(&row.remarks),
-                betza,
+                betza: alternatives
+                    .first()
+                    .map_or_else(String::new, |a| String::from(*a)),
                 piece,
+                starts,
             });
         }
+
+        // The cells.
         let mut cells: Vec<BoardPiece> = Vec::with_capacity(self.cells.len());
-        for cell in &self.cells {
+        for cell in self.cells.iter().filter(|_| board) {
+            let place = Place::Cell {
+                id: cell.id.clone(),
+                sq: cell.sq,
+            };
             if !is_key(&cell.key) {
-                errors.push(DeclError::BadKey {
-                    on: cell.label.clone(),
-                    key: cell.key.clone(),
-                });
+                let mut m = String::from("data-piece ");
+                quoted(&mut m, &cell.key);
+                m.push_str(" is no key (letters, digits and hyphens), so this cell does nothing");
+                report(Kind::BadAttribute, &place, m);
                 continue;
             }
             let colour = match cell.side.as_deref() {
                 None | Some("white") => Colour::White,
                 Some("black") => Colour::Black,
                 Some(other) => {
-                    errors.push(DeclError::BadSide {
-                        cell: cell.label.clone(),
-                        side: String::from(other),
-                    });
+                    let mut m = String::from("data-side ");
+                    quoted(&mut m, other);
+                    m.push_str(" is neither \"white\" nor \"black\", so this cell does nothing");
+                    report(Kind::BadAttribute, &place, m);
                     continue;
                 }
             };
             let Some(sq) = cell.sq else {
-                errors.push(DeclError::NoSquare {
-                    key: cell.key.clone(),
-                });
+                let mut m = String::from("a cell with data-piece ");
+                quoted(&mut m, &cell.key);
+                m.push_str(" has no id sq{x}x{y} (x the file from 0 at the left, y the rank from 0 at the bottom), so it does nothing");
+                report(Kind::NoSquare, &place, m);
                 continue;
             };
+            if broken.contains(&cell.key.as_str()) {
+                // Its row's finding names it.
+                continue;
+            }
             let Some(piece) = pieces.iter().position(|p| p.key == cell.key) else {
-                errors.push(DeclError::UnknownPiece {
-                    cell: cell.label.clone(),
-                    key: cell.key.clone(),
-                });
+                let mut m = String::from("data-piece ");
+                quoted(&mut m, &cell.key);
+                m.push_str(" names no row <tr data-piece=");
+                quoted(&mut m, &cell.key);
+                m.push_str("> of the piece table (keys are compared exactly, case included), so this cell does nothing");
+                report(Kind::UnknownPiece, &place, m);
                 continue;
             };
             if cells.iter().any(|c| c.sq == sq) {
-                errors.push(DeclError::SameSquare {
-                    cell: cell.label.clone(),
-                });
+                report(
+                    Kind::NoSquare,
+                    &place,
+                    String::from("two cells have this id: the second does nothing"),
+                );
                 continue;
+            }
+            let square = self.squares.iter().find(|s| s.sq == sq);
+            if !page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
+                report(
+                    Kind::NotOnBoard,
+                    &place,
+                    String::from(
+                        "the cell has no class=\"n\", so it is no square of the board: it does nothing",
+                    ),
+                );
+                continue;
+            }
+            if let Some(src) = square.and_then(|s| s.image.as_deref()) {
+                let name = image_name(src);
+                let (drawn, other) = match colour {
+                    Colour::White => ("White", "Black"),
+                    Colour::Black => ("Black", "White"),
+                };
+                if name.starts_with(other) {
+                    let mut m = message(&[
+                        "its image ",
+                        src,
+                        " is ",
+                        other,
+                        "'s, but the cell is declared ",
+                        drawn,
+                    ]);
+                    m.push_str(if colour == Colour::White {
+                        " (no data-side=\"black\"): its moves are drawn for White, forward up the board"
+                    } else {
+                        " (data-side=\"black\"): its moves are drawn for Black, forward down the board"
+                    });
+                    report(Kind::WrongSide, &place, m);
+                }
             }
             cells.push(BoardPiece { sq, piece, colour });
         }
-        if self.cells.is_empty() {
-            errors.push(DeclError::NoPieces);
+
+        // Piece images nobody declared.
+        for s in self
+            .squares
+            .iter()
+            .filter(|_| board && !self.cells.is_empty())
+        {
+            if s.on_board && s.holds_piece() && !self.cells.iter().any(|c| c.sq == Some(s.sq)) {
+                let mut m = String::from("the cell holds a piece image (");
+                m.push_str(s.image.as_deref().unwrap_or_default());
+                m.push_str(") but no data-piece, so pressing it does nothing");
+                report(
+                    Kind::Undeclared,
+                    &Place::Cell {
+                        id: s.id.clone(),
+                        sq: Some(s.sq),
+                    },
+                    m,
+                );
+            }
         }
-        if errors.is_empty() {
-            Ok(Declared { pieces, cells })
-        } else {
-            Err(DeclErrors(errors))
+        Checked {
+            declared: Declared {
+                pieces,
+                cells,
+                ranks,
+            },
+            findings,
         }
+    }
+
+    /// The squares and sides of the cells declaring `key`.
+    fn cells_of<'a>(&'a self, key: &'a str) -> impl Iterator<Item = (Square, Colour)> + 'a {
+        self.cells
+            .iter()
+            .filter(move |c| c.key == key)
+            .filter_map(|c| {
+                let colour = match c.side.as_deref() {
+                    Some("black") => Colour::Black,
+                    _ => Colour::White,
+                };
+                Some((c.sq?, colour))
+            })
+    }
+
+    /// `; its cells sq1x1, sq2x2 do nothing` (what a broken row disables).
+    fn skipped(&self, key: &str) -> String {
+        let mut out = String::new();
+        for (i, c) in self.cells.iter().filter(|c| c.key == key).enumerate() {
+            out.push_str(if i == 0 {
+                "; so its cells do nothing: "
+            } else {
+                ", "
+            });
+            out.push_str(if c.id.is_empty() { "-" } else { &c.id });
+        }
+        out
+    }
+}
+
+/// The message of a page whose board style sheet is missing.
+pub fn missing_stylesheet() -> String {
+    String::from(
+        "moves.css, the board's style sheet, is not linked or not beside the page (<link rel=\"stylesheet\" href=\"moves.css\">): without it the board's squares are not drawn (copy it from rules-html/moves.css)",
+    )
+}
+
+/// The message of a page whose mark images are missing beside it: `files`
+/// are their paths as the page asks for them (`sym/yellow.png`).
+pub fn missing_marks(files: &[String]) -> String {
+    let mut m = String::from("the marks' images ");
+    for (i, f) in files.iter().enumerate() {
+        if i > 0 {
+            m.push_str(", ");
+        }
+        m.push_str(f);
+    }
+    m.push_str(
+        " are missing beside the page, so its marks are invisible (copy them from XBoard's sym/ folder, or from rules-html/sym/ after make assets)",
+    );
+    m
+}
+
+/// The rank of `sq` counted from `colour`'s own side, from 1, on a board
+/// of `ranks` ranks.
+fn own_rank(sq: Square, colour: Colour, ranks: u8) -> u8 {
+    match colour {
+        Colour::White => sq.rank() + 1,
+        Colour::Black => ranks.saturating_sub(sq.rank()).max(1),
     }
 }
 
@@ -415,10 +766,31 @@ impl Declared {
         Some((cell, self.pieces.get(cell.piece)?))
     }
 
+    /// The marks the page's pieces show, each once, in [`Mark::ALL`]'s
+    /// order: the mark images the page needs.
+    pub fn marks_shown(&self, page: &Page) -> Vec<Mark> {
+        let mut shown = [false; Mark::ALL.len()];
+        for c in &self.cells {
+            let code = (i32::from(c.sq.file()), i32::from(c.sq.rank()));
+            if let Some(d) = self.scene(code, page).and_then(|s| s.diagram) {
+                for (_, m) in d.marks() {
+                    if let Some(i) = Mark::ALL.iter().position(|&x| x == m) {
+                        shown[i] = true;
+                    }
+                }
+            }
+        }
+        Mark::ALL
+            .into_iter()
+            .zip(shown)
+            .filter_map(|(m, s)| s.then_some(m))
+            .collect()
+    }
+
     /// What pressing the piece on the square of `code` shows on `page`:
     /// its diagram (on the empty board, or among the page's pieces for a
-    /// piece that needs a screen: [`Scene::of_piece`]), its row's name and
-    /// remarks.
+    /// piece that needs a screen: [`Scene::of_piece`]; its initial moves
+    /// only from its start ranks), its row's name and remarks.
     pub fn scene(&self, code: (i32, i32), page: &Page) -> Option<Scene<'_>> {
         let (cell, piece) = self.at(code)?;
         let notes = if piece.remarks.is_empty() {
@@ -426,10 +798,19 @@ impl Declared {
         } else {
             alloc::vec![piece.remarks.as_str()]
         };
+        let rank = own_rank(cell.sq, cell.colour, self.ranks);
+        let at_start = piece.starts & (1 << (rank - 1)) != 0;
+        let later;
+        let drawn = if at_start {
+            &piece.piece
+        } else {
+            later = piece.piece.without_initial();
+            &later
+        };
         Some(Scene::of_piece(
             &piece.name,
             notes,
-            &piece.piece,
+            drawn,
             cell.sq,
             cell.colour,
             page,
@@ -440,19 +821,54 @@ impl Declared {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::betza::ErrorKind;
-    use crate::diagram::{Diagram, Mark};
-    use crate::geometry::SquareSet;
     use alloc::string::ToString;
     use alloc::vec;
 
-    fn sq(x: u8, y: u8) -> Option<Square> {
-        Square::new(x, y)
+    fn sq(x: u8, y: u8) -> Square {
+        Square::new(x, y).unwrap()
+    }
+
+    /// A 10x10 board, the cells of `pieces` holding an image (White's or
+    /// Black's by their side), and the table `rows`.
+    fn page_of(rows: Vec<RowDecl>, pieces: &[(&str, &str, Option<&str>)]) -> Declarations {
+        let mut decl = Declarations {
+            lang: "en".into(),
+            rows,
+            board_table: true,
+            piece_paragraph: true,
+            stylesheet: Some("moves.css".into()),
+            ..Declarations::default()
+        };
+        for (id, key, side) in pieces {
+            decl.cells.push(CellDecl::new(id, key, *side));
+        }
+        for x in 0..10 {
+            for y in 0..10 {
+                let mut cell = SquareCell::new(sq(x, y), false);
+                if let Some((_, _, side)) = pieces.iter().find(|p| p.0 == cell.id) {
+                    let colour = if *side == Some("black") {
+                        "Black"
+                    } else {
+                        "White"
+                    };
+                    cell.image = Some(alloc::format!("sym/{colour}Man.png"));
+                }
+                decl.squares.push(cell);
+            }
+        }
+        for (i, row) in decl.rows.iter_mut().enumerate() {
+            row.place = Place::Row {
+                table: None,
+                row: i + 1,
+                key: row.key.clone(),
+            };
+        }
+        decl
     }
 
     fn spartan_like() -> Declarations {
-        Declarations {
-            rows: vec![
+        page_of(
+            vec![
                 RowDecl::new("K", "King (Persian)", "K", "Can castle with Rook"),
                 RowDecl::new("Q", "Queen", "RB or Q", ""),
                 RowDecl::new(
@@ -463,210 +879,338 @@ mod tests {
                 ),
                 RowDecl::new("X", "Nothing", "-", ""),
             ],
-            cells: vec![
-                CellDecl::new("sq7x3", sq(7, 3), "K", None),
-                CellDecl::new("sq5x3", sq(5, 3), "Q", Some("white")),
-                CellDecl::new("sq3x6", sq(3, 6), "L", Some("black")),
+            &[
+                ("sq7x3", "K", None),
+                ("sq5x3", "Q", Some("white")),
+                ("sq3x6", "L", Some("black")),
             ],
-        }
+        )
     }
 
-    fn page() -> Page {
-        Page {
-            board: SquareSet::rectangle(10, 10).unwrap(),
-            occupied: SquareSet::EMPTY,
-        }
+    /// `(place, kind)` of each finding.
+    fn found(decl: &Declarations) -> Vec<(String, &'static str)> {
+        decl.check()
+            .findings
+            .iter()
+            .map(|f| (f.place_text(), f.kind.name()))
+            .collect()
+    }
+
+    fn pairs(list: &[(&str, &'static str)]) -> Vec<(String, &'static str)> {
+        list.iter().map(|&(p, k)| (p.to_string(), k)).collect()
     }
 
     #[test]
     fn a_good_page_gives_its_pieces_in_the_tables_words() {
-        let d = spartan_like().validate().unwrap();
+        let decl = spartan_like();
+        let c = decl.check();
+        assert_eq!(c.findings, []);
+        let d = c.declared;
         assert_eq!(d.pieces.len(), 4);
         assert_eq!(d.pieces[1].betza, "RB");
         assert_eq!(d.pieces[2].name, "Lieu tenant");
         assert_eq!(d.pieces[2].remarks, "Color-changing sideway move");
         assert_eq!(d.pieces[3].piece, Piece::default());
+        assert_eq!(d.ranks, 10);
         assert_eq!(
             d.cells,
             vec![
                 BoardPiece {
-                    sq: sq(7, 3).unwrap(),
+                    sq: sq(7, 3),
                     piece: 0,
                     colour: Colour::White
                 },
                 BoardPiece {
-                    sq: sq(5, 3).unwrap(),
+                    sq: sq(5, 3),
                     piece: 1,
                     colour: Colour::White
                 },
                 BoardPiece {
-                    sq: sq(3, 6).unwrap(),
+                    sq: sq(3, 6),
                     piece: 2,
                     colour: Colour::Black
                 },
             ]
         );
-    }
-
-    #[test]
-    fn scenes_are_the_diagram_of_the_rows_betza_on_the_empty_board() {
-        let d = spartan_like().validate().unwrap();
-        let page = page();
+        let page = decl.page();
         let scene = d.scene((3, 6), &page).unwrap();
         let want = Diagram::compute(
             &betza::parse("FAmsW").unwrap(),
-            sq(3, 6).unwrap(),
+            sq(3, 6),
             Colour::Black,
             &page.board,
             &SquareSet::EMPTY,
         );
         assert_eq!(scene.diagram, Some(want));
         assert_eq!(scene.notes, ["Color-changing sideway move"]);
-        let s = scene.sentence(&page);
-        assert!(s.starts_with("Lieu tenant. Slides or steps to"), "{s}");
-        assert!(s.ends_with(" Color-changing sideway move."), "{s}");
         assert!(d.scene((0, 0), &page).is_none());
-        assert!(d.scene((5, 3), &page).unwrap().notes.is_empty());
+        assert_eq!(d.marks_shown(&page), [Mark::Slide, Mark::Leap, Mark::Move]);
     }
 
     #[test]
-    fn a_cell_naming_no_row_is_an_error() {
+    fn a_cell_naming_no_row_disables_that_cell_only() {
         let mut decl = spartan_like();
-        decl.cells
-            .push(CellDecl::new("sq1x1", sq(1, 1), "lion", None));
-        let err = decl.validate().unwrap_err();
+        decl.cells.push(CellDecl::new("sq1x1", "lion", None));
+        let c = decl.check();
+        assert_eq!(found(&decl), pairs(&[("sq1x1 (b2)", "unknown-piece")]));
         assert_eq!(
-            err.0,
-            vec![DeclError::UnknownPiece {
-                cell: "sq1x1".into(),
-                key: "lion".into()
-            }]
+            c.findings[0].to_string(),
+            "sq1x1 (b2): unknown-piece: data-piece \"lion\" names no row <tr data-piece=\"lion\"> \
+             of the piece table (keys are compared exactly, case included), so this cell does nothing"
         );
-        assert_eq!(
-            err.to_string(),
-            "sq1x1: data-piece \"lion\" names no row <tr data-piece=\"lion\"> of the piece table"
-        );
+        assert_eq!(c.declared.cells.len(), 3, "the other pieces work");
     }
 
     #[test]
-    fn a_bad_betza_says_which_character() {
+    fn a_bad_betza_disables_its_piece_and_names_its_cells() {
         let mut decl = spartan_like();
         decl.rows.push(RowDecl::new("Z", "Zebra", "fXW or Z", ""));
-        decl.cells.push(CellDecl::new("sq1x1", sq(1, 1), "Z", None));
-        let err = decl.validate().unwrap_err();
-        let [DeclError::BadBetza { key, betza, error }] = &err.0[..] else {
-            panic!("{err:?}");
+        decl.rows.last_mut().unwrap().place = Place::Row {
+            table: None,
+            row: 5,
+            key: Some("Z".into()),
         };
-        assert_eq!((key.as_str(), betza.as_str()), ("Z", "fXW"));
-        assert_eq!((error.pos, error.kind), (1, ErrorKind::UnknownAtom('X')));
+        decl.cells.push(CellDecl::new("sq1x1", "Z", None));
+        decl.cells.push(CellDecl::new("sq2x1", "Z", None));
+        let c = decl.check();
         assert_eq!(
-            err.to_string(),
-            "row data-piece \"Z\": Moves 'fXW' is not Betza notation: unknown atom 'X' at character 2"
+            c.findings.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["table row 5 (Z): bad-betza: Zebra: Moves 'fXW' (alternative 1 of 'fXW or Z') is not \
+              Betza notation: unknown atom 'X' at character 2; so its cells do nothing: sq1x1, sq2x1"]
         );
+        assert_eq!(c.declared.cells.len(), 3);
+        assert!(c.declared.pieces.iter().all(|p| p.key != "Z"));
     }
 
     #[test]
-    fn two_rows_with_one_key_are_an_error_once() {
+    fn two_rows_with_one_key_keep_the_first() {
         let mut decl = spartan_like();
-        decl.rows.push(RowDecl::new("K", "King (Spartan)", "K", ""));
-        decl.rows.push(RowDecl::new("K", "King (other)", "K", ""));
-        let err = decl.validate().unwrap_err();
-        assert_eq!(err.0, vec![DeclError::DuplicateKey { key: "K".into() }]);
+        decl.rows
+            .push(RowDecl::new("K", "King (Spartan)", "KN", ""));
+        decl.rows.last_mut().unwrap().place = Place::Row {
+            table: None,
+            row: 5,
+            key: Some("K".into()),
+        };
+        let c = decl.check();
         assert_eq!(
-            err.to_string(),
-            "two rows of the piece table have data-piece \"K\""
+            found(&decl),
+            pairs(&[("table row 5 (K)", "duplicate-piece")])
         );
+        assert_eq!(c.declared.pieces[0].name, "King (Persian)");
+        assert_eq!(c.declared.cells.len(), 3);
     }
 
     #[test]
-    fn bad_attributes_missing_squares_and_empty_pages() {
-        let decl = Declarations {
-            rows: vec![RowDecl::new("a b", "A", "K", "")],
-            cells: vec![
-                CellDecl::new("sq1x1", sq(1, 1), "K", Some("Black")),
-                CellDecl::new("-", None, "K", None),
-                CellDecl::new("sq2x2", sq(2, 2), "", None),
-            ],
+    fn bad_attributes_and_squares_are_local() {
+        let mut decl = spartan_like();
+        decl.rows.push(RowDecl::new("a b", "A", "K", ""));
+        decl.rows.last_mut().unwrap().place = Place::Row {
+            table: None,
+            row: 5,
+            key: Some("a b".into()),
         };
-        let err = decl.validate().unwrap_err();
-        assert_eq!(err.0.len(), 4, "{err}");
-        assert!(matches!(err.0[0], DeclError::BadKey { .. }));
-        assert!(matches!(err.0[1], DeclError::BadSide { .. }));
-        assert!(matches!(err.0[2], DeclError::NoSquare { .. }));
-        assert!(matches!(err.0[3], DeclError::BadKey { .. }));
-        assert!(err.to_string().contains("; "));
+        decl.cells.push(CellDecl::new("sq1x1", "K", Some("Black")));
+        decl.cells.push(CellDecl::new("", "K", None));
+        decl.cells.push(CellDecl::new("sq2x2", "", None));
+        decl.cells.push(CellDecl::new("sq7x3", "Q", None));
         assert_eq!(
-            Declarations::default().validate().unwrap_err().0,
-            vec![DeclError::NoPieces]
+            found(&decl),
+            pairs(&[
+                ("table row 5 (a b)", "bad-attribute"),
+                ("sq1x1 (b2)", "bad-attribute"),
+                ("-", "no-square"),
+                ("sq2x2 (c3)", "bad-attribute"),
+                ("sq7x3 (h4)", "no-square"),
+            ])
         );
+        assert_eq!(decl.check().declared.cells.len(), 3);
+    }
+
+    #[test]
+    fn pages_with_no_board_or_no_piece_say_so() {
+        let none = Declarations::default();
+        assert_eq!(found(&none), pairs(&[("-", "no-board")]));
+        assert!(none.check().findings[0]
+            .message
+            .starts_with("no board found"));
+        let mut empty = spartan_like();
+        empty.cells.clear();
+        assert_eq!(found(&empty), pairs(&[("-", "no-board")]));
+        // A legacy page's tables alone: no board finding.
+        assert_eq!(none.check_table(), []);
+    }
+
+    #[test]
+    fn cells_without_class_n_are_no_squares() {
+        let mut decl = spartan_like();
+        decl.squares
+            .iter_mut()
+            .find(|s| s.id == "sq7x3")
+            .unwrap()
+            .on_board = false;
+        assert_eq!(found(&decl), pairs(&[("sq7x3 (h4)", "not-on-board")]));
+        assert_eq!(decl.check().declared.cells.len(), 2);
+        for s in &mut decl.squares {
+            s.on_board = false;
+        }
+        assert_eq!(found(&decl), pairs(&[("-", "not-on-board")]));
+    }
+
+    #[test]
+    fn undeclared_images_and_wrong_sides() {
+        let mut decl = spartan_like();
+        decl.squares
+            .iter_mut()
+            .find(|s| s.id == "sq0x0")
+            .unwrap()
+            .image = Some("sym/WhiteRook.png".into());
+        // A mark image in a legend cell is no piece.
+        decl.squares
+            .iter_mut()
+            .find(|s| s.id == "sq0x1")
+            .unwrap()
+            .image = Some("sym/yellow.png".into());
+        decl.squares
+            .iter_mut()
+            .find(|s| s.id == "sq7x3")
+            .unwrap()
+            .image = Some("sym/BlackKing.png".into());
+        decl.squares
+            .iter_mut()
+            .find(|s| s.id == "sq3x6")
+            .unwrap()
+            .image = Some("sym/WhiteLieutenant.png".into());
+        let c = decl.check();
+        assert_eq!(
+            found(&decl),
+            pairs(&[
+                ("sq7x3 (h4)", "wrong-side"),
+                ("sq3x6 (d7)", "wrong-side"),
+                ("sq0x0 (a1)", "undeclared"),
+            ])
+        );
+        assert_eq!(
+            c.findings[0].message,
+            "its image sym/BlackKing.png is Black's, but the cell is declared White (no \
+             data-side=\"black\"): its moves are drawn for White, forward up the board"
+        );
+        // Still drawn as declared.
+        assert_eq!(c.declared.cells.len(), 3);
+    }
+
+    #[test]
+    fn alternatives_are_compared_on_the_pages_board_and_words() {
+        let mut decl = spartan_like();
+        decl.rows[1].moves = "Q or QN".into();
+        let c = decl.check();
+        assert_eq!(
+            c.findings[0].to_string(),
+            "table row 2 (Q): bad-betza: Queen: the alternatives 'Q' and 'QN' draw different moves \
+             from f4 on this page's board: first at e2, nothing against leap; the first is drawn"
+        );
+        decl.rows[1].moves = "RB ou Q".into();
+        assert_eq!(found(&decl), pairs(&[("table row 2 (Q)", "foreign-word")]));
+        decl.lang = "fr-CA".into();
+        assert_eq!(found(&decl), []);
+        decl.lang = "ja".into();
+        assert_eq!(found(&decl), [], "a language without words: no opinion");
+        assert_eq!(joiners("RB ou Q (comme)"), ["ou"]);
+        assert!(joiners("K").is_empty());
+    }
+
+    #[test]
+    fn initial_moves_are_drawn_only_from_the_start_ranks() {
+        let grand = |start: Option<&str>| {
+            let mut decl = page_of(
+                vec![RowDecl::new("P", "Pawn", "mfWcfFimfW2", "")],
+                &[
+                    ("sq9x5", "P", None),
+                    ("sq1x2", "P", None),
+                    ("sq3x7", "P", Some("black")),
+                ],
+            );
+            decl.rows[0].start = start.map(Into::into);
+            decl
+        };
+        let double = |decl: &Declarations, code: (i32, i32), to: Square| {
+            let c = decl.check();
+            let scene = c.declared.scene(code, &decl.page()).unwrap();
+            scene.diagram.unwrap().mark(to).is_some()
+        };
+        // Grand Chess: Pawns start on their third rank.
+        let decl = grand(Some("3"));
+        assert_eq!(found(&decl), []);
+        assert!(!double(&decl, (9, 5), sq(9, 7)), "j6 shows no double step");
+        assert!(double(&decl, (1, 2), sq(1, 4)), "b3 does");
+        assert!(
+            double(&decl, (3, 7), sq(3, 5)),
+            "Black's d8 is its third rank"
+        );
+        // By default the second rank: no cell stands there.
+        let decl = grand(None);
+        assert_eq!(
+            found(&decl),
+            pairs(&[("table row 1 (P)", "initial-unplaced")])
+        );
+        assert!(!double(&decl, (1, 2), sq(1, 4)));
+        assert_eq!(
+            decl.check().findings[0].message,
+            "Pawn: its initial moves (i) are drawn only from rank 2 of its side (data-start on \
+             its row), and no cell of it stands there, so the page never shows them"
+        );
+        let decl = grand(Some("2, 3"));
+        assert_eq!(found(&decl), []);
+        let decl = grand(Some("third"));
+        assert_eq!(
+            found(&decl),
+            pairs(&[
+                ("table row 1 (P)", "bad-attribute"),
+                ("table row 1 (P)", "initial-unplaced")
+            ])
+        );
+        assert_eq!(parse_start("2 3"), Some(0b110));
+        assert_eq!(parse_start("17"), None);
+        assert_eq!(parse_start(""), None);
+    }
+
+    #[test]
+    fn page_level_warnings() {
+        let mut decl = spartan_like();
+        decl.piece_paragraph = false;
+        decl.stylesheet = None;
+        assert_eq!(
+            found(&decl),
+            pairs(&[("-", "no-piece-paragraph"), ("-", "missing-file")])
+        );
+        assert_eq!(decl.image_dir(), "sym/");
     }
 
     #[test]
     fn a_cannon_is_drawn_among_the_pages_pieces_a_queen_is_not() {
-        let sq = |x, y| Square::new(x, y).unwrap();
-        let decl = Declarations {
-            rows: alloc::vec![
+        let decl = page_of(
+            vec![
                 RowDecl::new("C", "Cannon", "mRcpR", ""),
                 RowDecl::new("Q", "Queen", "Q", ""),
             ],
-            cells: alloc::vec![
-                CellDecl::new("sq2x5", Some(sq(2, 5)), "C", None),
-                CellDecl::new("sq2x2", Some(sq(2, 2)), "Q", None),
+            &[
+                ("sq2x5", "C", None),
+                ("sq2x2", "Q", None),
+                ("sq4x5", "Q", None),
+                ("sq7x5", "Q", None),
+                ("sq2x3", "Q", None),
             ],
-        };
-        let declared = decl.validate().unwrap();
-        let mut occupied = SquareSet::EMPTY;
-        for s in [sq(4, 5), sq(7, 5), sq(2, 3)] {
-            occupied.insert(s);
-        }
-        let page = Page {
-            board: SquareSet::rectangle(10, 10).unwrap(),
-            occupied,
-        };
-        // The Cannon hops e6 to capture on h6, and its slide stops at d6.
-        let cannon = declared.scene((2, 5), &page).unwrap();
-        let diagram = cannon.diagram.unwrap();
-        assert_eq!(diagram.mark(sq(7, 5)), Some(Mark::Capture));
-        assert_eq!(diagram.mark(sq(4, 5)), None);
-        assert_eq!(diagram.mark(sq(3, 5)), Some(Mark::Move));
-        // The Queen is drawn on the empty board: through c4 up to c10.
-        let queen = declared.scene((2, 2), &page).unwrap();
-        assert_eq!(queen.diagram.unwrap().mark(sq(2, 9)), Some(Mark::Slide));
-    }
-
-    #[test]
-    fn the_drawn_alternative_is_the_first_lint_checks() {
-        for moves in [
-            "RB or Q",
-            "RB ou Q",
-            " mfWcfF ",
-            "K (no castling)",
-            "(none)",
-            "",
-            "-",
-            "B(N or BN",
-            "R B",
-            "QN oder Q",
-            "a b c d e",
-        ] {
-            let first = alternatives(moves)
-                .first()
-                .map(|s| s.to_string())
-                .unwrap_or_default();
-            assert_eq!(first_alternative(moves), first, "{moves:?}");
-        }
-    }
-
-    #[test]
-    fn one_square_twice_is_an_error() {
-        let mut decl = spartan_like();
-        decl.cells.push(CellDecl::new("sq7x3", sq(7, 3), "Q", None));
-        let err = decl.validate().unwrap_err();
-        assert_eq!(
-            err.0,
-            vec![DeclError::SameSquare {
-                cell: "sq7x3".into()
-            }]
         );
+        let c = decl.check();
+        assert_eq!(c.findings, []);
+        let page = decl.page();
+        // The Cannon hops e6 to capture on h6, and its slide stops at d6.
+        let cannon = c.declared.scene((2, 5), &page).unwrap().diagram.unwrap();
+        assert_eq!(cannon.mark(sq(7, 5)), Some(Mark::Capture));
+        assert_eq!(cannon.mark(sq(4, 5)), None);
+        assert_eq!(cannon.mark(sq(3, 5)), Some(Mark::Move));
+        // The Queen is drawn on the empty board: through c4 up to c10.
+        let queen = c.declared.scene((2, 2), &page).unwrap().diagram.unwrap();
+        assert_eq!(queen.mark(sq(2, 9)), Some(Mark::Slide));
     }
 }

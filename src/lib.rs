@@ -51,10 +51,14 @@ pub mod betza;
 pub mod clicks;
 pub mod declared;
 pub mod diagram;
+pub mod finding;
 pub mod geometry;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod html;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lint;
 pub mod parsed;
+pub mod reader;
 pub mod scene;
 pub mod state;
 pub mod text;

@@ -42,16 +42,27 @@ pub struct Words {
     /// name (`"Queen, White"`).
     pub white: &'static str,
     pub black: &'static str,
+    /// The words a piece table may join alternatives with (`RB or Q`).
+    pub or: &'static [&'static str],
 }
 
 impl Words {
     /// The words of the page language `lang` (an `<html lang>` value).
     pub fn for_lang(lang: &str) -> &'static Words {
+        Words::known(lang).unwrap_or(&ENGLISH)
+    }
+
+    /// The words of `lang` if it is one of [`LANGUAGES`] (an empty `lang`
+    /// is English, the pages' own language).
+    pub fn known(lang: &str) -> Option<&'static Words> {
         let primary = lang.split(['-', '_']).next().unwrap_or("").trim_ascii();
+        if primary.is_empty() {
+            return Some(&ENGLISH);
+        }
         LANGUAGES
             .iter()
             .find(|(tag, _)| tag.eq_ignore_ascii_case(primary))
-            .map_or(&ENGLISH, |(_, words)| words)
+            .map(|(_, words)| words)
     }
 
     /// The words before the squares of `mark`.
@@ -80,6 +91,7 @@ pub const ENGLISH: Words = Words {
     colon: ": ",
     white: "White",
     black: "Black",
+    or: &["or"],
 };
 
 pub const FRENCH: Words = Words {
@@ -95,6 +107,7 @@ pub const FRENCH: Words = Words {
     colon: " : ",
     white: "Blancs",
     black: "Noirs",
+    or: &["ou"],
 };
 
 pub const SPANISH: Words = Words {
@@ -110,6 +123,7 @@ pub const SPANISH: Words = Words {
     colon: ": ",
     white: "blancas",
     black: "negras",
+    or: &["o", "u"],
 };
 
 pub const GERMAN: Words = Words {
@@ -125,6 +139,7 @@ pub const GERMAN: Words = Words {
     colon: ": ",
     white: "Weiß",
     black: "Schwarz",
+    or: &["oder"],
 };
 
 /// The languages with words of their own, by primary language subtag.

@@ -110,26 +110,41 @@ pub fn attach(root: &Element, script: &str) -> bool {
 /// their `<tr>`, its board cells with `data-piece="KEY"` (and
 /// `data-side="black"` for Black), see [`crate::declared`].
 ///
-/// A page whose declarations are wrong is left exactly as it was, and the
-/// console says what is wrong, in one warning; returns false then (and for
-/// a call from inside another call). Never throws.
+/// The page is read and checked by the code `glance lint` runs
+/// ([`crate::reader`], [`crate::declared::Declarations::check`]): each
+/// finding is one console warning, in lint's words. A mistake disables
+/// only the piece or cell it touches. Returns false, changing nothing, when
+/// no piece works (and for a call from inside another call). Never throws.
 #[cfg(any(feature = "generic", not(feature = "dropin")))]
 #[wasm_bindgen]
 pub fn attach_page(root: &Element) -> bool {
     if BOARD.0.try_borrow_mut().is_err() {
         return false;
     }
-    match page::read(root).validate() {
-        Ok(declared) => attach_with(root, Source::Page(declared)),
-        Err(errors) => {
-            let mut message = alloc::string::String::from(
-                "glance: the page's pieces are not declared right, so its board stays as it is: ",
-            );
-            errors.write_to(&mut message);
-            web_sys::console::warn_1(&JsValue::from_str(&message));
-            false
-        }
+    let mut decl = crate::reader::read(root);
+    if let Some(html) = root.owner_document().and_then(|d| d.document_element()) {
+        // The page's language and `#piece`, when `root` is part of it.
+        decl.lang = html.get_attribute("lang").unwrap_or_default();
+        decl.piece_paragraph |= html.get_attribute("id").as_deref() == Some("piece")
+            || html.query_selector("#piece").ok().flatten().is_some();
     }
+    let checked = decl.check();
+    for finding in &checked.findings {
+        warn(finding);
+    }
+    if checked.declared.cells.is_empty() {
+        return false;
+    }
+    attach_with(root, Source::Page(checked.declared))
+}
+
+/// One console warning: `glance: ` and the finding as lint prints it
+/// after the file's name.
+#[cfg(any(feature = "generic", not(feature = "dropin")))]
+fn warn(finding: &crate::finding::Finding) {
+    let mut message = alloc::string::String::from("glance: ");
+    finding.write_to(&mut message);
+    web_sys::console::warn_1(&JsValue::from_str(&message));
 }
 
 /// Reads the board inside `root` with the pieces of `source` and serves

@@ -1,0 +1,246 @@
+//! The page reader: what a page declares for its board, read the same way
+//! from any document tree. `dist/glance.js` reads the live page (web-sys,
+//! `src/web/page.rs`) and `glance lint` and `glance migrate` read the file
+//! (html5ever through scraper, `src/html.rs`); both implement [`Dom`], the
+//! few questions [`read`] asks of a tree, so the page and the tools see one
+//! [`Declarations`] and [`Declarations::check`] finds the same things in it.
+//!
+//! ```
+//! use glance::reader::{read, Dom};
+//! // A tiny tree, enough to show what is read.
+//! #[derive(Clone, PartialEq)]
+//! struct El { tag: &'static str, attrs: Vec<(&'static str, &'static str)>, kids: Vec<El>, text: &'static str }
+//! impl Dom for El {
+//!     fn select(&self, selector: &str) -> Vec<El> {
+//!         let mut out = Vec::new();
+//!         for k in &self.kids {
+//!             let hit = match selector {
+//!                 "[data-piece]" => k.attr("data-piece").is_some(),
+//!                 "[id^=sq]" => k.attr("id").is_some_and(|i| i.starts_with("sq")),
+//!                 other => k.tag == other,
+//!             };
+//!             if hit { out.push(k.clone()); }
+//!             out.extend(k.select(selector));
+//!         }
+//!         out
+//!     }
+//!     fn tag(&self) -> String { self.tag.into() }
+//!     fn attr(&self, name: &str) -> Option<String> {
+//!         self.attrs.iter().find(|a| a.0 == name).map(|a| a.1.to_string())
+//!     }
+//!     fn text(&self) -> String { self.text.into() }
+//!     fn children(&self) -> Vec<El> { self.kids.clone() }
+//!     fn closest_cell(&self) -> Option<El> { Some(self.clone()) }
+//! }
+//! let cell = El { tag: "td", attrs: vec![("id", "sq0x0"), ("class", "n"), ("data-piece", "K")], kids: vec![], text: "" };
+//! let page = El { tag: "html", attrs: vec![("lang", "fr")], kids: vec![cell], text: "" };
+//! let decl = read(&page);
+//! assert_eq!(decl.lang, "fr");
+//! assert_eq!(decl.cells[0].key, "K");
+//! assert!(decl.rows.is_empty());
+//! assert!(decl.squares[0].on_board);
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::clicks::parse_cell_id;
+use crate::declared::{collapse, CellDecl, Declarations, RowDecl, SquareCell};
+use crate::finding::Place;
+
+/// The questions the reader asks of a document tree. Selectors are the few
+/// CSS selectors [`read`] uses: a tag name (`table`, `img`, `link`),
+/// `[data-piece]`, `[id^=sq]` and `#piece`.
+pub trait Dom: Sized + Clone + PartialEq {
+    /// The elements inside this one matching `selector`, in document order.
+    fn select(&self, selector: &str) -> Vec<Self>;
+    /// The element's tag name, lower case.
+    fn tag(&self) -> String;
+    fn attr(&self, name: &str) -> Option<String>;
+    /// Its text content.
+    fn text(&self) -> String;
+    /// Its child elements.
+    fn children(&self) -> Vec<Self>;
+    /// This element or its nearest ancestor with an id starting `sq`.
+    fn closest_cell(&self) -> Option<Self>;
+}
+
+/// The header row's words, lower-cased, by column: Piece, ID, value,
+/// Moves (Betza notation), Remarks.
+const HEADERS: [&str; 5] = ["piece", "id", "value", "moves (betza notation)", "remarks"];
+
+/// The columns of the name, the moves and the remarks of a piece table
+/// whose header is not in English (a translated page): upstream's order.
+const DEFAULT_COLUMNS: (usize, usize, usize) = (0, 3, 4);
+
+/// The images of the marks, which are no pieces.
+pub const MARK_IMAGES: [&str; 6] = ["yellow", "orange", "green", "red", "cyan", "open"];
+
+/// What the page inside `root` declares (`root`: the document's `<html>`,
+/// usually; its `lang` is the page's language).
+pub fn read<D: Dom>(root: &D) -> Declarations {
+    let mut decl = Declarations {
+        lang: root.attr("lang").unwrap_or_default(),
+        ..Declarations::default()
+    };
+    let tables = root.select("table");
+    let mut piece_tables = 0;
+    for table in &tables {
+        if has_class(table, "board") {
+            decl.board_table = true;
+        }
+        if read_rows(table, piece_tables + 1, &mut decl.rows) {
+            piece_tables += 1;
+        }
+    }
+    // Row places say which table only when there are several.
+    if piece_tables < 2 {
+        for row in &mut decl.rows {
+            if let Place::Row { table, .. } = &mut row.place {
+                *table = None;
+            }
+        }
+    }
+    for el in root.select("[data-piece]") {
+        if el.tag() == "tr" {
+            continue;
+        }
+        let cell = el.closest_cell();
+        let id = cell.as_ref().and_then(|c| c.attr("id")).unwrap_or_default();
+        decl.cells.push(CellDecl {
+            sq: parse_cell_id(&id),
+            id,
+            key: el.attr("data-piece").unwrap_or_default(),
+            side: el.attr("data-side"),
+        });
+    }
+    for el in root.select("[id^=sq]") {
+        let id = el.attr("id").unwrap_or_default();
+        let Some(sq) = parse_cell_id(&id) else {
+            continue;
+        };
+        let image = el.select("img").first().and_then(|i| i.attr("src"));
+        decl.squares.push(SquareCell {
+            sq,
+            on_board: has_class(&el, "n"),
+            image,
+            id,
+        });
+    }
+    decl.piece_paragraph =
+        root.attr("id").as_deref() == Some("piece") || !root.select("#piece").is_empty();
+    decl.stylesheet = root.select("link").into_iter().find_map(|l| {
+        let rel = l.attr("rel")?.to_ascii_lowercase();
+        let href = l.attr("href")?;
+        let file = href.split(['?', '#']).next().unwrap_or("");
+        (rel.split_ascii_whitespace().any(|r| r == "stylesheet") && file.ends_with("moves.css"))
+            .then_some(href)
+    });
+    decl
+}
+
+/// Adds the rows of `table` to `rows` if it is a piece table (a
+/// header row reading Piece, ID, value, Moves (Betza notation), Remarks;
+/// or, on a translated page, rows with a `data-piece`). Returns whether it
+/// is one.
+fn read_rows<D: Dom>(table: &D, number: usize, rows: &mut Vec<RowDecl>) -> bool {
+    let trs = own_rows(table);
+    let texts: Vec<Vec<String>> = trs.iter().map(columns).collect();
+    let header = texts.iter().enumerate().find_map(|(i, cols)| {
+        let find = |h: &str| cols.iter().position(|t| t.to_lowercase() == h);
+        let found: Option<Vec<usize>> = HEADERS.iter().map(|h| find(h)).collect();
+        found.map(|c| (i, (c[0], c[3], c[4])))
+    });
+    let declared = trs.iter().any(|tr| tr.attr("data-piece").is_some());
+    // Rows are counted from the first after the header; a table found by
+    // its declared rows has its (untranslated) header first, unless its
+    // first row is a declared one.
+    let (first, cols) = match header {
+        Some((h, cols)) => (h + 1, cols),
+        None if declared => {
+            let headed = trs
+                .first()
+                .is_some_and(|tr| tr.attr("data-piece").is_none());
+            (usize::from(headed), DEFAULT_COLUMNS)
+        }
+        None => return false,
+    };
+    for (i, tr) in trs.iter().enumerate().skip(first) {
+        if texts[i].is_empty() {
+            continue;
+        }
+        let key = tr.attr("data-piece");
+        let get = |c: usize| texts[i].get(c).cloned().unwrap_or_default();
+        rows.push(RowDecl {
+            place: Place::Row {
+                table: Some(number),
+                row: i + 1 - first,
+                key: key.clone(),
+            },
+            key,
+            name: get(cols.0),
+            moves: get(cols.1),
+            remarks: get(cols.2),
+            start: tr.attr("data-start"),
+        });
+    }
+    true
+}
+
+/// The rows of a table, its own only (not those of tables inside it).
+fn own_rows<D: Dom>(table: &D) -> Vec<D> {
+    let mut rows = Vec::new();
+    for child in table.children() {
+        match child.tag().as_str() {
+            "tr" => rows.push(child),
+            "thead" | "tbody" | "tfoot" => {
+                rows.extend(child.children().into_iter().filter(|e| e.tag() == "tr"))
+            }
+            _ => {}
+        }
+    }
+    rows
+}
+
+/// The texts of a row's cells by column, whitespace collapsed: a cell
+/// spanning several columns gives its text to the first and empty text to
+/// the others.
+fn columns<D: Dom>(tr: &D) -> Vec<String> {
+    let mut out = Vec::new();
+    for cell in tr.children() {
+        if !matches!(cell.tag().as_str(), "td" | "th") {
+            continue;
+        }
+        out.push(collapse(&cell.text()));
+        let span = cell
+            .attr("colspan")
+            .map_or(1, |s| whole_number(&s).clamp(1, 100));
+        for _ in 1..span {
+            out.push(String::new());
+        }
+    }
+    out
+}
+
+/// A `colspan` value as a number (0 for anything else).
+fn whole_number(text: &str) -> usize {
+    let digits = text.trim_ascii();
+    if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return 0;
+    }
+    digits
+        .bytes()
+        .fold(0, |n, b| n * 10 + usize::from(b - b'0'))
+}
+
+/// Whether `el`'s class attribute lists `class`.
+pub fn has_class<D: Dom>(el: &D, class: &str) -> bool {
+    el.attr("class")
+        .is_some_and(|c| c.split_ascii_whitespace().any(|w| w == class))
+}
+
+/// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.
+pub fn image_name(src: &str) -> &str {
+    let file = src.rsplit('/').next().unwrap_or(src);
+    file.split('.').next().unwrap_or(file)
+}
