@@ -32,7 +32,7 @@
 //! ```
 //! use glance::declared::{CellDecl, Declarations, RowDecl, SquareCell};
 //! use glance::{Colour, Square};
-//! let mut decl = Declarations::default();
+//! let mut decl = Declarations { piece_paragraph: true, ..Declarations::default() };
 //! decl.rows.push(RowDecl::new("Q", " Queen\n", "RB or Q", ""));
 //! decl.cells.push(CellDecl::new("sq3x0", "Q", None));
 //! for x in 0..8 {
