@@ -303,13 +303,9 @@ fn parse_start(text: &str) -> Option<u16> {
 /// The default start: each side's second rank.
 const DEFAULT_START: u16 = 1 << 1;
 
-fn quoted(out: &mut String, text: &str) {
-    out.push('"');
-    out.push_str(text);
-    out.push('"');
-}
-
-/// `"` + parts + `"`-free message builder: the parts joined.
+/// A message: its parts joined (one call per message keeps the generic
+/// drop-in's code small).
+#[inline(never)]
 fn message(parts: &[&str]) -> String {
     let mut out = String::new();
     for p in parts {
@@ -351,7 +347,7 @@ impl Declarations {
             .rev()
             .find_map(|s| {
                 let src = s.image.as_deref()?;
-                let dir = &src[..src.rfind('/')? + 1];
+                let dir = src.get(..src.rfind('/')? + 1)?;
                 Some(dir)
             })
             .unwrap_or("sym/")
@@ -383,36 +379,24 @@ impl Declarations {
         // The board itself.
         if !board {
         } else if !self.board_table && self.squares.is_empty() {
-            report(
-                Kind::NoBoard,
-                &Place::Page,
-                String::from(
-                    "no board found: no <table class=\"board\"> and no cell with an id sq{x}x{y}, so nothing can be pressed",
-                ),
-            );
+            report(Kind::NoBoard, &Place::Page, message(&["no board found: no <table class=\"board\"> and no cell with an id sq{x}x{y}, so nothing can be pressed"]));
         } else if self.cells.is_empty() {
             report(
                 Kind::NoBoard,
                 &Place::Page,
-                String::from("no board cell has a data-piece, so nothing can be pressed"),
+                message(&["no board cell has a data-piece, so nothing can be pressed"]),
             );
         } else if page.board.is_empty() {
             report(
                 Kind::NotOnBoard,
                 &Place::Page,
-                String::from(
+                message(&[
                     "no cell has class=\"n\": the board has no squares, so no mark can be shown",
-                ),
+                ]),
             );
         }
         if board && !self.squares.is_empty() && !self.piece_paragraph {
-            report(
-                Kind::NoPieceParagraph,
-                &Place::Page,
-                String::from(
-                    "no <p id=\"piece\">: the board works, but a piece's name and remarks are shown nowhere",
-                ),
-            );
+            report(Kind::NoPieceParagraph, &Place::Page, message(&["no <p id=\"piece\">: the board works, but a piece's name and remarks are shown nowhere"]));
         }
         if board && self.board_table && self.stylesheet.is_none() {
             report(Kind::MissingFile, &Place::Page, missing_stylesheet());
@@ -425,17 +409,27 @@ impl Declarations {
             let place = &row.place;
             let key = row.key.as_deref().unwrap_or_default();
             if row.key.is_some() && !is_key(key) {
-                let mut m = String::from("data-piece ");
-                quoted(&mut m, key);
-                m.push_str(" is no key (letters, digits and hyphens), so this row is skipped");
-                report(Kind::BadAttribute, place, m);
+                report(
+                    Kind::BadAttribute,
+                    place,
+                    message(&[
+                        "data-piece \"",
+                        key,
+                        "\" is no key (letters, digits and hyphens), so this row is skipped",
+                    ]),
+                );
                 continue;
             }
             if row.key.is_some() && (pieces.iter().any(|p| p.key == key) || broken.contains(&key)) {
-                let mut m = String::from("a row above has data-piece ");
-                quoted(&mut m, key);
-                m.push_str(" too: this row is skipped, the first is used");
-                report(Kind::DuplicatePiece, place, m);
+                report(
+                    Kind::DuplicatePiece,
+                    place,
+                    message(&[
+                        "a row above has data-piece \"",
+                        key,
+                        "\" too: this row is skipped, the first is used",
+                    ]),
+                );
                 continue;
             }
             let starts = match row.start.as_deref() {
@@ -443,12 +437,7 @@ impl Declarations {
                 Some(text) => match parse_start(text) {
                     Some(mask) => mask,
                     None => {
-                        let mut m = String::from("data-start ");
-                        quoted(&mut m, text);
-                        m.push_str(
-                            " is not a list of ranks from 1 to 16 (\"2\", \"2 3\"); rank 2 is used",
-                        );
-                        report(Kind::BadAttribute, place, m);
+                        report(Kind::BadAttribute, place, message(&["data-start \"", text, "\" is not a list of ranks from 1 to 16 (\"2\", \"2 3\"); rank 2 is used"]));
                         DEFAULT_START
                     }
                 },
@@ -459,18 +448,36 @@ impl Declarations {
                 match betza::parse(alt) {
                     Ok(p) => parsed.push(p),
                     Err(e) if *alt != "-" || alternatives.len() > 1 => {
-                        let mut m = message(&[&row.name, ": Moves '", alt, "'"]);
+                        let mut which = String::new();
                         if alternatives.len() > 1 {
-                            m.push_str(" (alternative ");
-                            push_number(&mut m, i + 1);
-                            m.push_str(" of '");
-                            m.push_str(&row.moves);
-                            m.push_str("')");
+                            push_number(&mut which, i + 1);
                         }
-                        m.push_str(" is not Betza notation: ");
-                        e.write_to(&mut m);
-                        m.push_str(&self.skipped(key));
-                        report(Kind::BadBetza, place, m);
+                        let mut error = String::new();
+                        e.write_to(&mut error);
+                        let of = if which.is_empty() {
+                            ["", "", "", ""]
+                        } else {
+                            [" (alternative ", &which, " of '", &row.moves]
+                        };
+                        let close = if which.is_empty() { "" } else { "')" };
+                        report(
+                            Kind::BadBetza,
+                            place,
+                            message(&[
+                                &row.name,
+                                ": Moves '",
+                                alt,
+                                "'",
+                                of[0],
+                                of[1],
+                                of[2],
+                                of[3],
+                                close,
+                                " is not Betza notation: ",
+                                &error,
+                                &self.skipped(key),
+                            ]),
+                        );
                     }
                     Err(_) => parsed.push(Piece::default()),
                 }
@@ -480,6 +487,7 @@ impl Declarations {
                 continue;
             }
             let piece = parsed.first().cloned().unwrap_or_default();
+            let piece_text = alternatives.first().copied().unwrap_or_default();
             let first_cell = self.cells_of(key).next();
             if parsed.len() > 1 {
                 // Compared where the page draws the piece: its first cell,
@@ -492,28 +500,31 @@ impl Declarations {
                 });
                 let draw =
                     |p: &Piece| Diagram::compute(p, at, colour, &page.board, &SquareSet::EMPTY);
-                let first = draw(&parsed[0]);
+                let first = draw(&piece);
                 for (alt, other) in alternatives.iter().zip(&parsed).skip(1) {
                     let other = draw(other);
                     let diff = page.board.iter().find(|&s| first.mark(s) != other.mark(s));
                     if let Some(sq) = diff {
-                        let mut m = message(&[
-                            &row.name,
-                            ": the alternatives '",
-                            alternatives[0],
-                            "' and '",
-                            alt,
-                            "' draw different moves from ",
-                        ]);
-                        m.push_str(&square_name(at));
-                        m.push_str(" on this page's board: first at ");
-                        m.push_str(&square_name(sq));
-                        m.push_str(", ");
-                        m.push_str(mark_name(first.mark(sq)));
-                        m.push_str(" against ");
-                        m.push_str(mark_name(other.mark(sq)));
-                        m.push_str("; the first is drawn");
-                        report(Kind::BadBetza, place, m);
+                        report(
+                            Kind::BadBetza,
+                            place,
+                            message(&[
+                                &row.name,
+                                ": the alternatives '",
+                                piece_text,
+                                "' and '",
+                                alt,
+                                "' draw different moves from ",
+                                &square_name(at),
+                                " on this page's board: first at ",
+                                &square_name(sq),
+                                ", ",
+                                mark_name(first.mark(sq)),
+                                " against ",
+                                mark_name(other.mark(sq)),
+                                "; the first is drawn",
+                            ]),
+                        );
                         break;
                     }
                 }
@@ -523,19 +534,22 @@ impl Declarations {
                     .into_iter()
                     .find(|w| !words.or.iter().any(|o| o.eq_ignore_ascii_case(w)))
                 {
-                    let mut m = message(&[
-                        &row.name,
-                        ": '",
-                        &row.moves,
-                        "' joins its alternatives with '",
-                        w,
-                        "', not with the page's word '",
-                    ]);
-                    m.push_str(words.or.first().copied().unwrap_or("or"));
-                    m.push_str("' (<html lang=\"");
-                    m.push_str(&self.lang);
-                    m.push_str("\">); it is still read as alternatives");
-                    report(Kind::ForeignWord, place, m);
+                    report(
+                        Kind::ForeignWord,
+                        place,
+                        message(&[
+                            &row.name,
+                            ": '",
+                            &row.moves,
+                            "' joins its alternatives with '",
+                            w,
+                            "', not with the page's word '",
+                            words.or.first().copied().unwrap_or("or"),
+                            "' (<html lang=\"",
+                            &self.lang,
+                            "\">); it is still read as alternatives",
+                        ]),
+                    );
                 }
             }
             if row.key.is_none() {
@@ -547,20 +561,14 @@ impl Declarations {
                     .cells_of(key)
                     .all(|(sq, colour)| starts & (1 << (own_rank(sq, colour, ranks) - 1)) == 0);
                 if unplaced {
-                    let mut m = message(&[
-                        &row.name,
-                        ": its initial moves (i) are drawn only from rank",
-                    ]);
+                    let mut ranks = String::new();
                     for r in 1..=16u16 {
                         if starts & (1 << (r - 1)) != 0 {
-                            m.push(' ');
-                            push_number(&mut m, r.into());
+                            ranks.push(' ');
+                            push_number(&mut ranks, r.into());
                         }
                     }
-                    m.push_str(
-                        " of its side (data-start on its row), and no cell of it stands there, so the page never shows them",
-                    );
-                    report(Kind::InitialUnplaced, place, m);
+                    report(Kind::InitialUnplaced, place, message(&[&row.name, ": its initial moves (i) are drawn only from rank", &ranks, " of its side (data-start on its row), and no cell of it stands there, so the page never shows them"]));
                 }
             }
             pieces.push(DeclaredPiece {
@@ -583,28 +591,35 @@ impl Declarations {
                 sq: cell.sq,
             };
             if !is_key(&cell.key) {
-                let mut m = String::from("data-piece ");
-                quoted(&mut m, &cell.key);
-                m.push_str(" is no key (letters, digits and hyphens), so this cell does nothing");
-                report(Kind::BadAttribute, &place, m);
+                report(
+                    Kind::BadAttribute,
+                    &place,
+                    message(&[
+                        "data-piece \"",
+                        &cell.key,
+                        "\" is no key (letters, digits and hyphens), so this cell does nothing",
+                    ]),
+                );
                 continue;
             }
             let colour = match cell.side.as_deref() {
                 None | Some("white") => Colour::White,
                 Some("black") => Colour::Black,
                 Some(other) => {
-                    let mut m = String::from("data-side ");
-                    quoted(&mut m, other);
-                    m.push_str(" is neither \"white\" nor \"black\", so this cell does nothing");
-                    report(Kind::BadAttribute, &place, m);
+                    report(
+                        Kind::BadAttribute,
+                        &place,
+                        message(&[
+                            "data-side \"",
+                            other,
+                            "\" is neither \"white\" nor \"black\", so this cell does nothing",
+                        ]),
+                    );
                     continue;
                 }
             };
             let Some(sq) = cell.sq else {
-                let mut m = String::from("a cell with data-piece ");
-                quoted(&mut m, &cell.key);
-                m.push_str(" has no id sq{x}x{y} (x the file from 0 at the left, y the rank from 0 at the bottom), so it does nothing");
-                report(Kind::NoSquare, &place, m);
+                report(Kind::NoSquare, &place, message(&["a cell with data-piece \"", &cell.key, "\" has no id sq{x}x{y} (x the file from 0 at the left, y the rank from 0 at the bottom), so it does nothing"]));
                 continue;
             };
             if broken.contains(&cell.key.as_str()) {
@@ -612,31 +627,20 @@ impl Declarations {
                 continue;
             }
             let Some(piece) = pieces.iter().position(|p| p.key == cell.key) else {
-                let mut m = String::from("data-piece ");
-                quoted(&mut m, &cell.key);
-                m.push_str(" names no row <tr data-piece=");
-                quoted(&mut m, &cell.key);
-                m.push_str("> of the piece table (keys are compared exactly, case included), so this cell does nothing");
-                report(Kind::UnknownPiece, &place, m);
+                report(Kind::UnknownPiece, &place, message(&["data-piece \"", &cell.key, "\" names no row <tr data-piece=\"", &cell.key, "\"> of the piece table (keys are compared exactly, case included), so this cell does nothing"]));
                 continue;
             };
             if cells.iter().any(|c| c.sq == sq) {
                 report(
                     Kind::NoSquare,
                     &place,
-                    String::from("two cells have this id: the second does nothing"),
+                    message(&["two cells have this id: the second does nothing"]),
                 );
                 continue;
             }
             let square = self.squares.iter().find(|s| s.sq == sq);
             if !page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
-                report(
-                    Kind::NotOnBoard,
-                    &place,
-                    String::from(
-                        "the cell has no class=\"n\", so it is no square of the board: it does nothing",
-                    ),
-                );
+                report(Kind::NotOnBoard, &place, message(&["the cell has no class=\"n\", so it is no square of the board: it does nothing"]));
                 continue;
             }
             if let Some(src) = square.and_then(|s| s.image.as_deref()) {
@@ -646,20 +650,24 @@ impl Declarations {
                     Colour::Black => ("Black", "White"),
                 };
                 if name.starts_with(other) {
-                    let mut m = message(&[
-                        "its image ",
-                        src,
-                        " is ",
-                        other,
-                        "'s, but the cell is declared ",
-                        drawn,
-                    ]);
-                    m.push_str(if colour == Colour::White {
+                    let how = if colour == Colour::White {
                         " (no data-side=\"black\"): its moves are drawn for White, forward up the board"
                     } else {
                         " (data-side=\"black\"): its moves are drawn for Black, forward down the board"
-                    });
-                    report(Kind::WrongSide, &place, m);
+                    };
+                    report(
+                        Kind::WrongSide,
+                        &place,
+                        message(&[
+                            "its image ",
+                            src,
+                            " is ",
+                            other,
+                            "'s, but the cell is declared ",
+                            drawn,
+                            how,
+                        ]),
+                    );
                 }
             }
             cells.push(BoardPiece { sq, piece, colour });
@@ -672,9 +680,11 @@ impl Declarations {
             .filter(|_| board && !self.cells.is_empty())
         {
             if s.on_board && s.holds_piece() && !self.cells.iter().any(|c| c.sq == Some(s.sq)) {
-                let mut m = String::from("the cell holds a piece image (");
-                m.push_str(s.image.as_deref().unwrap_or_default());
-                m.push_str(") but no data-piece, so pressing it does nothing");
+                let m = message(&[
+                    "the cell holds a piece image (",
+                    s.image.as_deref().unwrap_or_default(),
+                    ") but no data-piece, so pressing it does nothing",
+                ]);
                 report(
                     Kind::Undeclared,
                     &Place::Cell {

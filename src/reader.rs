@@ -147,9 +147,10 @@ fn read_rows<D: Dom>(table: &D, number: usize, rows: &mut Vec<RowDecl>) -> bool 
     let trs = own_rows(table);
     let texts: Vec<Vec<String>> = trs.iter().map(columns).collect();
     let header = texts.iter().enumerate().find_map(|(i, cols)| {
-        let find = |h: &str| cols.iter().position(|t| t.to_lowercase() == h);
-        let found: Option<Vec<usize>> = HEADERS.iter().map(|h| find(h)).collect();
-        found.map(|c| (i, (c[0], c[3], c[4])))
+        let find = |h: &str| cols.iter().position(|t| t.eq_ignore_ascii_case(h));
+        let [name, id, value, moves, remarks] = HEADERS.map(find);
+        id.and(value)?;
+        Some((i, (name?, moves?, remarks?)))
     });
     let declared = trs.iter().any(|tr| tr.attr("data-piece").is_some());
     // Rows are counted from the first after the header; a table found by
@@ -165,12 +166,12 @@ fn read_rows<D: Dom>(table: &D, number: usize, rows: &mut Vec<RowDecl>) -> bool 
         }
         None => return false,
     };
-    for (i, tr) in trs.iter().enumerate().skip(first) {
-        if texts[i].is_empty() {
+    for (i, (tr, texts)) in trs.iter().zip(&texts).enumerate().skip(first) {
+        if texts.is_empty() {
             continue;
         }
         let key = tr.attr("data-piece");
-        let get = |c: usize| texts[i].get(c).cloned().unwrap_or_default();
+        let get = |c: usize| texts.get(c).cloned().unwrap_or_default();
         rows.push(RowDecl {
             place: Place::Row {
                 table: Some(number),

@@ -489,7 +489,8 @@ const TABLE: &str = "<table><tr><td>Piece</td><td>ID</td><td>value</td><td>Moves
 
 /// `attach_page` reads the declarations; `press` (the generic drop-in's
 /// early press) shows a piece from any element inside its cell, and the
-/// Cannon's capture over its screen; a wrong page changes nothing.
+/// Cannon's capture over its screen; a mistake disables only what it
+/// touches, and a page where nothing works changes nothing.
 #[wasm_bindgen_test]
 fn declared_pieces_and_the_early_press() {
     let root = declared_fixture(TABLE);
@@ -534,15 +535,31 @@ fn declared_pieces_and_the_early_press() {
     assert!(!press(&document().get_element_by_id("piece").unwrap()));
     assert_eq!(root.inner_html(), at_rest);
 
-    // Wrong declarations: false, and the page as it was.
-    for bad in [
-        TABLE.replace("<td>mRcpR</td>", "<td>mRcXR</td>"),
-        TABLE.replace("data-piece=\"E\"", "data-piece=\"C\""),
-        TABLE.replace("data-piece=\"Q\"", "data-piece=\"Queen\""),
+    // A mistake is local: the piece it touches does nothing, the others
+    // work (the console says what was skipped, in lint's words).
+    for (bad, dead) in [
+        (TABLE.replace("<td>mRcpR</td>", "<td>mRcXR</td>"), (2, 5)),
+        (
+            TABLE.replace("data-piece=\"E\"", "data-piece=\"C\""),
+            (4, 5),
+        ),
+        (
+            TABLE.replace("data-piece=\"Q\"", "data-piece=\"Queen\""),
+            (2, 2),
+        ),
     ] {
         let root = declared_fixture(&bad);
+        assert!(attach_page(&root), "{bad}");
         let before = root.inner_html();
-        assert!(!attach_page(&root), "{bad}");
+        assert!(!press(&cell(dead.0, dead.1)), "{bad}");
+        assert_eq!(root.inner_html(), before, "{bad}");
+        assert!(press(&cell(7, 5)), "the Rook still works: {bad}");
+        up_click();
         assert_eq!(root.inner_html(), before);
     }
+    // No piece works: false, and the page as it was.
+    let root = declared_fixture(&TABLE.replace("data-piece=", "data-key="));
+    let before = root.inner_html();
+    assert!(!attach_page(&root));
+    assert_eq!(root.inner_html(), before);
 }
