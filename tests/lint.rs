@@ -553,3 +553,86 @@ fn the_readmes_minimal_page_is_the_checked_one() {
     assert_eq!(page.matches("<td class=\"n\" id=\"sq").count(), 25);
     assert_eq!(page.matches(" data-piece=").count(), 8);
 }
+
+/// `tests/findings/`: one broken copy of a small zero-code page per kind
+/// that the page and lint both find. Laid out as the site is (the pages in
+/// `rules-html/findings/`, `../moves.css`, `../sym/`, `nosym/` with piece
+/// images only), lint gives each page exactly the lines of
+/// `expected.json`, which the browser suite `findings` checks against the
+/// console of Chromium and Firefox.
+#[test]
+fn one_broken_page_per_kind() {
+    let src = Path::new(ROOT).join("tests/findings");
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(src.join("expected.json")).unwrap())
+            .unwrap();
+    let site = temp_dir("findings");
+    let pages_dir = site.join("rules-html/findings");
+    for dir in ["dist", "rules-html/sym", "rules-html/findings/nosym"] {
+        std::fs::create_dir_all(site.join(dir)).unwrap();
+    }
+    std::fs::write(site.join("dist/glance.js"), b"").unwrap();
+    std::fs::copy(
+        Path::new(ROOT).join("rules-html/moves.css"),
+        site.join("rules-html/moves.css"),
+    )
+    .unwrap();
+    let pieces = ["WhiteKing", "BlackKing", "WhitePawn", "BlackPawn", "WhiteKnight"];
+    let marks = ["yellow", "orange", "green", "red", "cyan", "open"];
+    for name in pieces.iter().chain(&marks) {
+        std::fs::write(site.join(format!("rules-html/sym/{name}.png")), b"").unwrap();
+    }
+    for name in pieces {
+        std::fs::write(pages_dir.join(format!("nosym/{name}.png")), b"").unwrap();
+    }
+    let pages = expected["pages"].as_object().unwrap();
+    let mut names = Vec::new();
+    for name in pages.keys() {
+        std::fs::copy(src.join(name), pages_dir.join(name)).unwrap();
+        names.push(name.clone());
+    }
+    let (_, findings) = lint_json(&pages_dir, &names);
+    std::fs::remove_dir_all(&site).unwrap();
+    let mut kinds = std::collections::BTreeSet::new();
+    for (name, want) in pages {
+        let got: Vec<String> = findings
+            .iter()
+            .filter(|f| str_of(f, "file") == name)
+            .map(|f| {
+                kinds.insert(str_of(f, "kind").to_string());
+                format!(
+                    "{}: {}: {}",
+                    str_of(f, "cell"),
+                    str_of(f, "kind"),
+                    str_of(f, "message")
+                )
+            })
+            .collect();
+        let want: Vec<&str> = want["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap())
+            .collect();
+        assert_eq!(got, want, "{name}");
+    }
+    // Every kind the page can say has its page.
+    for kind in [
+        "unknown-piece",
+        "duplicate-piece",
+        "bad-attribute",
+        "bad-betza",
+        "no-square",
+        "not-on-board",
+        "undeclared",
+        "wrong-side",
+        "foreign-word",
+        "initial-unplaced",
+        "missing-file",
+        "no-piece-paragraph",
+        "no-board",
+    ] {
+        assert!(kinds.contains(kind), "no page gives {kind}");
+    }
+    assert!(pages["good.html"]["findings"].as_array().unwrap().is_empty());
+}

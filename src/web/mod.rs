@@ -21,6 +21,8 @@
 mod board;
 mod events;
 #[cfg(any(feature = "generic", not(feature = "dropin")))]
+mod files;
+#[cfg(any(feature = "generic", not(feature = "dropin")))]
 mod page;
 
 use core::cell::RefCell;
@@ -135,7 +137,24 @@ pub fn attach_page(root: &Element) -> bool {
     if checked.declared.cells.is_empty() {
         return false;
     }
-    attach_with(root, Source::Page(checked.declared))
+    let dir = decl.image_dir();
+    let images = checked
+        .declared
+        .marks_shown(&decl.page())
+        .into_iter()
+        .map(|m| {
+            let mut src = alloc::string::String::from(dir);
+            src.push_str(m.image());
+            src.push_str(".png");
+            src
+        })
+        .collect();
+    let linked = decl.stylesheet.is_some();
+    let attached = attach_with(root, Source::Page(checked.declared));
+    if let (true, Some(document)) = (attached, root.owner_document()) {
+        files::check(&document, root, linked, images);
+    }
+    attached
 }
 
 /// One console warning: `glance: ` and the finding as lint prints it

@@ -1,0 +1,86 @@
+//! What only the browser can tell of the files beside a page (`dist/glance.js`):
+//! whether `moves.css` took effect and whether the mark images arrive. The
+//! findings are [`crate::declared`]'s, in the words `glance lint` uses when
+//! it finds the same files missing beside a page.
+
+use alloc::boxed::Box;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::RefCell;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, Event};
+
+use super::warn;
+use crate::declared::{missing_marks, missing_stylesheet};
+use crate::finding::{Finding, Kind, Place};
+
+/// Checks, once, that `moves.css` styles the board (its `table.board` has
+/// collapsed borders, which only that sheet gives it) when the page links
+/// it, and that each of `images` (paths as the page asks for them, e.g.
+/// `sym/yellow.png`) loads; says what is missing as one console warning
+/// each, when known.
+pub(super) fn check(document: &Document, root: &Element, linked: bool, images: Vec<String>) {
+    if linked {
+        let table = root.query_selector("table.board").ok().flatten();
+        let collapsed = table.and_then(|t| {
+            let style = document.default_view()?.get_computed_style(&t).ok()??;
+            style.get_property_value("border-collapse").ok()
+        });
+        if collapsed.is_some_and(|c| c != "collapse") {
+            say(missing_stylesheet());
+        }
+    }
+    if images.is_empty() {
+        return;
+    }
+    // Pending loads, and the images that failed, in `images`' order.
+    let state = Rc::new(RefCell::new((images.len(), Vec::<Option<String>>::new())));
+    let probes: Vec<Element> = images
+        .iter()
+        .filter_map(|src| {
+            let img = document.create_element("img").ok()?;
+            img.set_attribute("src", src).ok()?;
+            Some(img)
+        })
+        .collect();
+    if probes.len() != images.len() {
+        return;
+    }
+    let seen = state.clone();
+    let names = images.clone();
+    let listener = Closure::wrap(Box::new(move |event: Event| {
+        let Ok(mut s) = seen.try_borrow_mut() else {
+            return;
+        };
+        let src = event
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|e| e.get_attribute("src"));
+        if event.type_() == "error" {
+            s.1.push(src);
+        }
+        s.0 = s.0.saturating_sub(1);
+        if s.0 == 0 && !s.1.is_empty() {
+            let missing: Vec<String> = names
+                .iter()
+                .filter(|n| s.1.iter().any(|m| m.as_deref() == Some(n.as_str())))
+                .cloned()
+                .collect();
+            say(missing_marks(&missing));
+        }
+    }) as Box<dyn FnMut(Event)>);
+    for img in &probes {
+        for kind in ["load", "error"] {
+            let _ = img.add_event_listener_with_callback(kind, listener.as_ref().unchecked_ref());
+        }
+    }
+    // Called once per image, then never again: kept for the page's life.
+    listener.forget();
+}
+
+fn say(message: String) {
+    warn(&Finding::new(Kind::MissingFile, Place::Page, message));
+}

@@ -1,0 +1,89 @@
+// One validation for lint and page: the pages of tests/findings/ (one
+// broken copy of a small zero-code page per kind the page can find) are
+// opened with dist/glance.js, and the page's console must say exactly the
+// findings `glance lint` gives them (tests/findings/expected.json, which
+// tests/lint.rs checks against lint), in the same words: one warning each,
+// "glance: PLACE: KIND: message".  Then the verdict: each cell listed as
+// working shows marks while pressed and the page is back at rest on
+// release, each listed as dead shows none.
+//
+// The pages are served from rules-html/findings/ of the assembled site, so
+// that ../moves.css, ../sym/ and ../../dist/glance.js are where they are in
+// the repository; missing-marks.html takes its images from nosym/, which
+// holds the piece images only (copied from rules-html/sym/).
+import fs from 'node:fs';
+import path from 'node:path';
+import { openPage, pressCell, releaseMouse, sleep, waitReady } from '../lib/browser.mjs';
+import { checksResult } from '../lib/check.mjs';
+
+export const name = 'findings';
+
+const PIECES = ['WhiteKing', 'BlackKing', 'WhitePawn', 'BlackPawn', 'WhiteKnight'];
+
+// The cells showing a mark now, and #piece's text.
+function shown() {
+  return {
+    marks: document.querySelectorAll('[data-glance-show]').length,
+    piece: (document.getElementById('piece') || document.getElementById('notes') || {}).innerHTML,
+  };
+}
+
+export async function run(ctx) {
+  const { browser, server, site, repo } = ctx;
+  const checks = [];
+  const record = (label, problems) => checks.push({ label, problems });
+  if (!site.has('dist/glance.js')) {
+    return { name, ok: false, passed: 0, failed: 1, summary: `${name}: dist/glance.js does not exist`, details: ['run make dist'] };
+  }
+  const src = path.join(repo, 'tests/findings');
+  const { pages } = JSON.parse(fs.readFileSync(path.join(src, 'expected.json'), 'utf8'));
+  const nosym = path.join(site.root, 'rules-html/findings/nosym');
+  fs.mkdirSync(nosym, { recursive: true });
+  for (const p of PIECES) fs.copyFileSync(path.join(site.root, 'rules-html/sym', `${p}.png`), path.join(nosym, `${p}.png`));
+
+  for (const [file, want] of Object.entries(pages)) {
+    const rel = `rules-html/findings/${file}`;
+    site.writePage(rel, fs.readFileSync(path.join(src, file), 'utf8'));
+    const h = await openPage(browser, `${server.url}/${rel}`);
+    try {
+      const problems = [];
+      const state = await waitReady(h.page);
+      const usable = want.starts;
+      if (state !== (usable ? 'ready' : 'failed')) problems.push(`data-glance is ${state}, expected ${usable ? 'ready' : 'failed'}`);
+      // The findings of files arrive when the probes have loaded or failed.
+      const said = () => h.consoleMessages.filter((m) => m.text.startsWith('glance: '));
+      for (let i = 0; i < 40 && said().length < want.findings.length; i++) await sleep(50);
+      await sleep(200);
+      const got = said().map((m) => m.text.slice('glance: '.length));
+      for (const m of said()) if (m.type !== 'warn' && m.type !== 'warning') problems.push(`console.${m.type}, not a warning: ${m.text}`);
+      const missing = want.findings.filter((f) => !got.includes(f));
+      const extra = got.filter((f) => !want.findings.includes(f));
+      for (const f of missing) problems.push(`lint's finding not said by the page: ${f}`);
+      for (const f of extra) problems.push(`said by the page, not by lint: ${f}`);
+      if (!missing.length && !extra.length && got.length !== want.findings.length) problems.push(`${got.length} warnings for ${want.findings.length} findings`);
+      record(`${file}: the console says lint's ${want.findings.length} finding(s)`, problems);
+
+      const verdict = [];
+      const rest = await h.page.evaluate(shown);
+      for (const id of want.works) {
+        await pressCell(h.page, id);
+        const held = await h.page.evaluate(shown);
+        if (!held.marks) verdict.push(`${id} shows no mark`);
+        await releaseMouse(h.page);
+        const after = await h.page.evaluate(shown);
+        if (after.marks || after.piece !== rest.piece) verdict.push(`${id}: not back at rest after the release`);
+      }
+      for (const id of want.dead) {
+        await pressCell(h.page, id);
+        const held = await h.page.evaluate(shown);
+        if (held.marks) verdict.push(`${id} shows ${held.marks} marks, expected none`);
+        await releaseMouse(h.page);
+      }
+      verdict.push(...h.problems());
+      record(`${file}: ${want.works.length} cell(s) work, ${want.dead.length} do nothing`, verdict);
+    } finally {
+      await h.close();
+    }
+  }
+  return checksResult(name, checks);
+}
