@@ -564,8 +564,7 @@ fn the_readmes_minimal_page_is_the_checked_one() {
 fn one_broken_page_per_kind() {
     let src = Path::new(ROOT).join("tests/findings");
     let expected: Value =
-        serde_json::from_str(&std::fs::read_to_string(src.join("expected.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(src.join("expected.json")).unwrap()).unwrap();
     let site = temp_dir("findings");
     let pages_dir = site.join("rules-html/findings");
     for dir in ["dist", "rules-html/sym", "rules-html/findings/nosym"] {
@@ -577,7 +576,13 @@ fn one_broken_page_per_kind() {
         site.join("rules-html/moves.css"),
     )
     .unwrap();
-    let pieces = ["WhiteKing", "BlackKing", "WhitePawn", "BlackPawn", "WhiteKnight"];
+    let pieces = [
+        "WhiteKing",
+        "BlackKing",
+        "WhitePawn",
+        "BlackPawn",
+        "WhiteKnight",
+    ];
     let marks = ["yellow", "orange", "green", "red", "cyan", "open"];
     for name in pieces.iter().chain(&marks) {
         std::fs::write(site.join(format!("rules-html/sym/{name}.png")), b"").unwrap();
@@ -634,5 +639,8 @@ fn one_broken_page_per_kind() {
     ] {
         assert!(kinds.contains(kind), "no page gives {kind}");
     }
-    assert!(pages["good.html"]["findings"].as_array().unwrap().is_empty());
+    assert!(pages["good.html"]["findings"]
+        .as_array()
+        .unwrap()
+        .is_empty());
 }

@@ -108,9 +108,9 @@ fn black_is_white_moved(
     pos: &Position,
     at: Square,
     map: fn(Square, u8, u8) -> Square,
-) -> Result<(), TestCaseError> {
+) -> Result<bool, TestCaseError> {
     let Ok(piece) = betza::parse(text) else {
-        return Ok(());
+        return Ok(false);
     };
     let moved = |sq| map(sq, pos.files, pos.ranks);
     let white = compute(&piece, at, Colour::White, pos);
@@ -134,7 +134,7 @@ fn black_is_white_moved(
         pos.files,
         pos.ranks
     );
-    Ok(())
+    Ok(true)
 }
 
 // ---------------------------------------------------------------------------
@@ -468,87 +468,6 @@ proptest! {
         }
     }
 
-    /// Black's moves are White's turned through 180 degrees (forward is
-    /// down the board, Black's right is towards the a-file, as XBoard draws
-    /// them): Black's diagram on the turned square, with the board and its
-    /// pieces turned, is White's diagram turned, for any piece.
-    #[test]
-    fn black_is_white_turned(
-        text in prop_oneof![betza_structured(), betza_like()],
-        pos in position(),
-        at in any::<Index>(),
-    ) {
-        let at = pick(&pos.board, &at);
-        black_is_white_moved(&text, &pos, at, turn)?;
-    }
-
-    /// For a piece that does not tell left from right (no `l` or `r`; no
-    /// `h` either: one that ends no pair reads as `l`), that is the same as
-    /// mirroring top to bottom, whether the board has an odd or even number
-    /// of ranks.
-    #[test]
-    fn black_is_white_mirrored(
-        text in betza_structured().prop_map(|t| t.replace(['l', 'r', 'h'], "")),
-        pos in position(),
-        at in any::<Index>(),
-    ) {
-        let at = pick(&pos.board, &at);
-        black_is_white_moved(&text, &pos, at, mirror)?;
-    }
-
-    /// A piece's moves are independent: the diagram of `(a)(b)` moves,
-    /// captures and takes a first step exactly where `a`'s or `b`'s does.
-    #[test]
-    fn moves_add_up(a in betza_structured(), b in betza_structured(), pos in position(), at in any::<Index>()) {
-        let (Ok(pa), Ok(pb), Ok(pab)) = (
-            betza::parse(&a),
-            betza::parse(&b),
-            betza::parse(&format!("({a})({b})")),
-        ) else {
-            return Ok(());
-        };
-        let at = pick(&pos.board, &at);
-        for colour in [Colour::White, Colour::Black] {
-            let (da, db, dab) = (
-                compute(&pa, at, colour, &pos),
-                compute(&pb, at, colour, &pos),
-                compute(&pab, at, colour, &pos),
-            );
-            for sq in pos.board.iter() {
-                let first_leg = |d: &Diagram| d.mark(sq) == Some(Mark::FirstLeg);
-                prop_assert_eq!(
-                    (dab.can_move_to(sq), dab.can_capture_on(sq), first_leg(&dab)),
-                    (
-                        da.can_move_to(sq) || db.can_move_to(sq),
-                        da.can_capture_on(sq) || db.can_capture_on(sq),
-                        first_leg(&da) || first_leg(&db),
-                    ),
-                    "({})({}) {:?} from {} on {}", a, b, colour, at, sq
-                );
-                if dab.mark(sq).is_none() {
-                    prop_assert_eq!((da.mark(sq), db.mark(sq)), (None, None));
-                }
-            }
-        }
-    }
-
-    /// A parsed piece reads back from its binary form (the drop-in
-    /// scripts' parsed tables) as the same piece, and draws the same.
-    #[test]
-    fn pieces_round_trip_through_their_binary_form(text in betza_structured(), pos in position(), at in any::<Index>()) {
-        if let Ok(piece) = betza::parse(&text) {
-            let back = Piece::decode(&piece.encode());
-            prop_assert_eq!(back.as_ref(), Some(&piece));
-            if let Some(back) = back {
-                let at = pick(&pos.board, &at);
-                prop_assert_eq!(
-                    marks(&compute(&back, at, Colour::White, &pos)),
-                    marks(&compute(&piece, at, Colour::White, &pos))
-                );
-            }
-        }
-    }
-
     /// No bytes make `Piece::decode` panic.
     #[test]
     fn any_bytes_decode_safely(bytes in prop::collection::vec(any::<u8>(), 0..96)) {
@@ -653,4 +572,161 @@ fn cylinder_chains_reach_everything() {
             assert_eq!(d.len(), 255, "{text} {colour:?}");
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Properties of strings that must parse: counted
+
+/// Runs `test` on eight times proptest's usual number of cases (256, or
+/// `PROPTEST_CASES`) of `strategy`. `test` says whether the case checked
+/// anything (`false`: a random string that does not parse, say); the test
+/// fails when fewer than the usual number of cases did, and prints how
+/// many did, so that a property never passes by testing nothing. (Of the
+/// first 256 cases, 65 to 210 check something, depending on the property:
+/// random strings often do not parse.)
+fn counted<S: Strategy>(
+    name: &str,
+    strategy: S,
+    test: impl Fn(S::Value) -> Result<bool, TestCaseError>,
+) where
+    S::Value: std::fmt::Debug,
+{
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let usual = ProptestConfig::default().cases;
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(8 * usual));
+    let (tried, checked) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let result = runner.run(&strategy, |value| {
+        tried.fetch_add(1, Ordering::Relaxed);
+        if test(value)? {
+            checked.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{name}: {e}");
+    }
+    let (tried, checked) = (tried.into_inner(), checked.into_inner());
+    eprintln!("{name}: {checked} of {tried} cases checked");
+    assert!(
+        checked >= usual as usize,
+        "{name}: only {checked} of {tried} cases checked anything, fewer than {usual}"
+    );
+}
+
+/// Black's moves are White's turned through 180 degrees (forward is down
+/// the board, Black's right is towards the a-file, as XBoard draws them):
+/// Black's diagram on the turned square, with the board and its pieces
+/// turned, is White's diagram turned, for any piece.
+#[test]
+fn black_is_white_turned() {
+    counted(
+        "black_is_white_turned",
+        (
+            prop_oneof![betza_structured(), betza_like()],
+            position(),
+            any::<Index>(),
+        ),
+        |(text, pos, at)| {
+            let at = pick(&pos.board, &at);
+            black_is_white_moved(&text, &pos, at, turn)
+        },
+    );
+}
+
+/// For a piece that does not tell left from right (no `l` or `r`; no `h`
+/// either: one that ends no pair reads as `l`), that is the same as
+/// mirroring top to bottom, whether the board has an odd or even number of
+/// ranks.
+#[test]
+fn black_is_white_mirrored() {
+    counted(
+        "black_is_white_mirrored",
+        (
+            betza_structured().prop_map(|t| t.replace(['l', 'r', 'h'], "")),
+            position(),
+            any::<Index>(),
+        ),
+        |(text, pos, at)| {
+            let at = pick(&pos.board, &at);
+            black_is_white_moved(&text, &pos, at, mirror)
+        },
+    );
+}
+
+/// A piece's moves are independent: the diagram of `(a)(b)` moves,
+/// captures and takes a first step exactly where `a`'s or `b`'s does.
+#[test]
+fn moves_add_up() {
+    counted(
+        "moves_add_up",
+        (
+            betza_structured(),
+            betza_structured(),
+            position(),
+            any::<Index>(),
+        ),
+        |(a, b, pos, at)| {
+            let (Ok(pa), Ok(pb), Ok(pab)) = (
+                betza::parse(&a),
+                betza::parse(&b),
+                betza::parse(&format!("({a})({b})")),
+            ) else {
+                return Ok(false);
+            };
+            let at = pick(&pos.board, &at);
+            for colour in [Colour::White, Colour::Black] {
+                let (da, db, dab) = (
+                    compute(&pa, at, colour, &pos),
+                    compute(&pb, at, colour, &pos),
+                    compute(&pab, at, colour, &pos),
+                );
+                for sq in pos.board.iter() {
+                    let first_leg = |d: &Diagram| d.mark(sq) == Some(Mark::FirstLeg);
+                    prop_assert_eq!(
+                        (dab.can_move_to(sq), dab.can_capture_on(sq), first_leg(&dab)),
+                        (
+                            da.can_move_to(sq) || db.can_move_to(sq),
+                            da.can_capture_on(sq) || db.can_capture_on(sq),
+                            first_leg(&da) || first_leg(&db),
+                        ),
+                        "({})({}) {:?} from {} on {}",
+                        a,
+                        b,
+                        colour,
+                        at,
+                        sq
+                    );
+                    if dab.mark(sq).is_none() {
+                        prop_assert_eq!((da.mark(sq), db.mark(sq)), (None, None));
+                    }
+                }
+            }
+            Ok(true)
+        },
+    );
+}
+
+/// A parsed piece reads back from its binary form (the drop-in scripts'
+/// parsed tables) as the same piece, and draws the same.
+#[test]
+fn pieces_round_trip_through_their_binary_form() {
+    counted(
+        "pieces_round_trip_through_their_binary_form",
+        (betza_structured(), position(), any::<Index>()),
+        |(text, pos, at)| {
+            let Ok(piece) = betza::parse(&text) else {
+                return Ok(false);
+            };
+            let back = Piece::decode(&piece.encode());
+            prop_assert_eq!(back.as_ref(), Some(&piece));
+            if let Some(back) = back {
+                let at = pick(&pos.board, &at);
+                prop_assert_eq!(
+                    marks(&compute(&back, at, Colour::White, &pos)),
+                    marks(&compute(&piece, at, Colour::White, &pos))
+                );
+            }
+            Ok(true)
+        },
+    );
 }
