@@ -52,6 +52,8 @@ pub mod clicks;
 pub mod declared;
 pub mod diagram;
 pub mod geometry;
+#[cfg(any(test, all(target_arch = "wasm32", feature = "pkg")))]
+mod lab;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lint;
 pub mod parsed;
