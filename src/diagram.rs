@@ -670,6 +670,54 @@ mod tests {
     }
 
     #[test]
+    fn chiral_knights_draw_xboards_squares() {
+        // The squares of the notes on dialects (Interactive Diagram, 15x15
+        // from h8; Fairy-Stockfish, 10x10 from e5), which XBoard's move
+        // generator's direction sets give too.
+        let squares = |s: &str, size: u8, at: &str| {
+            let mut v: Vec<String> = diagram_on(s, size, size, at, Colour::White)
+                .into_iter()
+                .map(|(sq, m)| {
+                    assert_eq!(m, Mark::Leap, "{s}");
+                    sq
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(squares("hlN", 15, "h8"), ["f7", "g10", "i6", "j9"]);
+        assert_eq!(squares("hrN", 15, "h8"), ["f9", "g6", "i10", "j7"]);
+        assert_eq!(squares("hlN", 10, "e5"), ["c4", "d7", "f3", "g6"]);
+        assert_eq!(squares("hrN", 10, "e5"), ["c6", "d3", "f7", "g4"]);
+        // Black's are the same: each set is its own half-turn image.
+        let b = diagram_on("hlN", 15, 15, "h8", Colour::Black);
+        assert_eq!(b, diagram_on("hlN", 15, 15, "h8", Colour::White));
+        // A Camel (3,1) has them too; hl and hr make up the whole atom.
+        assert_eq!(squares("hlChrC", 15, "h8"), squares("C", 15, "h8"));
+    }
+
+    #[test]
+    fn en_passant_adds_nothing_to_a_diagram() {
+        // The Pawn with en passant: as the Interactive Diagram draws it on
+        // an empty board (15x15 from h8: moves h9, captures g9 i9).
+        let d = diagram_on("fmWfceF", 15, 15, "h8", Colour::White);
+        assert_eq!(squares_with(&d, Mark::Move), ["h9"]);
+        assert_eq!(squares_with(&d, Mark::Capture), ["g9", "i9"]);
+        assert_eq!(d.len(), 3);
+        assert_eq!(d, diagram_on("fmWfcF", 15, 15, "h8", Colour::White));
+        // `e` alone captures only a pawn that has just made a double step:
+        // there is none, so nothing is drawn, with pieces placed or not.
+        assert!(diagram_on("feF", 8, 8, "e4", Colour::White).is_empty());
+        let piece = parse("fmWfeF").unwrap();
+        let board = SquareSet::rectangle(8, 8).unwrap();
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let occupied: SquareSet = [sq("d5"), sq("f5")].into_iter().collect();
+        let d = Diagram::compute(&piece, sq("e4"), Colour::White, &board, &occupied);
+        let marks: Vec<_> = d.marks().map(|(s, m)| (s.to_string(), m)).collect();
+        assert_eq!(marks, [("e5".to_string(), Mark::Move)]);
+    }
+
+    #[test]
     fn castling_is_green() {
         let d = diagram_on("KisO2", 8, 8, "e1", Colour::White);
         assert_eq!(squares_with(&d, Mark::Move), ["c1", "g1"]);
