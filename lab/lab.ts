@@ -13,16 +13,8 @@
 // URL fragment holds: an edit pushes a history entry (typing: one per
 // burst), and opening the address or going back restores it.
 
-import init, {
-  diagram,
-  dialect,
-  infer,
-  sentence,
-  type DialectNote,
-  type Diagram,
-  type Inference,
-  type Mark,
-} from "../pkg/glance.js";
+import init, * as glance from "../pkg/glance.js";
+import type { DialectNote, Diagram, Inference, Mark } from "../pkg/glance.js";
 import wasm from "../pkg/glance_bg.wasm";
 
 type Side = "white" | "black";
@@ -415,7 +407,7 @@ class Lab {
   /** The diagram of `betza` from the state's square, side and pieces. */
   diagramOf(betza: string): Diagram {
     const s = this.state;
-    return diagram(betza, { board: this.boardName(), at: s.at, colour: s.side, occupied: s.others });
+    return glance.diagram(betza, { board: this.boardName(), at: s.at, colour: s.side, occupied: s.others });
   }
 
   render(): void {
@@ -451,7 +443,7 @@ class Lab {
     } else {
       this.page.inference.hidden = true;
       this.page.inference.replaceChildren();
-      this.renderSentence(shown);
+      this.renderSentence(shown, problem ? this.page.error.textContent ?? "" : "");
     }
     if (shown && !this.firstDiagram && Object.keys(shown.marks).length) {
       this.firstDiagram = true;
@@ -505,7 +497,7 @@ class Lab {
     let notes: DialectNote[] = [];
     if (betza) {
       try {
-        notes = dialect(betza);
+        notes = glance.dialect(betza);
       } catch {
         notes = [];
       }
@@ -535,7 +527,7 @@ class Lab {
     const key = JSON.stringify(input);
     if (key !== this.inferred.key) {
       try {
-        this.inferred = { key, answer: infer(input), error: "" };
+        this.inferred = { key, answer: glance.infer(input), error: "" };
       } catch (e) {
         this.inferred = { key, answer: null, error: errorText(e) };
       }
@@ -591,12 +583,15 @@ class Lab {
     sentence.textContent = said;
   }
 
-  renderSentence(shown: Diagram | null): void {
+  /** The live region: the diagram's sentence, or why the string is refused. */
+  renderSentence(shown: Diagram | null, problem: string): void {
     const s = this.state;
     let text = "";
-    if (shown && this.good) {
+    if (problem) {
+      text = problem;
+    } else if (shown && this.good) {
       try {
-        text = sentence(this.good, this.good, this.boardName(), s.at, s.side, s.others);
+        text = glance.sentence(this.good, this.good, this.boardName(), s.at, s.side, s.others);
       } catch (e) {
         text = errorText(e);
       }
@@ -696,6 +691,7 @@ class Lab {
 }
 
 async function start(): Promise<void> {
+  performance.mark("lab-start");
   const root = document.documentElement;
   let page: Page;
   try {
@@ -714,6 +710,7 @@ async function start(): Promise<void> {
     root.dataset.glance = "failed";
     return;
   }
+  performance.mark("lab-wasm-ready");
   const lab = new Lab(page);
   lab.listen();
   lab.render();

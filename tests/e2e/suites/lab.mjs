@@ -267,6 +267,7 @@ export async function run(ctx) {
       if (!/X/.test(o.error)) problems.push(`message ${JSON.stringify(o.error)} does not name X`);
       if (o.errorMark !== 'X') problems.push(`the marked character is ${JSON.stringify(o.errorMark)}, expected X`);
       if (o.invalid !== 'true') problems.push(`input aria-invalid=${o.invalid}, expected true`);
+      if (!/character 3/.test(o.sentence)) problems.push(`the live region says ${JSON.stringify(o.sentence)}, expected the reason`);
       if (!same(keysOf(marksOf(o)), KNIGHT_D5)) problems.push(`board marks ${keysOf(marksOf(o)).join(' ')}, expected the last good one's (N)`);
       if (JSON.stringify(o.cells) !== JSON.stringify(knightBoard.cells)) problems.push("the board is not N's as it was");
       if (!/betza=NfX/.test(o.hash)) problems.push(`URL fragment ${JSON.stringify(o.hash)} does not hold what is typed`);
