@@ -443,7 +443,7 @@ class Lab {
     } else {
       this.page.inference.hidden = true;
       this.page.inference.replaceChildren();
-      this.renderSentence(shown, problem ? this.page.error.textContent ?? "" : "");
+      this.renderSentence(shown);
     }
     if (shown && !this.firstDiagram && Object.keys(shown.marks).length) {
       this.firstDiagram = true;
@@ -467,8 +467,9 @@ class Lab {
   /** The reason next to the input, with the string's bad character marked. */
   renderError(problem: string): void {
     const { input, error } = this.page;
+    // #betza-error is a live region: it stays in the page, empty when the
+    // string is good, so that a reason put in it is read out.
     if (!problem) {
-      error.hidden = true;
       error.replaceChildren();
       input.removeAttribute("aria-invalid");
       return;
@@ -489,7 +490,6 @@ class Lab {
     }
     parts.push(reason.charAt(0).toUpperCase() + reason.slice(1) + ". The board still shows the last string that worked.");
     error.replaceChildren(...parts);
-    error.hidden = false;
     input.setAttribute("aria-invalid", "true");
   }
 
@@ -583,13 +583,11 @@ class Lab {
     sentence.textContent = said;
   }
 
-  /** The live region: the diagram's sentence, or why the string is refused. */
-  renderSentence(shown: Diagram | null, problem: string): void {
+  /** The live region under the board: what the board shows, in words. */
+  renderSentence(shown: Diagram | null): void {
     const s = this.state;
     let text = "";
-    if (problem) {
-      text = problem;
-    } else if (shown && this.good) {
+    if (shown && this.good) {
       try {
         text = glance.sentence(this.good, this.good, this.boardName(), s.at, s.side, s.others);
       } catch (e) {
@@ -705,7 +703,6 @@ async function start(): Promise<void> {
     await init({ module_or_path: wasm });
   } catch (e) {
     page.error.textContent = `The lab cannot start: ${errorText(e)}`;
-    page.error.hidden = false;
     console.warn(`glance lab: the WebAssembly module did not start: ${errorText(e)}`);
     root.dataset.glance = "failed";
     return;
