@@ -513,6 +513,38 @@ impl Piece {
         &self.moves
     }
 
+    /// A piece of one move along some of an atom's moves (bit `k` of
+    /// `mask`: the `k`-th of [`Atom::vectors`]), for inference, which
+    /// tries many such moves without spelling and parsing each.
+    pub(crate) fn one_move(
+        atom: Atom,
+        mask: u8,
+        max_steps: u8,
+        modality: Modality,
+        jumping: Jumping,
+    ) -> Piece {
+        let mut turns = [0; 8];
+        turns[0] = mask;
+        let leg = Leg {
+            atom,
+            dirs: Dirs::default(),
+            turns,
+            max_steps,
+            modality,
+            link: None,
+        };
+        Piece {
+            moves: alloc::vec![Move {
+                legs: alloc::vec![leg],
+                modality,
+                jumping,
+                initial: false,
+                cylinder: false,
+                castling: false,
+            }],
+        }
+    }
+
     /// Whether some move of the piece can only be made over another piece
     /// (a screen): a hopper (`p`, `g`, `j`) or a hop link (`+`). On an
     /// empty board such a move shows nothing, so the pages draw these

@@ -76,6 +76,23 @@ impl Mark {
         }
     }
 
+    /// The mark named `text`: its JSON name ([`Mark::name`]: `slide`,
+    /// `leap`, `move`, `capture`, `first-leg`, `block`) or its legend
+    /// colour ([`Mark::image`]: `yellow`, `orange`, `green`, `red`, `cyan`,
+    /// `open`).
+    ///
+    /// ```
+    /// use glance::Mark;
+    /// assert_eq!(Mark::parse("orange"), Some(Mark::Leap));
+    /// assert_eq!(Mark::parse("first-leg"), Some(Mark::FirstLeg));
+    /// assert_eq!(Mark::parse("blue"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Mark> {
+        Mark::ALL
+            .into_iter()
+            .find(|m| m.name() == text || m.image() == text)
+    }
+
     /// The image the rules pages use for the mark (in their `sym/` folder,
     /// with `.png`).
     pub const fn image(self) -> &'static str {
@@ -115,12 +132,12 @@ impl Mark {
 }
 
 // What the moves reaching a square left there.
-const MOVE_LEAP: u8 = 1;
-const MOVE_RIDE: u8 = 2;
-const CAP_LEAP: u8 = 4;
-const CAP_RIDE: u8 = 8;
-const FIRST_LEG: u8 = 16;
-const BLOCK: u8 = 32;
+pub(crate) const MOVE_LEAP: u8 = 1;
+pub(crate) const MOVE_RIDE: u8 = 2;
+pub(crate) const CAP_LEAP: u8 = 4;
+pub(crate) const CAP_RIDE: u8 = 8;
+pub(crate) const FIRST_LEG: u8 = 16;
+pub(crate) const BLOCK: u8 = 32;
 
 /// Longest ride of an unlimited slider: enough to cross a 16×16 board or to
 /// go round a cylinder once in any direction.
@@ -216,6 +233,20 @@ impl Diagram {
     /// Whether some move captures an enemy standing on `sq` by ending there.
     pub fn can_capture_on(&self, sq: Square) -> bool {
         self.traces[sq.index()] & (CAP_LEAP | CAP_RIDE) != 0
+    }
+
+    /// What the moves reaching `sq` left there (the bits the marks are
+    /// chosen from), for inference.
+    pub(crate) fn trace(&self, sq: Square) -> u8 {
+        self.traces[sq.index()]
+    }
+
+    /// Adds the traces of `other` (a diagram of the same square), as if
+    /// its moves were this piece's too.
+    pub(crate) fn merge(&mut self, other: &Diagram) {
+        for (t, o) in self.traces.iter_mut().zip(other.traces.iter()) {
+            *t |= o;
+        }
     }
 
     /// Number of marked squares.

@@ -298,7 +298,7 @@ fn mark_chained(out: &mut [Token]) {
 /// Which of the 8 directions of an atom (`long`, `short`): slot 0 is
 /// (short, long), then clockwise; slots 0, 2, 4, 6 of an orthogonal atom
 /// and 1, 3, 5, 7 of a diagonal one are its four moves.
-fn slot_vector(long: i8, short: i8, slot: u8) -> Offset {
+pub(crate) fn slot_vector(long: i8, short: i8, slot: u8) -> Offset {
     let (a, b) = (long, short);
     let (dx, dy) = match slot & 7 {
         0 => (b, a),
@@ -347,7 +347,7 @@ impl Class {
 }
 
 /// The slot of `v` among the moves of `(long, short)`.
-fn slot_of(long: u8, short: u8, v: Offset) -> Option<u8> {
+pub(crate) fn slot_of(long: u8, short: u8, v: Offset) -> Option<u8> {
     let class = Class::of(long, short)?;
     (0..8u8).find(|&k| class.all() & 1 << k != 0 && slot_vector(long as i8, short as i8, k) == v)
 }
@@ -751,7 +751,7 @@ pub(crate) fn agree(dirs: &str, long: u8, short: u8) -> Option<u8> {
 
 /// Direction spellings tried for [`alike_directions`], shortest first and,
 /// among equals, in the order the pages prefer.
-const CANDIDATES: &[&str] = &[
+pub(crate) const CANDIDATES: &[&str] = &[
     "", "f", "b", "l", "r", "s", "v", "ff", "bb", "fs", "bs", "fl", "fr", "bl", "br", "lf", "rf",
     "lb", "rb", "fh", "bh", "lh", "rh", "lv", "rv", "fb", "sv", "hl", "hr", "fbs", "fsb", "vs",
     "fsbs", "fbbs", "ffbb", "fsbb", "bsff", "ffbs", "ffs", "bbs", "ffl", "ffr", "bbl", "bbr",

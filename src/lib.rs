@@ -16,6 +16,8 @@
 //! * [`dialect`] says which groups of a Betza string XBoard's move
 //!   generator, the Interactive Diagram or Fairy-Stockfish read
 //!   differently, and a spelling all of them read alike;
+//! * [`infer`] finds the shortest Betza string that draws a given
+//!   diagram;
 //! * [`diagram`] computes, for a piece on a square of a board, the mark of
 //!   every square it reaches (pure Rust: runs natively and in wasm);
 //! * [`scene`] turns a click into a [`scene::Scene`] (what each cell
@@ -56,6 +58,7 @@ pub mod declared;
 pub mod diagram;
 pub mod dialect;
 pub mod geometry;
+pub mod infer;
 #[cfg(any(test, all(target_arch = "wasm32", feature = "pkg")))]
 mod lab;
 #[cfg(not(target_arch = "wasm32"))]
