@@ -13,8 +13,18 @@
 // URL fragment holds: an edit pushes a history entry (typing: one per
 // burst), and opening the address or going back restores it.
 
-import init, * as glance from "../pkg/glance.js";
-import type { DialectNote, Diagram, Inference, Mark } from "../pkg/glance.js";
+import init, {
+  diagram,
+  dialect,
+  infer,
+  parse,
+  sentence,
+  type DialectNote,
+  type Diagram,
+  type InferInput,
+  type Inference,
+  type Mark,
+} from "../pkg/glance.js";
 import wasm from "../pkg/glance_bg.wasm";
 
 type Side = "white" | "black";
@@ -407,7 +417,7 @@ class Lab {
   /** The diagram of `betza` from the state's square, side and pieces. */
   diagramOf(betza: string): Diagram {
     const s = this.state;
-    return glance.diagram(betza, { board: this.boardName(), at: s.at, colour: s.side, occupied: s.others });
+    return diagram(betza, { board: this.boardName(), at: s.at, colour: s.side, occupied: s.others });
   }
 
   render(): void {
@@ -475,13 +485,14 @@ class Lab {
       return;
     }
     const text = this.state.betza;
-    // diagram() says "bad Betza string 'X': <reason>", the reason naming
-    // the character (1 for the first) where the parser stopped.
-    const reason = problem.replace(/^bad Betza string '[\s\S]*?': /, "");
-    const at = /character (\d+)/.exec(reason);
+    // parse() says where (an index into the string, as JavaScript counts);
+    // diagram()'s message is kept for anything else.
+    let reason = problem;
     const parts: (string | Node)[] = [];
-    if (at) {
-      const i = Number(at[1]) - 1;
+    const parsed = parse(text);
+    if (!parsed.ok) {
+      reason = parsed.error;
+      const i = parsed.position;
       const code = document.createElement("code");
       const bad = document.createElement("mark");
       bad.textContent = text.slice(i, i + 1) || "\u2026";
@@ -497,20 +508,20 @@ class Lab {
     let notes: DialectNote[] = [];
     if (betza) {
       try {
-        notes = glance.dialect(betza);
+        notes = dialect(betza);
       } catch {
         notes = [];
       }
     }
+    const code = (text: string) => {
+      const c = document.createElement("code");
+      c.textContent = text;
+      return c;
+    };
     this.page.dialect.replaceChildren(
       ...notes.map((n) => {
         const li = document.createElement("li");
-        li.append(`${n.programs.join(", ")}: ${n.message}`);
-        if (n.alike) {
-          const code = document.createElement("code");
-          code.textContent = n.alike;
-          li.append(" Read alike by all: ", code, ".");
-        }
+        li.append(code(n.group), `: ${n.message} (${n.programs.join(", ")}). `, code(n.alike), " reads alike in all of them.");
         return li;
       }),
     );
@@ -523,11 +534,11 @@ class Lab {
       this.inferred = { key: "", answer: null, error: "" };
       return null;
     }
-    const input = { board: this.boardName(), at: s.at, colour: s.side, occupied: s.others, marks: s.paint };
+    const input: InferInput = { board: this.boardName(), at: s.at, colour: s.side, occupied: s.others, marks: s.paint };
     const key = JSON.stringify(input);
     if (key !== this.inferred.key) {
       try {
-        this.inferred = { key, answer: glance.infer(input), error: "" };
+        this.inferred = { key, answer: infer(input), error: "" };
       } catch (e) {
         this.inferred = { key, answer: null, error: errorText(e) };
       }
@@ -580,7 +591,10 @@ class Lab {
     }
     inference.replaceChildren(...parts);
     inference.hidden = false;
+    // The sentence says it for screen readers; #inference shows it, with
+    // the buttons.
     sentence.textContent = said;
+    sentence.classList.add("visually-hidden");
   }
 
   /** The live region under the board: what the board shows, in words. */
@@ -589,7 +603,7 @@ class Lab {
     let text = "";
     if (shown && this.good) {
       try {
-        text = glance.sentence(this.good, this.good, this.boardName(), s.at, s.side, s.others);
+        text = sentence(this.good, this.good, this.boardName(), s.at, s.side, s.others);
       } catch (e) {
         text = errorText(e);
       }
@@ -597,6 +611,7 @@ class Lab {
       text = `The piece stands on ${s.at}. Type its Betza string to see where it moves.`;
     }
     if (this.page.sentence.textContent !== text) this.page.sentence.textContent = text;
+    this.page.sentence.classList.remove("visually-hidden");
   }
 
   /** The table's cells, made again when the board's size changed. */

@@ -367,6 +367,20 @@ export async function run(ctx) {
       }
       record("the answer's button draws it: the same eight squares", p2);
       await page.click('#clear-paint');
+      // A one-step square painted as a leap: no Betza string marks it so.
+      await chooseRadio(page, 'mode', 'paint');
+      await clickSquare(page, 'c3');
+      await clickSquare(page, 'd6');
+      const o3 = await readLab(page);
+      const p3 = [];
+      if (o3.inferred) p3.push(`inferred ${JSON.stringify(o3.inferred)}, expected none`);
+      if (!/No Betza string reaches d6 from d5/.test(o3.inference)) p3.push(`the lab says ${JSON.stringify(o3.inference)}`);
+      if (!/no Betza string reaches it/.test(o3.cells.d6?.label || '')) p3.push(`d6 is named ${JSON.stringify(o3.cells.d6?.label)}`);
+      if (/no Betza string reaches it/.test(o3.cells.c3?.label || '')) p3.push(`c3 (a Knight square) is named ${JSON.stringify(o3.cells.c3?.label)}`);
+      if (o3.sentence !== 'No Betza string reaches d6 from d5 as painted.') p3.push(`sentence ${JSON.stringify(o3.sentence)}`);
+      record('a step painted as a leap (d6, orange) is named as unreachable; c3 is not', p3);
+      await page.click('#clear-paint');
+      await chooseRadio(page, 'mode', 'move');
     }
     {
       // Dialect notes: pR is read differently by the other programs.
