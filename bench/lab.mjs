@@ -10,7 +10,7 @@
 // starts (lab-start), when the wasm module is compiled and instantiated
 // (lab-wasm-ready) and when the first diagram is on the board
 // (lab-first-diagram); each is read against the navigation's start, with
-// DOMContentLoaded and the load event. Prints medians (min-max) and writes
+// the end of dist/lab.js's download, DOMContentLoaded and the load event. Prints medians (min-max) and writes
 // them to FILE (default bench/lab.json). Needs dist/lab.js and
 // rules-html/sym/ (make dist assets).
 import fs from 'node:fs';
@@ -62,7 +62,9 @@ try {
           rows.push(await page.evaluate(() => {
             const at = (n) => performance.getEntriesByName(n)[0].startTime;
             const nav = performance.getEntriesByType('navigation')[0];
+            const js = performance.getEntriesByType('resource').find((e) => /\/dist\/lab\.js$/.test(e.name));
             return {
+              fetched: js ? js.responseEnd : NaN,
               start: at('lab-start'), wasm: at('lab-wasm-ready'), diagram: at('lab-first-diagram'),
               domContentLoaded: nav.domContentLoadedEventEnd, load: nav.loadEventEnd,
             };
@@ -74,6 +76,7 @@ try {
       const of = (k) => summary(rows.map((r) => r[k]));
       result.browsers[name] = {
         version: browser.version,
+        lab_js_fetched: of('fetched'),
         script_start: of('start'),
         wasm_ready: of('wasm'),
         first_diagram: of('diagram'),
@@ -84,7 +87,8 @@ try {
       const b = result.browsers[name];
       const fmt = (s) => `${s.median} ms (${s.min}-${s.max})`;
       console.log(`bench/lab ${browser.label} ${browser.version}: first diagram ${fmt(b.first_diagram)} after navigation start; ` +
-        `script start ${fmt(b.script_start)}, wasm ready ${fmt(b.wasm_ready)}; ${fmt(b.first_diagram_after_script_start)} from script start`);
+        `dist/lab.js fetched ${fmt(b.lab_js_fetched)}, script start ${fmt(b.script_start)}, wasm ready ${fmt(b.wasm_ready)}; ` +
+        `${fmt(b.first_diagram_after_script_start)} from script start`);
     } finally {
       await browser.close();
     }

@@ -5,7 +5,7 @@
 // as a page author would use it: imported, typed by the .d.ts that
 // wasm-bindgen generates (make test runs tsc -p lab/tsconfig.json). For the
 // page, scripts/build-lab.sh bundles this file, pkg/glance.js and the wasm
-// module (inlined) into one classic script, dist/lab.js: it then works from
+// module (inlined, deflated) into one classic script, dist/lab.js: it then works from
 // file:// (where browsers refuse to fetch modules and wasm) as over http,
 // and makes no request but for the page's own images.
 //
@@ -25,7 +25,9 @@ import init, {
   type Inference,
   type Mark,
 } from "../pkg/glance.js";
-import wasm from "../pkg/glance_bg.wasm";
+// pkg/glance_bg.wasm, raw-deflated by scripts/build-lab.sh (a 286 KB
+// module is 120 KB so, and the script about that plus a third in base64).
+import packedWasm from "../build/lab/glance_bg.wasm.deflate";
 
 type Side = "white" | "black";
 type Mode = "move" | "place" | "paint";
@@ -715,7 +717,10 @@ async function start(): Promise<void> {
     return;
   }
   try {
-    await init({ module_or_path: wasm });
+    // Inflated as it is compiled: a Response of type application/wasm
+    // lets wasm-bindgen's init() use WebAssembly.instantiateStreaming.
+    const wasm = new Blob([packedWasm]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    await init({ module_or_path: new Response(wasm, { headers: { "content-type": "application/wasm" } }) });
   } catch (e) {
     page.error.textContent = `The lab cannot start: ${errorText(e)}`;
     console.warn(`glance lab: the WebAssembly module did not start: ${errorText(e)}`);
