@@ -298,7 +298,37 @@ export async function run(ctx) {
       const p2 = [];
       if (marksOf(o2).d8 !== 'yellow') p2.push(`after removing d7: d8 is ${marksOf(o2).d8}, expected yellow`);
       record('pressing a placed piece again removes it', p2);
+      // A Cannon (mRcpR) captures over a screen: pieces on d7 (the screen)
+      // and d8 (captured); d7 itself is not reached.
       await page.click('#clear-pieces');
+      await typeInto(page, 'mRcpR', { clear: true });
+      await clickSquare(page, 'd7');
+      await clickSquare(page, 'd8');
+      const o3 = await readLab(page);
+      const m3 = marksOf(o3);
+      const p3 = [];
+      const want3 = { d8: 'red' };
+      for (const s of ['a5', 'b5', 'c5', 'e5', 'f5', 'g5', 'h5', 'd1', 'd2', 'd3', 'd4', 'd6']) want3[s] = 'green';
+      const sorted = (x) => JSON.stringify(Object.fromEntries(Object.entries(x).sort()));
+      if (sorted(m3) !== sorted(want3)) p3.push(`marks ${sorted(m3)}, expected ${sorted(want3)}`);
+      record('a Cannon (mRcpR) captures d8 over the screen on d7, moves without capturing elsewhere', p3);
+      await page.click('#clear-pieces');
+    }
+    {
+      // An address edited by hand (hashchange): the lab follows it.
+      await page.evaluate(() => { location.hash = '#betza=W&board=8x8&at=a1'; });
+      let o = null;
+      for (let i = 0; i < 50; i++) {
+        o = await readLab(page);
+        if (o.input === 'W') break;
+        await sleep(20);
+      }
+      const problems = [];
+      if (o.input !== 'W') problems.push(`input ${JSON.stringify(o.input)} after the fragment was set to betza=W`);
+      if (!same(keysOf(marksOf(o)), ['a2', 'b1'])) problems.push(`W on a1 marks ${keysOf(marksOf(o)).join(' ')}, expected a2 b1`);
+      if (o.cells.a1?.img !== 'WhiteUnicorn') problems.push(`a1 shows ${o.cells.a1?.img}`);
+      record('a fragment typed into the address (hashchange) is followed', problems);
+      await clickSquare(page, 'd5');
     }
     {
       // The side: a pawn that moves forward.
