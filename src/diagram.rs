@@ -161,6 +161,9 @@ impl core::fmt::Debug for Diagram {
 struct Walk<'a> {
     board: &'a SquareSet,
     occupied: &'a SquareSet,
+    /// The occupied squares that hold the piece's own side: they block
+    /// and screen like the others, but are never captured.
+    friends: &'a SquareSet,
     forward: i8,
     origin: Square,
     files: (u8, u8),
@@ -189,9 +192,38 @@ impl Diagram {
         board: &SquareSet,
         occupied: &SquareSet,
     ) -> Diagram {
+        Diagram::among(piece, at, colour, board, occupied, &SquareSet::EMPTY)
+    }
+
+    /// As [`Diagram::compute`], where the pieces on `friends` (a part of
+    /// `occupied`; others there are ignored) are the piece's own side: they
+    /// block slides, stop lame leaps and serve as screens, but are never
+    /// captured.
+    ///
+    /// ```
+    /// use glance::{betza, Colour, Diagram, Mark, Square, SquareSet};
+    /// let rook = betza::parse("R").unwrap();
+    /// let board = SquareSet::rectangle(8, 8).unwrap();
+    /// let sq = |s: &str| Square::parse(s).unwrap();
+    /// let pieces: SquareSet = [sq("a4"), sq("d1")].into_iter().collect();
+    /// let friends: SquareSet = [sq("d1")].into_iter().collect();
+    /// let d = Diagram::among(&rook, sq("a1"), Colour::White, &board, &pieces, &friends);
+    /// assert_eq!(d.mark(sq("a4")), Some(Mark::Capture));
+    /// assert_eq!(d.mark(sq("c1")), Some(Mark::Slide));
+    /// assert_eq!(d.mark(sq("d1")), None);
+    /// ```
+    pub fn among(
+        piece: &Piece,
+        at: Square,
+        colour: Colour,
+        board: &SquareSet,
+        occupied: &SquareSet,
+        friends: &SquareSet,
+    ) -> Diagram {
         let mut walk = Walk {
             board,
             occupied,
+            friends,
             forward: colour.forward(),
             origin: at,
             files: board.file_span().unwrap_or((0, 15)),
@@ -306,6 +338,11 @@ impl Walk<'_> {
         self.occupied.contains(sq)
     }
 
+    /// An enemy stands on `sq`: a capture may end there.
+    fn enemy(&self, sq: Square) -> bool {
+        self.occupied.contains(sq) && !self.friends.contains(sq)
+    }
+
     fn mark_destination(&mut self, sq: Square, modality: Modality, unblockable: bool) {
         let (m, c) = if unblockable {
             (MOVE_LEAP, CAP_LEAP)
@@ -325,7 +362,7 @@ impl Walk<'_> {
     /// square is empty, a capture if it is occupied.
     fn arrive(&mut self, sq: Square, modality: Modality, unblockable: bool) {
         if self.occupied(sq) {
-            if modality.can_capture() {
+            if modality.can_capture() && self.enemy(sq) {
                 self.mark_destination(sq, Modality::CaptureOnly, unblockable);
             }
         } else {
@@ -445,7 +482,7 @@ impl Walk<'_> {
                     self.mark_destination(at, Modality::MoveOnly, false);
                 }
                 (Jumping::Pao, 1) if occupied => {
-                    if mv.modality.can_capture() {
+                    if mv.modality.can_capture() && self.enemy(at) {
                         self.mark_destination(at, Modality::CaptureOnly, false);
                     }
                     return;
@@ -547,7 +584,7 @@ impl Walk<'_> {
         if capturing {
             // An enemy is taken here and the move goes on. On an empty board
             // the diagram shows what happens if one stands there.
-            if occupied || self.occupied.is_empty() {
+            if (occupied && self.enemy(at)) || self.occupied.is_empty() {
                 self.traces[at.index()] |= FIRST_LEG;
                 self.trace_chain(mv, i + 1, at, k, seen);
             }

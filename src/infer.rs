@@ -19,11 +19,15 @@
 //! search then picks the cheapest set of candidates whose marks together
 //! are the target's, and the string is checked by drawing it.
 //!
+//! Chains are tried in a few shapes only: the two-step moves of the Lion
+//! and its kin (`KxaK`, `cK-aK`, `cW-W`, `K-bK`, … on `K`, `W` and `F`,
+//! with direction letters on `W` and `F`), the hop chains `cR+R` and
+//! `cB+B`, and the bent riders `FtR` and `WtB`.
+//!
 //! Not inferred, because a diagram cannot tell them apart from moves that
 //! draw the same: `i` (initial moves), `e` (en passant), `o` (cylinder),
-//! castling, `j` jumps and chains other than the two-step moves of the
-//! `(cX-aX)` and `(cX-X)` kinds; strings that draw the same as one of them
-//! are found instead.
+//! castling and `j` jumps; strings that draw the same as one of them are
+//! found instead (`mfnD` for `ifmnD`, `msD` for castling).
 //!
 //! ```
 //! use glance::infer::{infer, Target};
@@ -182,8 +186,8 @@ impl Candidate {
     }
 }
 
-/// Where an atom comes in the conventional order: `K Q R B W F D N A H C
-/// Z G`, then explicit leaps.
+/// Where an atom comes in the conventional order: `K Q R B W F A D N H C
+/// Z G` (the pages' `KADN`, `FAD`, `WDN`), then explicit leaps.
 fn atom_rank(text: &str) -> u8 {
     let letter = text.bytes().find(|c| c.is_ascii_uppercase() || *c == b'(');
     match letter {
@@ -193,9 +197,9 @@ fn atom_rank(text: &str) -> u8 {
         Some(b'B') => 3,
         Some(b'W') => 4,
         Some(b'F') => 5,
-        Some(b'D') => 6,
-        Some(b'N') => 7,
-        Some(b'A') => 8,
+        Some(b'A') => 6,
+        Some(b'D') => 7,
+        Some(b'N') => 8,
         Some(b'H') => 9,
         Some(b'C') => 10,
         Some(b'Z') => 11,
@@ -575,7 +579,10 @@ impl Problem<'_> {
                 }
             }
         }
-        // Two-step moves: capture with the first step and go on.
+        // Chains: two-step moves (capture with the first step and go on,
+        // or step and turn), written without brackets where none are
+        // needed; hop chains (the Cannon as Betza.html writes it); the
+        // bent riders.
         let mut chains: Vec<String> = Vec::new();
         for x in ["K", "W", "F"] {
             let prefixes: &[&str] = if x == "K" {
@@ -584,12 +591,15 @@ impl Problem<'_> {
                 &["", "f", "b", "s", "v", "fs", "bs", "l", "r"]
             };
             for p in prefixes {
-                for shape in ["(cX-aX)", "(cX-X)"] {
+                for shape in ["XxaX", "cX-aX", "XxX", "cX-X", "X-aX", "X-bX", "X-X"] {
                     let mut s = String::from(*p);
                     s.push_str(&shape.replace('X', x));
                     chains.push(s);
                 }
             }
+        }
+        for fixed in ["cR+R", "cB+B", "R+R", "B+B", "mR+R", "mB+B", "FtR", "WtB"] {
+            chains.push(String::from(fixed));
         }
         for text in chains {
             if let Ok(piece) = betza::parse(&text) {
@@ -696,12 +706,12 @@ pub fn infer(target: &Target) -> Inference {
             if x == y || !keep[y] || cands[y].cost() > cands[x].cost() {
                 continue;
             }
+            // One as cheap covering more is kept too: `BW` and `KB` are as
+            // short, and the pages write the first.
             if subset(&element_sets[x], &element_sets[y])
                 && conflict_subset(&conflicts[y], &conflicts[x])
             {
-                let equal = element_sets[x] == element_sets[y]
-                    && cands[y].cost() == cands[x].cost()
-                    && conflicts[x].len() == conflicts[y].len();
+                let equal = cands[y].cost() == cands[x].cost();
                 if !equal {
                     keep[x] = false;
                     break;
@@ -768,13 +778,15 @@ pub fn infer(target: &Target) -> Inference {
         unreachable.sort_by_key(|s| (s.file(), s.rank()));
     }
 
-    // Spell each solution in the conventional order and check it.
-    let mut found: Vec<(usize, usize, usize, String)> = Vec::new();
+    // Spell each solution in the conventional order and check it. Among
+    // strings of one length: fewer groups, then fewer squares drawn by two
+    // groups (`BW` rather than `KB`), then fewer modifier letters.
+    let mut found: Vec<(usize, usize, usize, usize, String)> = Vec::new();
     for set in solutions {
         let mut parts: Vec<&Candidate> = set.iter().map(|&i| &cands[i]).collect();
         parts.sort_by(|a, b| (a.order, &a.text).cmp(&(b.order, &b.text)));
         let text: String = parts.iter().map(|c| c.text.as_str()).collect();
-        if found.iter().any(|f| f.3 == text) {
+        if found.iter().any(|f| f.4 == text) {
             continue;
         }
         let Ok(piece) = betza::parse(&text) else {
@@ -784,10 +796,17 @@ pub fn infer(target: &Target) -> Inference {
             continue;
         }
         let mods = parts.iter().map(|c| c.modifiers()).sum();
-        found.push((text.len(), parts.len(), mods, text));
+        let mut drawn = [0u8; 256];
+        for c in &parts {
+            for &(sq, _) in &c.traces {
+                drawn[sq as usize] = drawn[sq as usize].saturating_add(1);
+            }
+        }
+        let overlap = drawn.iter().map(|&n| n.saturating_sub(1) as usize).sum();
+        found.push((text.len(), parts.len(), overlap, mods, text));
     }
     found.sort();
-    let mut strings = found.into_iter().map(|f| f.3);
+    let mut strings = found.into_iter().map(|f| f.4);
     let betza = strings.next();
     Inference {
         alternatives: strings.take(MAX_ALTERNATIVES).collect(),
