@@ -186,3 +186,56 @@ fn black_pieces_and_board_edges() {
         }
     }
 }
+
+#[test]
+fn random_pieces_round_trip() {
+    // Random strings of 1 to 5 groups (a fixed seed): whatever they draw,
+    // the inferred string draws the same and is read alike.
+    let atoms = [
+        "W", "F", "D", "N", "A", "H", "C", "Z", "G", "R", "B", "Q", "K", "NN", "R3", "B2", "DD",
+    ];
+    let dirs = [
+        "", "", "", "f", "b", "s", "v", "fs", "bs", "fh", "bh", "l", "r", "fr", "lb",
+    ];
+    let mods = ["", "", "", "m", "c", "n"];
+    let mut seed: u64 = 0x5eed_1a6;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as usize) % n
+    };
+    let mut runs = Vec::new();
+    let mut longer = Vec::new();
+    for _ in 0..300 {
+        let mut s = String::new();
+        for _ in 0..1 + next(5) {
+            let atom = atoms[next(atoms.len())];
+            let d = if matches!(atom, "Q" | "K") {
+                ""
+            } else {
+                dirs[next(dirs.len())]
+            };
+            let m = mods[next(mods.len())];
+            if m == "n" && (atom.len() > 1 || matches!(atom, "W" | "F" | "R" | "B" | "Q" | "K")) {
+                continue;
+            }
+            s.push_str(d);
+            s.push_str(m);
+            s.push_str(atom);
+        }
+        if s.is_empty() || betza::parse(&s).is_err() {
+            continue;
+        }
+        let (r, target) = run(&s, 15, "h8", Colour::White, &[]);
+        if target.marked().next().is_none() {
+            continue;
+        }
+        if check(&r, &target) == std::cmp::Ordering::Greater {
+            longer.push(format!("{s} -> {}", r.found.betza.as_deref().unwrap_or("")));
+        }
+        runs.push(r);
+    }
+    assert!(runs.len() > 200, "{}", runs.len());
+    report("random strings", &runs, 0, &longer);
+}
