@@ -473,6 +473,28 @@ export async function run(ctx) {
     await h.close();
   }
 
+  // ---------------------------------------------------------------- index.html
+  {
+    // The landing page links the lab: follow the link.
+    site.writePage('index.html', fs.readFileSync(path.join(repo, 'index.html'), 'utf8'));
+    const h5 = await openPage(browser, `${root}index.html`);
+    try {
+      const problems = [];
+      const link = await h5.page.$('a[href="lab.html"]');
+      if (!link) {
+        problems.push('index.html has no link to lab.html');
+      } else {
+        await Promise.all([h5.page.waitForNavigation({ waitUntil: 'load' }), link.click()]);
+        const state = await waitReady(h5.page);
+        if (!h5.page.url().endsWith('/lab.html')) problems.push(`the link opened ${h5.page.url()}`);
+        if (state !== 'ready') problems.push(`the lab is ${state} after following the link`);
+      }
+      record("index.html links the lab, which opens", problems);
+    } finally {
+      await h5.close();
+    }
+  }
+
   // ---------------------------------------------------------------- file://
   {
     const fileUrl = site.fileUrl('lab.html');
