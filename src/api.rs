@@ -61,8 +61,11 @@ export interface InferInput {
   at: string;
   /** Default "white". */
   colour?: "white" | "black";
-  /** Squares holding other pieces (all enemies). */
+  /** Squares holding other pieces (enemies, unless listed in `friends`). */
   occupied?: string[];
+  /** Squares holding pieces of the piece's own side: they block and
+   * screen, but are never taken. */
+  friends?: string[];
   /** Each marked square and how: a `Mark` ("slide", "leap", "move",
    * "capture", "first-leg", "block") or its legend colour ("yellow",
    * "orange", "green", "red", "cyan", "open"). */
@@ -253,6 +256,8 @@ struct InferOptions {
     colour: Option<String>,
     #[serde(default)]
     occupied: Vec<String>,
+    #[serde(default)]
+    friends: Vec<String>,
     marks: BTreeMap<String, String>,
 }
 
@@ -292,8 +297,16 @@ fn run_infer(opts: InferOptions) -> Result<InferOutput, String> {
     for s in &opts.occupied {
         occupied.insert(square(s)?);
     }
+    let mut friends = SquareSet::EMPTY;
+    for s in &opts.friends {
+        let sq = square(s)?;
+        friends.insert(sq);
+        occupied.insert(sq);
+    }
     occupied.remove(at);
+    friends.remove(at);
     let mut target = Target::new(board, at, colour, occupied);
+    target.friends = friends;
     for (sq, name) in &opts.marks {
         let mark = Mark::parse(name).ok_or_else(|| {
             format!("bad mark '{name}' on {sq}: expected slide, leap, move, capture, first-leg, block or a legend colour")

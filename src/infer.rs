@@ -63,8 +63,11 @@ pub struct Target {
     pub board: SquareSet,
     pub at: Square,
     pub colour: Colour,
-    /// Squares holding other pieces (all enemies, as in [`Diagram::compute`]).
+    /// Squares holding other pieces.
     pub occupied: SquareSet,
+    /// Those of `occupied` that hold the piece's own side (see
+    /// [`Diagram::among`]); the others are enemies.
+    pub friends: SquareSet,
     marks: [Option<Mark>; 256],
 }
 
@@ -76,6 +79,7 @@ impl Target {
             at,
             colour,
             occupied,
+            friends: SquareSet::EMPTY,
             marks: [None; 256],
         }
     }
@@ -111,9 +115,21 @@ impl Target {
             .filter_map(|(i, m)| m.map(|m| (Square::from_index(i as u8), m)))
     }
 
+    /// The diagram of `piece` on this board, square, side and pieces.
+    pub fn draw(&self, piece: &Piece) -> Diagram {
+        Diagram::among(
+            piece,
+            self.at,
+            self.colour,
+            &self.board,
+            &self.occupied,
+            &self.friends,
+        )
+    }
+
     /// Whether the diagram of `piece` shows exactly these marks.
     pub fn drawn_by(&self, piece: &Piece) -> bool {
-        let d = Diagram::compute(piece, self.at, self.colour, &self.board, &self.occupied);
+        let d = self.draw(piece);
         self.board
             .iter()
             .all(|sq| sq == self.at || d.mark(sq) == self.mark(sq))
@@ -338,8 +354,7 @@ struct Rays {
 
 impl Problem<'_> {
     fn compute(&self, piece: &Piece) -> Diagram {
-        let t = self.target;
-        Diagram::compute(piece, t.at, t.colour, &t.board, &t.occupied)
+        self.target.draw(piece)
     }
 
     fn fits(&self, d: &Diagram) -> bool {

@@ -63,10 +63,10 @@ mod cli {
         Infer(InferArgs),
     }
 
-    const INFER_HELP: &str = "Standard input holds either what `glance diagram --json` prints \
-(the board, square and side then come from the options, with diagram's defaults) or an object \
-{\"board\": \"15x15\", \"at\": \"h8\", \"marks\": {\"h9\": \"yellow\", ...}} with optional \
-\"colour\" and \"occupied\". Marks are slide, leap, move, capture, first-leg, block or the \
+    const INFER_HELP: &str = "Standard input holds what `glance diagram --json` prints (which \
+names its board, square, side and pieces) or an object {\"board\": \"15x15\", \"at\": \"h8\", \
+\"marks\": {\"h9\": \"yellow\", ...}} with optional \"colour\", \"occupied\" and \"friends\"; \
+the options give what it leaves out, with diagram's defaults. Marks are slide, leap, move, capture, first-leg, block or the \
 legend's colours yellow, orange, green, red, cyan, open.\n\n\
 The string is printed alone on standard output; other strings of the same length follow on \
 standard error (on standard output with --alternatives). Exit status 1 names the painted \
@@ -231,11 +231,24 @@ squares no Betza string reaches; 2 is bad input.";
                 .iter_by_file()
                 .filter_map(|s| Some(format!("\"{s}\": \"{}\"", d.mark(s)?.name())))
                 .collect();
+            // Where it was drawn, too, so that `glance infer` needs no
+            // options to read it back.
+            let friends = req.friends;
             return Ok(format!(
-                "{{\"move\": {}, \"capture\": {}, \"marks\": {{{}}}}}\n",
+                "{{\"move\": {}, \"capture\": {}, \"marks\": {{{}}}, \"board\": \"{}x{}\", \
+                 \"at\": \"{at}\", \"colour\": \"{}\", \"occupied\": {}, \"friends\": {}}}\n",
                 json_list(board.iter_by_file().filter(|&s| d.can_move_to(s))),
                 json_list(board.iter_by_file().filter(|&s| d.can_capture_on(s))),
-                marks.join(", ")
+                marks.join(", "),
+                req.files,
+                req.ranks,
+                req.colour.name(),
+                json_list(
+                    board
+                        .iter_by_file()
+                        .filter(|&s| occupied.contains(s) && !friends.contains(s))
+                ),
+                json_list(board.iter_by_file().filter(|&s| friends.contains(s))),
             ));
         }
         let letter = req
@@ -325,28 +338,37 @@ squares no Betza string reaches; 2 is bad input.";
             None if args.black => Colour::Black,
             None => Colour::White,
         };
-        let mut occupied = SquareSet::EMPTY;
-        let listed: Vec<String> = match obj.get("occupied") {
-            None | Some(serde_json::Value::Null) => args.occupied.clone(),
-            Some(serde_json::Value::Array(items)) => items
-                .iter()
-                .map(|v| {
-                    v.as_str()
-                        .map(String::from)
-                        .ok_or("bad input: \"occupied\" must list squares")
-                })
-                .collect::<Result<_, _>>()?,
-            Some(_) => return Err("bad input: \"occupied\" must be an array".into()),
+        let squares = |key: &str, default: &[String]| -> Result<SquareSet, String> {
+            let listed: Vec<String> = match obj.get(key) {
+                None | Some(serde_json::Value::Null) => default.to_vec(),
+                Some(serde_json::Value::Array(items)) => items
+                    .iter()
+                    .map(|v| {
+                        v.as_str()
+                            .map(String::from)
+                            .ok_or_else(|| format!("bad input: \"{key}\" must list squares"))
+                    })
+                    .collect::<Result<_, _>>()?,
+                Some(_) => return Err(format!("bad input: \"{key}\" must be an array")),
+            };
+            let mut set = SquareSet::EMPTY;
+            for v in &listed {
+                set.insert(Square::parse(v.trim()).ok_or_else(|| bad_square(v))?);
+            }
+            set.remove(at);
+            Ok(set)
         };
-        for v in &listed {
-            occupied.insert(Square::parse(v.trim()).ok_or_else(|| bad_square(v))?);
+        let friends = squares("friends", &[])?;
+        let mut occupied = squares("occupied", &args.occupied)?;
+        for sq in friends.iter() {
+            occupied.insert(sq);
         }
-        occupied.remove(at);
         let marks = obj
             .get("marks")
             .and_then(|m| m.as_object())
             .ok_or("bad input: expected a \"marks\" object, e.g. {\"h9\": \"yellow\"}")?;
         let mut target = Target::new(board, at, colour, occupied);
+        target.friends = friends;
         for (sq, v) in marks {
             let name = v.as_str().unwrap_or("");
             let mark = Mark::parse(name).ok_or_else(|| {

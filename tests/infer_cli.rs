@@ -101,6 +101,34 @@ fn the_object_form_takes_legend_colours_and_its_own_board() {
         &json,
     );
     assert_eq!(text(&out.stdout), "mRcpR\n", "{}", text(&out.stderr));
+    // What diagram --json prints names its board, square, side and pieces:
+    // no options needed to read it back.
+    let rook = glance(
+        &[
+            "diagram",
+            "R",
+            "--board",
+            "10x10",
+            "--at",
+            "c6",
+            "--black",
+            "--occupied",
+            "e6,c9",
+            "--friends",
+            "c3",
+            "--json",
+        ],
+        "",
+    );
+    let json = text(&rook.stdout);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["board"], "10x10");
+    assert_eq!(v["at"], "c6");
+    assert_eq!(v["colour"], "black");
+    assert_eq!(v["occupied"], serde_json::json!(["c9", "e6"]));
+    assert_eq!(v["friends"], serde_json::json!(["c3"]));
+    let out = glance(&["infer"], &json);
+    assert_eq!(text(&out.stdout), "R\n", "{}", text(&out.stderr));
     // Alternatives of the same length: on standard output when asked.
     let out = glance(
         &["infer", "--alternatives"],
