@@ -473,6 +473,26 @@ export async function run(ctx) {
     await h.close();
   }
 
+  // ---------------------------------------------------------------- odd addresses
+  {
+    // What a fragment gets wrong falls back to the default, without an error.
+    const odd = '#betza=N&board=99x2&at=zz9&side=red&pieces=d5,q1,a1,a1&mode=fly&brush=blue&paint=a1:purple,b2:red,d5:red,%E2%82%AC';
+    const h6 = await open(`${httpUrl}${odd}`);
+    try {
+      const o = await readLab(h6.page);
+      const problems = [];
+      if (h6.state !== 'ready') problems.push(`data-glance is ${h6.state}`);
+      if (Object.keys(o.cells).length !== 64) problems.push(`${Object.keys(o.cells).length} squares, expected the default 64`);
+      if (o.cells.d5?.img !== 'WhiteUnicorn') problems.push(`d5 shows ${o.cells.d5?.img}, expected the White piece`);
+      if (!/another piece/.test(o.cells.a1?.label || '') || /another piece/.test(o.cells.d5?.label || '')) problems.push(`pieces: a1 ${JSON.stringify(o.cells.a1?.label)}, d5 ${JSON.stringify(o.cells.d5?.label)}`);
+      if (!same(keysOf(marksOf(o)), KNIGHT_D5)) problems.push(`marks ${keysOf(marksOf(o)).join(' ')}, expected N's`);
+      problems.push(...h6.problems());
+      record('an address with a bad board, square, side, mode, brush and paint opens the defaults for those', problems);
+    } finally {
+      await h6.close();
+    }
+  }
+
   // ---------------------------------------------------------------- index.html
   {
     // The landing page links the lab: follow the link.
