@@ -6,6 +6,8 @@
 #   3. native engine time (cargo bench --bench diagram), if benches/diagram.rs exists
 #   4. bench/bench.mjs: press/release per cell, start-up, memory in headless
 #      Chromium, sizes; prints the table and writes bench/results.json
+#   5. bench/lab.mjs: the piece lab's first diagram after load, Chromium and
+#      Firefox (BENCH_LAB_LOADS fresh loads each, default 20): bench/lab.json
 #
 # BENCH_QUICK=1 runs fewer cycles (a smoke run, not for the record).
 # BENCH_BASELINE=REV (default: 876bd6c, the last build before wasm-bindgen and
@@ -128,4 +130,11 @@ fi
 
 echo "bench: measuring in headless Chromium"
 node bench/bench.mjs "${baseline_args[@]}" --snapshot "$snap" --twiggy "$tmp/twiggy.txt" --twiggy-json "$tmp/twiggy.json" --native "$tmp/native.json"
+# The piece lab's first diagram after load, in Chromium and Firefox (bench/lab.json).
+if [ ! -f dist/lab.js ]; then
+  echo "bench: dist/lab.js missing; the lab is not measured" >&2
+else
+  echo "bench: the piece lab's first diagram (bench/lab.mjs)"
+  node bench/lab.mjs --loads "${BENCH_LAB_LOADS:-20}"
+fi
 echo "bench: done in $(( $(date +%s) - start )) s"

@@ -7,6 +7,9 @@
 #                                             declares (data-piece), Betza
 #                                             parsed at run time, no global
 #   pkg/                                      ES-module package (wasm-pack build --target web)
+#   dist/lab.js                               the piece lab's script (lab.html):
+#                                             lab/lab.ts and pkg/ bundled, the
+#                                             wasm inlined (scripts/build-lab.sh)
 #
 # DEBUG=1 (make dist DEBUG=1): drop-in scripts with std and
 # console_error_panic_hook, so that a bug shows its Rust message in the console.
@@ -79,6 +82,9 @@ json.dump({
     "sideEffects": ["./snippets/*"],
 }, open("pkg/package.json", "w"), indent=2)
 PY
+# 3. dist/lab.js: the piece lab's script (lab.html), bundled from lab/lab.ts
+#    and pkg/ with the wasm inlined (works from file://).
+bash scripts/build-lab.sh >/dev/null
 for f in dist/*.js; do
   printf '%s: %s bytes, gzip -9 %s bytes\n' "$f" "$(wc -c <"$f")" "$(gzip -9c <"$f" | wc -c)"
 done

@@ -41,6 +41,8 @@ step target/release/glance lint rules-html/zero/*.html
 
 # The types wasm-bindgen generates for pkg/ against a page author's use of it.
 step node_modules/.bin/tsc -p tests/types/tsconfig.json
+# The piece lab's script against the same generated types.
+step node_modules/.bin/tsc -p lab/tsconfig.json
 
 if [ -f tests/e2e/run.mjs ]; then
     step node tests/e2e/run.mjs

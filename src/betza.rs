@@ -171,6 +171,12 @@ impl Dirs {
         self.len == 0
     }
 
+    /// `hl` or `hr`: one of the two mirror-image halves of an oblique
+    /// atom's eight moves.
+    pub fn is_chiral(&self) -> bool {
+        self.as_bytes().first() == Some(&b'h')
+    }
+
     /// The displacements of `atom` these letters select, for a piece
     /// heading along `heading` (straight up for the first leg; the previous
     /// step for later legs). No letters means every direction on a first
@@ -204,6 +210,9 @@ impl Dirs {
             } else {
                 extreme(&all, b'f', heading)
             };
+        }
+        if let [b'h', side, ..] = letters {
+            return chiral(&all, *side, heading);
         }
         let mut out = all.with(|_| false);
         let mut i = 0;
@@ -369,6 +378,19 @@ fn single(all: &Selection, letter: u8, heading: Offset) -> Selection {
     extreme(all, letter, heading)
 }
 
+/// `hr` and `hl` on an oblique atom, as XBoard's move generator has them:
+/// `hr` turns each move a quarter turn clockwise into the next one of the
+/// set, `(1,2)`, `(2,-1)`, `(-1,-2)`, `(-2,1)` for the Knight heading up;
+/// `hl` is the other four. A move is in `hr` when its long side is the
+/// forward one exactly when it leans right.
+fn chiral(all: &Selection, side: u8, heading: Offset) -> Selection {
+    all.with(|v| {
+        let (f, r) = (v.dot(heading), v.rightness(heading));
+        let right = (f.abs() > r.abs()) == (f * r > 0);
+        right == (side == b'r')
+    })
+}
+
 fn half(all: &Selection, letter: u8, heading: Offset) -> Selection {
     match letter {
         b's' | b'v' => {
@@ -489,6 +511,38 @@ pub struct Piece {
 impl Piece {
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// A piece of one move along some of an atom's moves (bit `k` of
+    /// `mask`: the `k`-th of [`Atom::vectors`]), for inference, which
+    /// tries many such moves without spelling and parsing each.
+    pub(crate) fn one_move(
+        atom: Atom,
+        mask: u8,
+        max_steps: u8,
+        modality: Modality,
+        jumping: Jumping,
+    ) -> Piece {
+        let mut turns = [0; 8];
+        turns[0] = mask;
+        let leg = Leg {
+            atom,
+            dirs: Dirs::default(),
+            turns,
+            max_steps,
+            modality,
+            link: None,
+        };
+        Piece {
+            moves: alloc::vec![Move {
+                legs: alloc::vec![leg],
+                modality,
+                jumping,
+                initial: false,
+                cylinder: false,
+                castling: false,
+            }],
+        }
     }
 
     /// Whether some move of the piece can only be made over another piece
@@ -668,7 +722,6 @@ pub enum Feature {
     ChainedGroup,
     Circular,
     ZigZag,
-    Equal,
     Destroy,
     Split,
     Royal,
@@ -679,6 +732,11 @@ pub enum Feature {
     NullInChain,
     LaterLegModifier,
     LoneHalf,
+    /// `hl`/`hr` with other direction letters.
+    ChiralMix,
+    /// `hl`/`hr` on an atom that is not oblique (its moves have no
+    /// mirror-image halves).
+    ChiralSymmetric,
 }
 
 impl Feature {
@@ -689,7 +747,6 @@ impl Feature {
             Feature::ChainedGroup => "chaining a group",
             Feature::Circular => "the circular modifier 'q'",
             Feature::ZigZag => "the zig-zag modifier 'z'",
-            Feature::Equal => "the 'equal' modifier 'e'",
             Feature::Destroy => "the destroy operator 'd'",
             Feature::Split => "the split operator 'y'",
             Feature::Royal => "the royalty prefix 'k'",
@@ -700,6 +757,8 @@ impl Feature {
             Feature::NullInChain => "'O' in a chain",
             Feature::LaterLegModifier => "this modifier on a later leg of a chain",
             Feature::LoneHalf => "'h' (half) without a direction before it",
+            Feature::ChiralMix => "'hl' or 'hr' with other direction letters",
+            Feature::ChiralSymmetric => "'hl' or 'hr' on an atom that is not oblique",
         }
     }
 }
@@ -804,10 +863,11 @@ pub fn parse(text: &str) -> Result<Piece, ParseError> {
         s: text.as_bytes(),
         pos: 0,
     };
-    let mut moves = p.sequence(0, None)?;
-    if moves.is_empty() {
+    if text.is_empty() {
         return Err(p.err(ErrorKind::Empty));
     }
+    // Only `e` moves (en passant, see `Prefix::e`) leave none.
+    let mut moves = p.sequence(0, None)?;
     for mv in &mut moves {
         mv.resolve_turns();
     }
@@ -820,6 +880,11 @@ struct Prefix {
     dirs: Dirs,
     m: bool,
     c: bool,
+    /// `e`: en passant, a capture of a pawn that has just made a double
+    /// step. No diagram shows one (there is no such pawn on its board), so
+    /// a move with `e` and neither `m` nor `c` draws nothing, and `e` next
+    /// to `m` or `c` adds nothing to them.
+    e: bool,
     initial: bool,
     lame: bool,
     jumps: u8,
@@ -919,6 +984,8 @@ impl Parser<'_> {
             }
             let prefix_at = self.pos;
             let prefix = self.prefix(true)?;
+            let grouped =
+                self.peek() == Some(b'(') && !self.peek_at(1).is_some_and(|c| c.is_ascii_digit());
             let new = match self.peek() {
                 Some(b'(') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
                     let open = self.pos;
@@ -969,6 +1036,15 @@ impl Parser<'_> {
                 }
                 Some(_) => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
             };
+            // `e` alone: en passant only, which no diagram shows.
+            let en_passant_only = prefix.e && !prefix.m && !prefix.c;
+            let new: Vec<Move> = if en_passant_only {
+                new.into_iter()
+                    .filter(|mv| grouped && mv.modality != Modality::Any)
+                    .collect()
+            } else {
+                new
+            };
             if moves.len() + new.len() > MAX_MOVES {
                 return Err(self.err(ErrorKind::TooManyMoves));
             }
@@ -988,6 +1064,18 @@ impl Parser<'_> {
             }
             let flag_ok = first_leg;
             match c {
+                b'h' if !pair_open
+                    && p.dirs.is_empty()
+                    && matches!(self.peek_at(1), Some(b'l' | b'r')) =>
+                {
+                    // Chiral: `hl`, `hr` (the only direction letters).
+                    p.dirs.push(b'h');
+                    p.dirs.push(self.peek_at(1).unwrap_or(b'l'));
+                    self.pos += 1;
+                }
+                b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'h' | b'a' if p.dirs.is_chiral() => {
+                    return Err(self.err(ErrorKind::Unsupported(Feature::ChiralMix)));
+                }
                 b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'h' | b'a' => {
                     if c == b'h' && !pair_open {
                         return Err(self.err(ErrorKind::Unsupported(Feature::LoneHalf)));
@@ -1010,7 +1098,8 @@ impl Parser<'_> {
                 }
                 b'q' => return Err(self.err(ErrorKind::Unsupported(Feature::Circular))),
                 b'z' => return Err(self.err(ErrorKind::Unsupported(Feature::ZigZag))),
-                b'e' => return Err(self.err(ErrorKind::Unsupported(Feature::Equal))),
+                b'e' if flag_ok => p.e = true,
+                b'e' => return Err(self.err(ErrorKind::Unsupported(Feature::LaterLegModifier))),
                 b'd' => return Err(self.err(ErrorKind::Unsupported(Feature::Destroy))),
                 b'y' => return Err(self.err(ErrorKind::Unsupported(Feature::Split))),
                 b'k' => return Err(self.err(ErrorKind::Unsupported(Feature::Royal))),
@@ -1129,6 +1218,14 @@ impl Parser<'_> {
             c if c.is_ascii_uppercase() => return Err(self.err(ErrorKind::UnknownAtom(c as char))),
             _ => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
         };
+        if prefix.dirs.is_chiral()
+            && (count > 1 || atoms[0].short == 0 || atoms[0].short == atoms[0].long)
+        {
+            return Err(ParseError {
+                pos: at,
+                kind: ErrorKind::Unsupported(Feature::ChiralSymmetric),
+            });
+        }
         if letter != b'(' {
             self.pos += 1;
         }
@@ -1262,6 +1359,12 @@ fn expand(legs: &[RawLeg]) -> Vec<Move> {
 fn distribute(outer: &Prefix, mut mv: Move) -> Option<Move> {
     let single = mv.legs.len() == 1;
     if let Some(first) = mv.legs.first_mut() {
+        let atom = first.atom;
+        if outer.dirs.is_chiral()
+            && (!first.dirs.is_empty() || atom.short == 0 || atom.short == atom.long)
+        {
+            return None;
+        }
         first.dirs = outer.dirs.concat(first.dirs)?;
         if single {
             first.modality = merge_modality(outer, first.modality);
@@ -1447,6 +1550,55 @@ mod tests {
             assert_eq!((err.pos, err.kind), (pos, kind), "{s}");
             assert!(!err.to_string().is_empty());
         }
+    }
+
+    #[test]
+    fn en_passant_and_chiral_letters_parse() {
+        // `e` beside `c` or `m` adds nothing; alone it leaves no move.
+        assert_eq!(parse("fmWfceF").unwrap(), parse("fmWfcF").unwrap());
+        assert_eq!(parse("fmWfecF").unwrap(), parse("fmWfcF").unwrap());
+        assert!(parse("feF").unwrap().moves().is_empty());
+        assert_eq!(parse("fmWfeF").unwrap(), parse("fmW").unwrap());
+        assert_eq!(parse("e(mWF)").unwrap(), parse("mW").unwrap());
+        assert_eq!(
+            parse("W-eW").unwrap_err().kind,
+            ErrorKind::Unsupported(Feature::LaterLegModifier)
+        );
+        let up = Offset::new(0, 1);
+        let sel = |s: &str| {
+            let piece = parse(s).unwrap();
+            let leg = piece.moves()[0].legs[0];
+            let mut v: Vec<(i8, i8)> = leg
+                .dirs
+                .select(leg.atom, up, true)
+                .iter()
+                .map(|o| (o.dx, o.dy))
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(sel("hrN"), vec![(-2, 1), (-1, -2), (1, 2), (2, -1)]);
+        assert_eq!(sel("hlN"), vec![(-2, -1), (-1, 2), (1, -2), (2, 1)]);
+        assert_eq!(sel("hl(3,1)").len(), 4);
+        assert_eq!(parse("hl(NC)").unwrap().moves().len(), 2);
+        let refused: &[(&str, usize, Feature)] = &[
+            ("hlW", 2, Feature::ChiralSymmetric),
+            ("hrK", 2, Feature::ChiralSymmetric),
+            ("hlfN", 2, Feature::ChiralMix),
+        ];
+        for &(s, pos, feature) in refused {
+            let err = parse(s).expect_err(s);
+            assert_eq!(
+                (err.pos, err.kind),
+                (pos, ErrorKind::Unsupported(feature)),
+                "{s}"
+            );
+        }
+        assert_eq!(
+            parse("hW").unwrap_err().kind,
+            ErrorKind::Unsupported(Feature::LoneHalf)
+        );
+        assert!(parse("hl(WF)").is_err());
     }
 
     #[test]

@@ -76,6 +76,23 @@ impl Mark {
         }
     }
 
+    /// The mark named `text`: its JSON name ([`Mark::name`]: `slide`,
+    /// `leap`, `move`, `capture`, `first-leg`, `block`) or its legend
+    /// colour ([`Mark::image`]: `yellow`, `orange`, `green`, `red`, `cyan`,
+    /// `open`).
+    ///
+    /// ```
+    /// use glance::Mark;
+    /// assert_eq!(Mark::parse("orange"), Some(Mark::Leap));
+    /// assert_eq!(Mark::parse("first-leg"), Some(Mark::FirstLeg));
+    /// assert_eq!(Mark::parse("blue"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Mark> {
+        Mark::ALL
+            .into_iter()
+            .find(|m| m.name() == text || m.image() == text)
+    }
+
     /// The image the rules pages use for the mark (in their `sym/` folder,
     /// with `.png`).
     pub const fn image(self) -> &'static str {
@@ -115,12 +132,12 @@ impl Mark {
 }
 
 // What the moves reaching a square left there.
-const MOVE_LEAP: u8 = 1;
-const MOVE_RIDE: u8 = 2;
-const CAP_LEAP: u8 = 4;
-const CAP_RIDE: u8 = 8;
-const FIRST_LEG: u8 = 16;
-const BLOCK: u8 = 32;
+pub(crate) const MOVE_LEAP: u8 = 1;
+pub(crate) const MOVE_RIDE: u8 = 2;
+pub(crate) const CAP_LEAP: u8 = 4;
+pub(crate) const CAP_RIDE: u8 = 8;
+pub(crate) const FIRST_LEG: u8 = 16;
+pub(crate) const BLOCK: u8 = 32;
 
 /// Longest ride of an unlimited slider: enough to cross a 16×16 board or to
 /// go round a cylinder once in any direction.
@@ -144,6 +161,9 @@ impl core::fmt::Debug for Diagram {
 struct Walk<'a> {
     board: &'a SquareSet,
     occupied: &'a SquareSet,
+    /// The occupied squares that hold the piece's own side: they block
+    /// and screen like the others, but are never captured.
+    friends: &'a SquareSet,
     forward: i8,
     origin: Square,
     files: (u8, u8),
@@ -172,9 +192,38 @@ impl Diagram {
         board: &SquareSet,
         occupied: &SquareSet,
     ) -> Diagram {
+        Diagram::among(piece, at, colour, board, occupied, &SquareSet::EMPTY)
+    }
+
+    /// As [`Diagram::compute`], where the pieces on `friends` (a part of
+    /// `occupied`; others there are ignored) are the piece's own side: they
+    /// block slides, stop lame leaps and serve as screens, but are never
+    /// captured.
+    ///
+    /// ```
+    /// use glance::{betza, Colour, Diagram, Mark, Square, SquareSet};
+    /// let rook = betza::parse("R").unwrap();
+    /// let board = SquareSet::rectangle(8, 8).unwrap();
+    /// let sq = |s: &str| Square::parse(s).unwrap();
+    /// let pieces: SquareSet = [sq("a4"), sq("d1")].into_iter().collect();
+    /// let friends: SquareSet = [sq("d1")].into_iter().collect();
+    /// let d = Diagram::among(&rook, sq("a1"), Colour::White, &board, &pieces, &friends);
+    /// assert_eq!(d.mark(sq("a4")), Some(Mark::Capture));
+    /// assert_eq!(d.mark(sq("c1")), Some(Mark::Slide));
+    /// assert_eq!(d.mark(sq("d1")), None);
+    /// ```
+    pub fn among(
+        piece: &Piece,
+        at: Square,
+        colour: Colour,
+        board: &SquareSet,
+        occupied: &SquareSet,
+        friends: &SquareSet,
+    ) -> Diagram {
         let mut walk = Walk {
             board,
             occupied,
+            friends,
             forward: colour.forward(),
             origin: at,
             files: board.file_span().unwrap_or((0, 15)),
@@ -216,6 +265,20 @@ impl Diagram {
     /// Whether some move captures an enemy standing on `sq` by ending there.
     pub fn can_capture_on(&self, sq: Square) -> bool {
         self.traces[sq.index()] & (CAP_LEAP | CAP_RIDE) != 0
+    }
+
+    /// What the moves reaching `sq` left there (the bits the marks are
+    /// chosen from), for inference.
+    pub(crate) fn trace(&self, sq: Square) -> u8 {
+        self.traces[sq.index()]
+    }
+
+    /// Adds the traces of `other` (a diagram of the same square), as if
+    /// its moves were this piece's too.
+    pub(crate) fn merge(&mut self, other: &Diagram) {
+        for (t, o) in self.traces.iter_mut().zip(other.traces.iter()) {
+            *t |= o;
+        }
     }
 
     /// Number of marked squares.
@@ -275,6 +338,11 @@ impl Walk<'_> {
         self.occupied.contains(sq)
     }
 
+    /// An enemy stands on `sq`: a capture may end there.
+    fn enemy(&self, sq: Square) -> bool {
+        self.occupied.contains(sq) && !self.friends.contains(sq)
+    }
+
     fn mark_destination(&mut self, sq: Square, modality: Modality, unblockable: bool) {
         let (m, c) = if unblockable {
             (MOVE_LEAP, CAP_LEAP)
@@ -294,7 +362,7 @@ impl Walk<'_> {
     /// square is empty, a capture if it is occupied.
     fn arrive(&mut self, sq: Square, modality: Modality, unblockable: bool) {
         if self.occupied(sq) {
-            if modality.can_capture() {
+            if modality.can_capture() && self.enemy(sq) {
                 self.mark_destination(sq, Modality::CaptureOnly, unblockable);
             }
         } else {
@@ -414,7 +482,7 @@ impl Walk<'_> {
                     self.mark_destination(at, Modality::MoveOnly, false);
                 }
                 (Jumping::Pao, 1) if occupied => {
-                    if mv.modality.can_capture() {
+                    if mv.modality.can_capture() && self.enemy(at) {
                         self.mark_destination(at, Modality::CaptureOnly, false);
                     }
                     return;
@@ -516,7 +584,7 @@ impl Walk<'_> {
         if capturing {
             // An enemy is taken here and the move goes on. On an empty board
             // the diagram shows what happens if one stands there.
-            if occupied || self.occupied.is_empty() {
+            if (occupied && self.enemy(at)) || self.occupied.is_empty() {
                 self.traces[at.index()] |= FIRST_LEG;
                 self.trace_chain(mv, i + 1, at, k, seen);
             }
@@ -667,6 +735,54 @@ mod tests {
             7 + 7,
             "a whole rank round the cylinder and the file"
         );
+    }
+
+    #[test]
+    fn chiral_knights_draw_xboards_squares() {
+        // The squares of the notes on dialects (Interactive Diagram, 15x15
+        // from h8; Fairy-Stockfish, 10x10 from e5), which XBoard's move
+        // generator's direction sets give too.
+        let squares = |s: &str, size: u8, at: &str| {
+            let mut v: Vec<String> = diagram_on(s, size, size, at, Colour::White)
+                .into_iter()
+                .map(|(sq, m)| {
+                    assert_eq!(m, Mark::Leap, "{s}");
+                    sq
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(squares("hlN", 15, "h8"), ["f7", "g10", "i6", "j9"]);
+        assert_eq!(squares("hrN", 15, "h8"), ["f9", "g6", "i10", "j7"]);
+        assert_eq!(squares("hlN", 10, "e5"), ["c4", "d7", "f3", "g6"]);
+        assert_eq!(squares("hrN", 10, "e5"), ["c6", "d3", "f7", "g4"]);
+        // Black's are the same: each set is its own half-turn image.
+        let b = diagram_on("hlN", 15, 15, "h8", Colour::Black);
+        assert_eq!(b, diagram_on("hlN", 15, 15, "h8", Colour::White));
+        // A Camel (3,1) has them too; hl and hr make up the whole atom.
+        assert_eq!(squares("hlChrC", 15, "h8"), squares("C", 15, "h8"));
+    }
+
+    #[test]
+    fn en_passant_adds_nothing_to_a_diagram() {
+        // The Pawn with en passant: as the Interactive Diagram draws it on
+        // an empty board (15x15 from h8: moves h9, captures g9 i9).
+        let d = diagram_on("fmWfceF", 15, 15, "h8", Colour::White);
+        assert_eq!(squares_with(&d, Mark::Move), ["h9"]);
+        assert_eq!(squares_with(&d, Mark::Capture), ["g9", "i9"]);
+        assert_eq!(d.len(), 3);
+        assert_eq!(d, diagram_on("fmWfcF", 15, 15, "h8", Colour::White));
+        // `e` alone captures only a pawn that has just made a double step:
+        // there is none, so nothing is drawn, with pieces placed or not.
+        assert!(diagram_on("feF", 8, 8, "e4", Colour::White).is_empty());
+        let piece = parse("fmWfeF").unwrap();
+        let board = SquareSet::rectangle(8, 8).unwrap();
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let occupied: SquareSet = [sq("d5"), sq("f5")].into_iter().collect();
+        let d = Diagram::compute(&piece, sq("e4"), Colour::White, &board, &occupied);
+        let marks: Vec<_> = d.marks().map(|(s, m)| (s.to_string(), m)).collect();
+        assert_eq!(marks, [("e5".to_string(), Mark::Move)]);
     }
 
     #[test]

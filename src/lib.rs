@@ -13,6 +13,11 @@
 //! * [`declared`] validates the pieces a page declares (`data-piece` on
 //!   its piece table's rows and its board's cells), for `dist/glance.js`,
 //!   which carries no click table;
+//! * [`dialect`] says which groups of a Betza string XBoard's move
+//!   generator, the Interactive Diagram or Fairy-Stockfish read
+//!   differently, and a spelling all of them read alike;
+//! * [`infer`] finds the shortest Betza string that draws a given
+//!   diagram;
 //! * [`diagram`] computes, for a piece on a square of a board, the mark of
 //!   every square it reaches (pure Rust: runs natively and in wasm);
 //! * [`scene`] turns a click into a [`scene::Scene`] (what each cell
@@ -51,8 +56,12 @@ pub mod betza;
 pub mod clicks;
 pub mod declared;
 pub mod diagram;
+pub mod dialect;
 pub mod finding;
 pub mod geometry;
+pub mod infer;
+#[cfg(any(test, all(target_arch = "wasm32", feature = "pkg")))]
+mod lab;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod html;
 #[cfg(not(target_arch = "wasm32"))]

@@ -3,6 +3,8 @@
 //!
 //! ```text
 //! glance diagram BETZA [--board FILESxRANKS] [--at SQUARE] [--black] [--json] [--letter C]
+//!                     [--occupied SQUARES] [--friends SQUARES]
+//! glance infer [--board FILESxRANKS] [--at SQUARE] [--black] [--occupied SQUARES] < DIAGRAM.json
 //! glance lint [--json] PAGE.html...
 //! ```
 //!
@@ -29,8 +31,11 @@ mod cli {
     use std::process::ExitCode;
 
     use clap::{Args, Parser, Subcommand};
+    use std::io::Read;
+
+    use glance::infer::{self, Target};
     use glance::lint::{self, Severity};
-    use glance::{betza, text, Colour, Diagram, Square, SquareSet};
+    use glance::{betza, text, Colour, Diagram, Mark, Square, SquareSet};
 
     #[derive(Parser)]
     #[command(
@@ -52,6 +57,38 @@ mod cli {
         /// Check rules pages: click codes, piece tables, images
         #[command(after_help = lint::KINDS_HELP)]
         Lint(LintArgs),
+        /// Print the shortest Betza string that draws a diagram read on
+        /// standard input
+        #[command(after_help = INFER_HELP)]
+        Infer(InferArgs),
+    }
+
+    const INFER_HELP: &str = "Standard input holds what `glance diagram --json` prints (which \
+names its board, square, side and pieces) or an object {\"board\": \"15x15\", \"at\": \"h8\", \
+\"marks\": {\"h9\": \"yellow\", ...}} with optional \"colour\", \"occupied\" and \"friends\"; \
+the options give what it leaves out, with diagram's defaults. Marks are slide, leap, move, capture, first-leg, block or the \
+legend's colours yellow, orange, green, red, cyan, open.\n\n\
+The string is printed alone on standard output; other strings of the same length follow on \
+standard error (on standard output with --alternatives). Exit status 1 names the painted \
+squares no Betza string reaches; 2 is bad input.";
+
+    #[derive(Args)]
+    struct InferArgs {
+        /// The board, FILESxRANKS, each from 1 to 16 (default 8x8)
+        #[arg(long, value_name = "FILESxRANKS")]
+        board: Option<String>,
+        /// The piece's square (default: the centre of the board)
+        #[arg(long, value_name = "SQUARE")]
+        at: Option<String>,
+        /// A Black piece (forward is down)
+        #[arg(long)]
+        black: bool,
+        /// Squares holding other pieces (all enemies), comma-separated
+        #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+        occupied: Vec<String>,
+        /// Print the alternatives on standard output too, one a line
+        #[arg(long)]
+        alternatives: bool,
     }
 
     #[derive(Args)]
@@ -80,6 +117,10 @@ mod cli {
         /// e7,e8. A hopper's captures need them
         #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
         occupied: Vec<String>,
+        /// Squares holding pieces of the piece's own side, comma-separated:
+        /// they block and screen, but are never captured
+        #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+        friends: Vec<String>,
     }
 
     #[derive(Args)]
@@ -102,6 +143,7 @@ mod cli {
         json: bool,
         letter: Option<char>,
         occupied: SquareSet,
+        friends: SquareSet,
     }
 
     fn parse_board(text: &str) -> Result<(u8, u8), String> {
@@ -137,8 +179,16 @@ mod cli {
                 .ok_or_else(|| format!("bad occupied square '{v}': expected a1 to p16"))?;
             occupied.insert(sq);
         }
+        let mut friends = SquareSet::EMPTY;
+        for v in &args.friends {
+            let sq = Square::parse(v.trim())
+                .ok_or_else(|| format!("bad friend square '{v}': expected a1 to p16"))?;
+            friends.insert(sq);
+            occupied.insert(sq);
+        }
         Ok(Request {
             occupied,
+            friends,
             betza: args.betza,
             files,
             ranks,
@@ -175,17 +225,30 @@ mod cli {
         }
         let mut occupied = req.occupied;
         occupied.remove(at);
-        let d = Diagram::compute(&piece, at, req.colour, &board, &occupied);
+        let d = Diagram::among(&piece, at, req.colour, &board, &occupied, &req.friends);
         if req.json {
             let marks: Vec<String> = board
                 .iter_by_file()
                 .filter_map(|s| Some(format!("\"{s}\": \"{}\"", d.mark(s)?.name())))
                 .collect();
+            // Where it was drawn, too, so that `glance infer` needs no
+            // options to read it back.
+            let friends = req.friends;
             return Ok(format!(
-                "{{\"move\": {}, \"capture\": {}, \"marks\": {{{}}}}}\n",
+                "{{\"move\": {}, \"capture\": {}, \"marks\": {{{}}}, \"board\": \"{}x{}\", \
+                 \"at\": \"{at}\", \"colour\": \"{}\", \"occupied\": {}, \"friends\": {}}}\n",
                 json_list(board.iter_by_file().filter(|&s| d.can_move_to(s))),
                 json_list(board.iter_by_file().filter(|&s| d.can_capture_on(s))),
-                marks.join(", ")
+                marks.join(", "),
+                req.files,
+                req.ranks,
+                req.colour.name(),
+                json_list(
+                    board
+                        .iter_by_file()
+                        .filter(|&s| occupied.contains(s) && !friends.contains(s))
+                ),
+                json_list(board.iter_by_file().filter(|&s| friends.contains(s))),
             ));
         }
         let letter = req
@@ -236,8 +299,155 @@ mod cli {
         }
     }
 
+    fn bad_square(v: &str) -> String {
+        format!("bad square '{v}': expected a1 to p16")
+    }
+
+    /// The target `glance infer` reads: standard input's JSON with the
+    /// options filling in what it leaves out.
+    fn infer_target(args: &InferArgs, input: &str) -> Result<Target, String> {
+        let json: serde_json::Value =
+            serde_json::from_str(input).map_err(|e| format!("bad JSON on standard input: {e}"))?;
+        let obj = json
+            .as_object()
+            .ok_or("bad input: expected a JSON object with \"marks\"")?;
+        let text = |key: &str| -> Result<Option<String>, String> {
+            match obj.get(key) {
+                None | Some(serde_json::Value::Null) => Ok(None),
+                Some(serde_json::Value::String(s)) => Ok(Some(s.clone())),
+                Some(_) => Err(format!("bad input: \"{key}\" must be a string")),
+            }
+        };
+        let size = text("board")?.or_else(|| args.board.clone());
+        let (files, ranks) = match &size {
+            Some(b) => parse_board(b)?,
+            None => (8, 8),
+        };
+        let board = SquareSet::rectangle(files, ranks).ok_or("board must be 1x1 to 16x16")?;
+        let at = match text("at")?.or_else(|| args.at.clone()) {
+            Some(v) => Square::parse(v.trim()).ok_or_else(|| bad_square(&v))?,
+            None => Square::centre(files, ranks),
+        };
+        if !board.contains(at) {
+            return Err(format!("square {at} is not on a {files}x{ranks} board"));
+        }
+        let colour = match text("colour")?.as_deref() {
+            Some("white") => Colour::White,
+            Some("black") => Colour::Black,
+            Some(other) => return Err(format!("bad colour '{other}': expected white or black")),
+            None if args.black => Colour::Black,
+            None => Colour::White,
+        };
+        let squares = |key: &str, default: &[String]| -> Result<SquareSet, String> {
+            let listed: Vec<String> = match obj.get(key) {
+                None | Some(serde_json::Value::Null) => default.to_vec(),
+                Some(serde_json::Value::Array(items)) => items
+                    .iter()
+                    .map(|v| {
+                        v.as_str()
+                            .map(String::from)
+                            .ok_or_else(|| format!("bad input: \"{key}\" must list squares"))
+                    })
+                    .collect::<Result<_, _>>()?,
+                Some(_) => return Err(format!("bad input: \"{key}\" must be an array")),
+            };
+            let mut set = SquareSet::EMPTY;
+            for v in &listed {
+                set.insert(Square::parse(v.trim()).ok_or_else(|| bad_square(v))?);
+            }
+            set.remove(at);
+            Ok(set)
+        };
+        let friends = squares("friends", &[])?;
+        let mut occupied = squares("occupied", &args.occupied)?;
+        for sq in friends.iter() {
+            occupied.insert(sq);
+        }
+        let marks = obj
+            .get("marks")
+            .and_then(|m| m.as_object())
+            .ok_or("bad input: expected a \"marks\" object, e.g. {\"h9\": \"yellow\"}")?;
+        let mut target = Target::new(board, at, colour, occupied);
+        target.friends = friends;
+        for (sq, v) in marks {
+            let name = v.as_str().unwrap_or("");
+            let mark = Mark::parse(name).ok_or_else(|| {
+                format!(
+                    "bad mark {v} on {sq}: expected slide, leap, move, capture, first-leg, block \
+                     or yellow, orange, green, red, cyan, open"
+                )
+            })?;
+            let square = Square::parse(sq).ok_or_else(|| bad_square(sq))?;
+            if !board.contains(square) {
+                return Err(format!("square {square} is not on a {files}x{ranks} board"));
+            }
+            target.set(square, Some(mark));
+        }
+        Ok(target)
+    }
+
+    fn run_infer(args: InferArgs) -> ExitCode {
+        let mut input = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+            eprintln!("glance: cannot read standard input: {e}");
+            return ExitCode::from(2);
+        }
+        let target = match infer_target(&args, &input) {
+            Ok(t) => t,
+            Err(msg) => {
+                eprintln!("glance: {msg}");
+                return ExitCode::from(2);
+            }
+        };
+        let found = infer::infer(&target);
+        match found.betza {
+            Some(s) => {
+                println!("{s}");
+                if args.alternatives {
+                    for alt in &found.alternatives {
+                        println!("{alt}");
+                    }
+                } else if !found.alternatives.is_empty() {
+                    eprintln!("glance: as short: {}", found.alternatives.join(" "));
+                }
+                ExitCode::SUCCESS
+            }
+            None if target.marked().next().is_none() => {
+                eprintln!("glance: no square is marked");
+                ExitCode::from(1)
+            }
+            None if found.unreachable.is_empty() => {
+                eprintln!(
+                    "glance: every marked square can be reached, but no Betza string marks them all as given"
+                );
+                ExitCode::from(1)
+            }
+            None => {
+                let squares: Vec<String> = found
+                    .unreachable
+                    .iter()
+                    .map(|&s| match target.mark(s) {
+                        Some(m) => format!("{s} ({})", m.name()),
+                        None => s.to_string(),
+                    })
+                    .collect();
+                eprintln!(
+                    "glance: no Betza string marks {}: {}",
+                    if squares.len() == 1 {
+                        "this square as given"
+                    } else {
+                        "these squares as given"
+                    },
+                    squares.join(", ")
+                );
+                ExitCode::from(1)
+            }
+        }
+    }
+
     pub fn main() -> ExitCode {
         match Cli::parse().command {
+            Command::Infer(args) => run_infer(args),
             Command::Diagram(args) => match diagram(args) {
                 Ok(out) => {
                     print!("{out}");

@@ -471,7 +471,8 @@ fn diagram_keeps_its_output_and_messages() {
     assert_eq!(
         stdout(&out),
         "{\"move\": [\"c2\"], \"capture\": [\"b2\", \"d2\"], \"marks\": {\"b2\": \"capture\", \
-         \"c2\": \"move\", \"d2\": \"capture\"}}\n"
+         \"c2\": \"move\", \"d2\": \"capture\"}, \"board\": \"5x5\", \"at\": \"c3\", \
+         \"colour\": \"black\", \"occupied\": [], \"friends\": []}\n"
     );
     // A Cannon captures over a screen: with --occupied only.
     let cannon = |occupied: &[&str]| {

@@ -373,6 +373,164 @@ def betza_html_reading(fs, betza, square, colour):
 
 
 # --------------------------------------------------------------------------
+# Positions with pieces placed: blocking, screens, lame legs, friends.
+#
+# The lone-piece comparison above never puts a piece in the way, so it
+# cannot see a slider stop, a hopper use its screen or a lame leaper be
+# blocked.  Here each string is compared in positions holding friendly and
+# enemy pieces (Wazirs of either side), generated from a fixed seed: half of
+# them on the lines and leaps through the piece's square, half anywhere.
+# glance: `glance diagram ... --occupied ENEMIES --friends FRIENDS --json`;
+# its `move` set as is, its `capture` set restricted to the occupied squares
+# (on empty squares glance also shows where a capture-only move would take
+# an enemy standing there; a friend's square must never be in it).  Fairy-Stockfish: the legal moves of the piece in
+# that position, onto empty squares (`move`) and onto enemies (`capture`).
+# --------------------------------------------------------------------------
+
+PLACED_GROUPS = [
+    ("riders", "R B Q R4 NN BN RN fR vRsW".split()),
+    ("hoppers", "mRcpR gQ gR gB pR".split()),
+    ("lame leapers", "nN nA nD".split()),
+    ("leapers and pawns", "N K fmWfcF FAmsW".split()),
+]
+PLACED_PIECES = [b for _g, group in PLACED_GROUPS for b in group]
+PLACED_SQUARES = ["e5", "b2", "h8"]
+PLACED_PER_CASE = 8
+
+# Two-step pieces (the Lion's KADN(cK-aK)(K-bK), the CWDA chains) cannot be
+# compared: this Fairy-Stockfish's Betza reader has no multi-leg moves (it
+# skips 'a', reading cKaK as K) and pyffish has no Chu Shogi variant.
+PLACED_UNSUPPORTED = {
+    "KADN(cK-aK)(K-bK)": "Fairy-Stockfish's Betza reader has no multi-leg moves "
+                          "(cKaK reads as K) and pyffish has no Chu Shogi variant",
+}
+
+
+def _rays(square):
+    f0, r0 = sq_parse(square)
+    out = []
+    for dx, dy in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
+                   (1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]:
+        for k in range(1, max(NFILES, NRANKS)):
+            f, r = f0 + dx * k, r0 + dy * k
+            if 0 <= f < NFILES and 0 <= r < NRANKS:
+                out.append(sq_name(f, r))
+    return out
+
+
+def placements(betza, square, colour):
+    """Deterministic positions: lists of (square, 'friend'|'enemy')."""
+    import random
+    seed = int(hashlib.sha1(("%s %s %s" % (betza, square, colour)).encode()).hexdigest()[:8], 16)
+    rng = random.Random(seed)
+    on_lines = [t for t in _rays(square) if t != square]
+    others = [t for t in ALL_SQUARES if t != square]
+    out = []
+    for i in range(PLACED_PER_CASE):
+        n = [2, 3, 4, 6, 8, 10, 14, 20][i % 8]
+        chosen = set()
+        while len(chosen) < n:
+            pool = on_lines if rng.random() < 0.6 else others
+            chosen.add(rng.choice(pool))
+        out.append(sorted((t, "friend" if rng.random() < 0.4 else "enemy") for t in chosen))
+    return out
+
+
+def fs_placed(task):
+    """(betza, square, colour, placement) -> (task, move list, capture list)."""
+    betza, square, colour, placed = task
+    variant = _load(betza)
+    side = "w" if colour == "white" else "b"
+    me = PIECE_CHAR.upper() if colour == "white" else PIECE_CHAR
+    friend = ENEMY_CHAR.upper() if colour == "white" else ENEMY_CHAR
+    foe = ENEMY_CHAR if colour == "white" else ENEMY_CHAR.upper()
+    position = {t: (friend if who == "friend" else foe) for t, who in placed}
+    position[square] = me
+    targets = _targets(variant, position, side, square)
+    enemies = {t for t, who in placed if who == "enemy"}
+    moves = [t for t in targets if t not in position]
+    caps = [t for t in targets if t in enemies]
+    return task, sorted_squares(moves), sorted_squares(caps)
+
+
+def glance_placed(binary, betza, square, colour, placed):
+    cmd = glance_cmd(binary, betza, square, colour)
+    enemies = [t for t, who in placed if who == "enemy"]
+    friends = [t for t, who in placed if who == "friend"]
+    if enemies:
+        cmd += ["--occupied", ",".join(enemies)]
+    if friends:
+        cmd += ["--friends", ",".join(friends)]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return None, "could not run %s: %s" % (" ".join(cmd), e)
+    if p.returncode != 0:
+        return None, "exit %d from %s: %s" % (p.returncode, " ".join(cmd), p.stderr.strip()[:300])
+    try:
+        d = json.loads(p.stdout)
+        # Empty squares dropped (see above); a friend's square kept, so that
+        # taking a friend shows as a mismatch.
+        caps = [t for t in d["capture"] if t in set(enemies) | set(friends)]
+        return {"move": list(d["move"]), "capture": caps}, None
+    except (ValueError, KeyError, TypeError) as e:
+        return None, "bad JSON from %s: %s: %r" % (" ".join(cmd), e, p.stdout[:300])
+
+
+def placed_text(placed):
+    return " ".join(("+" if who == "friend" else "x") + t for t, who in placed)
+
+
+def run_placed(args, jobs):
+    """Compares every PLACED_PIECES string in its positions; returns
+    (comparisons, matches, known, failures)."""
+    pieces = [b for b in PLACED_PIECES if not args.only or b in args.only]
+    cases = []
+    for b in pieces:
+        for sq in PLACED_SQUARES:
+            for c in ("white", "black"):
+                for placed in placements(b, sq, c):
+                    cases.append((b, sq, c, tuple(placed)))
+    tasks = []
+    for b, sq, c, placed in cases:
+        tasks.append((b, sq, c, placed))
+        k = KNOWN_BY_KEY.get((b, c))
+        if k and k.fs_spelling:
+            tasks.append((k.fs_spelling, sq, c, placed))
+    tasks = sorted(set(tasks))
+    if jobs > 1 and len(tasks) > 8:
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(jobs) as pool:
+            results = pool.map(fs_placed, tasks, chunksize=max(1, len(tasks) // (jobs * 8)))
+    else:
+        results = [fs_placed(t) for t in tasks]
+    fs = {task: {"move": m, "capture": c} for task, m, c in results}
+    with ThreadPoolExecutor(max_workers=max(2, jobs * 2)) as ex:
+        ours = list(ex.map(lambda case: glance_placed(args.glance, *case), cases))
+    comparisons = matches = known = 0
+    failures = []
+    for (b, sq, c, placed), (g, err) in zip(cases, ours):
+        direct = fs[(b, sq, c, placed)]
+        k = KNOWN_BY_KEY.get((b, c))
+        want = fs[(k.fs_spelling, sq, c, placed)] if k and k.fs_spelling else direct
+        for kind in ("move", "capture"):
+            comparisons += 1
+            if err:
+                failures.append("FAIL placed %s %s %s %s: %s" % (b, sq, c, kind, err))
+                continue
+            if g[kind] == want[kind]:
+                if want[kind] == direct[kind]:
+                    matches += 1
+                else:
+                    known += 1
+                continue
+            failures.append("FAIL placed %s %s %s [%s] %s: %s: glance %s, Fairy-Stockfish %s"
+                            % (b, sq, c, placed_text(placed), kind, diff_text(g[kind], want[kind]),
+                               fmt(g[kind]), fmt(want[kind])))
+    return pieces, len(cases), comparisons, matches, known, failures
+
+
+# --------------------------------------------------------------------------
 # Self-check: the pyffish behaviours the KNOWN list relies on.  If a future
 # pyffish changes any of these, the list needs revisiting, so this fails.
 # --------------------------------------------------------------------------
@@ -404,9 +562,32 @@ FS_FACTS = [
 ]
 
 
+# (betza, square, colour, placement "x" enemy "+" friend, kind, expected, what)
+FS_PLACED_FACTS = [
+    ("R", "e5", "white", "+e7 xb5", "capture", "b5", "a friend blocks and is not taken"),
+    ("R", "e5", "white", "+e7 xb5", "move", "c5 d5 e1 e2 e3 e4 e6 f5 g5 h5 i5 j5", "rook stops"),
+    ("mRcpR", "e5", "white", "+e7 xe9 xe10", "capture", "e9", "a friend is a screen"),
+    ("gQ", "e5", "white", "+e6 xf6 xg7", "capture", "g7", "grasshopper lands behind its hurdle"),
+    ("gQ", "e5", "white", "+e6 xf6 xg7", "move", "e7", "grasshopper over a friend"),
+    ("nN", "e5", "white", "+e6", "move", "c4 c6 d3 f3 g4 g6", "the Horse's forward leg blocked"),
+]
+
+
+def _placement(text):
+    return tuple(sorted((t[1:], "friend" if t[0] == "+" else "enemy") for t in text.split()))
+
+
 def self_check(fs):
     fs.compute([(b, s, c) for b, s, c, _k, _e, _w in FS_FACTS])
     bad = 0
+    for betza, square, colour, placed, kind, expected, what in FS_PLACED_FACTS:
+        _task, moves, caps = fs_placed((betza, square, colour, _placement(placed)))
+        got = moves if kind == "move" else caps
+        want = sorted_squares(expected.split())
+        if got != want:
+            bad += 1
+            print("SELF-CHECK FAILED: pyffish %s %s %s [%s] %s = %s, expected %s (%s)"
+                  % (betza, square, colour, placed, kind, got, want, what))
     for betza, square, colour, kind, expected, what in FS_FACTS:
         got = fs.get(betza, square, colour)[kind]
         want = sorted_squares(expected.split())
@@ -570,11 +751,24 @@ def run(args):
     for (b, c), n in sorted(stale.items()):
         print("NOTE: %s (%s) agrees with Fairy-Stockfish, not with the Betza.html reading "
               "in KNOWN, in %d comparison(s)" % (b, c, n))
+    placed_pieces, placed_cases, placed_comparisons, placed_matches, placed_known, placed_failures = (
+        run_placed(args, jobs) if not args.lone_only else ([], 0, 0, 0, 0, []))
+    failures.extend(placed_failures)
+    comparisons += placed_comparisons
+    matches += placed_matches
+    known_hits += placed_known
     for line in failures:
         print(line)
     n_fail = len(failures)
-    print("strings: %d, squares: %d, colours: 2, comparisons (move and capture sets): %d"
-          % (len(pieces), len(squares), comparisons))
+    if placed_pieces:
+        print("with pieces placed: %d strings (%s) x %d squares x 2 colours x %d positions = %d "
+              "positions, %d comparisons: %d matches, %d known disagreements, %d mismatches; "
+              "not compared: %s"
+              % (len(placed_pieces), " ".join(placed_pieces), len(PLACED_SQUARES), PLACED_PER_CASE,
+                 placed_cases, placed_comparisons, placed_matches, placed_known, len(placed_failures),
+                 "; ".join("%s (%s)" % kv for kv in PLACED_UNSUPPORTED.items())))
+    print("strings: %d, squares: %d, colours: 2, comparisons (move and capture sets, "
+          "lone and placed): %d" % (len(pieces), len(squares), comparisons))
     print("matches: %d, known disagreements: %d, mismatches: %d, pyffish self-check failures: %d"
           % (matches, known_hits, n_fail, bad_facts))
     print("differential: %d passed, %d failed" % (matches + known_hits, n_fail + bad_facts))
@@ -609,6 +803,8 @@ def main():
     ap.add_argument("--black", action="store_true", help="colour for --show")
     ap.add_argument("--exhaustive", action="store_true",
                     help="probe captures with a lone enemy on every square (slow)")
+    ap.add_argument("--lone-only", action="store_true",
+                    help="skip the positions with pieces placed")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     _set_exhaustive(args.exhaustive)

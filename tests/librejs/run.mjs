@@ -13,7 +13,8 @@
 //    unlabelled nontrivial script, which it must reject.
 // 3. Runs the built extension in headless Firefox ESR on the four seed pages
 //    of rules-html/, served over http, reads its verdict from its panel and
-//    presses a piece with a WebDriver mouse.
+//    presses a piece with a WebDriver mouse; then on the piece lab
+//    (lab.html), where it types a Betza string.
 //
 // One line per check; the last line is "librejs: N passed, N failed"; exit
 // status 1 if anything failed.  See tests/librejs/README.md.
@@ -484,6 +485,9 @@ async function browserSuite(xpi, tmp) {
     for (const page of PAGES) {
       await seedPage(driver, webdriver, `${origin}/rules-html/${page}.html`, page, pageTab, panelTab);
     }
+    if (fs.existsSync(path.join(repo, 'lab.html'))) {
+      await labPage(driver, webdriver, `${origin}/lab.html`, pageTab, panelTab);
+    }
 
     // The extension can fail a page: it blocks the unlabelled script.
     const decoyUrl = `${origin}/__decoy/decoy.html`;
@@ -557,6 +561,52 @@ async function loadAndReport(driver, webdriver, url, page, pageTab, panelTab) {
   }
   await driver.switchTo().window(pageTab);
   return last;
+}
+
+// The piece lab (lab.html: no inline script, dist/lab.js with the
+// drop-ins' labels): LibreJS lets its script run and the lab draws `N`
+// typed with WebDriver keys (the Knight's 8 squares on its default board).
+async function labPage(driver, webdriver, url, pageTab, panelTab) {
+  let r;
+  try {
+    r = await loadAndReport(driver, webdriver, url, 'lab', pageTab, panelTab);
+  } catch (e) {
+    check(`lab: load ${url} and read LibreJS's report`, false, firstLine(e));
+    return;
+  }
+  const { load, ready, glance, scriptUrls, handlers, got, error } = r;
+  check('lab: its script runs under LibreJS (data-glance="ready")', ready, ready ? '' : `data-glance=${glance}`);
+  check('lab: no inline handler', handlers.length === 0, handlers.slice(0, 3).join(' | '));
+  if (!got) {
+    check("lab: read LibreJS's report from its panel", false, firstLine(error));
+  } else {
+    const { complete, report, text } = got;
+    check(`lab: LibreJS's report names its script (load ${load})`, complete,
+      complete ? '' : `it lacks one of ${scriptUrls.join(', ')}`);
+    verbatim(`LibreJS's panel on lab.html, load ${load} (div#info, verbatim)`, text);
+    const bad = ['blocked', 'unknown', 'blacklisted'].flatMap((g) => report[g].map(([n, why]) => `${g}: ${n} ${JSON.stringify(why)}`));
+    check('lab: no BLOCKED, UNKNOWN or BLACKLISTED script, "No BLOCKED scripts on this page."',
+      bad.length === 0 && text.split('\n').includes('No BLOCKED scripts on this page.'), bad.join(' | '));
+    const entry = report.accepted.find(([name]) => name.endsWith('/dist/lab.js'));
+    check('lab: /dist/lab.js accepted, license recognised (GPL-3.0)',
+      !!entry && entry[1].includes(`Recognized license: "${GPL3_NAME}"`),
+      entry ? `reason: ${JSON.stringify(entry[1])}` : 'not in the accepted list');
+  }
+  await driver.switchTo().window(pageTab);
+  if (!ready) return;
+  try {
+    const { By } = webdriver;
+    await driver.findElement(By.css('#betza')).sendKeys('N');
+    let marked = -1;
+    try {
+      await driver.wait(async () => (marked = await driver.executeScript(
+        "return [...document.querySelectorAll('#board td[data-square] img')].filter((i) => /orange\\.png$/.test(i.src)).length")) === 8,
+      TIMEOUT.paint);
+    } catch { /* reported below */ }
+    check('lab: typing N under LibreJS marks the Knight\'s 8 squares', marked === 8, `${marked} orange marks`);
+  } catch (e) {
+    check('lab: typing N under LibreJS', false, firstLine(e));
+  }
 }
 
 async function seedPage(driver, webdriver, url, page, pageTab, panelTab) {
