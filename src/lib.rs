@@ -59,11 +59,11 @@ pub mod diagram;
 pub mod dialect;
 pub mod finding;
 pub mod geometry;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod html;
 pub mod infer;
 #[cfg(any(test, all(target_arch = "wasm32", feature = "pkg")))]
 mod lab;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod html;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lint;
 pub mod parsed;

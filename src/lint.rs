@@ -38,6 +38,7 @@ use scraper::ElementRef;
 use crate::betza::{self, Piece};
 use crate::clicks::{self, Entry, Script, Shows};
 use crate::declared::{self, collapse, missing_marks, missing_stylesheet, Declarations, RowDecl};
+use crate::dialect;
 use crate::finding::{self as shared, Place};
 pub use crate::finding::{Kind, Severity};
 use crate::html::Document;
@@ -179,6 +180,7 @@ pub fn lint_html(file: &str, html: &str, folder: &Path) -> Vec<Finding> {
     }
     images(&elements, folder, &mut found);
     table(&decl.rows, &used, &mut found);
+    dialects(&decl.rows, &mut found);
     found.into_iter().map(|f| Finding::new(file, f)).collect()
 }
 
@@ -316,6 +318,33 @@ fn images(elements: &[ElementRef], folder: &Path, found: &mut Vec<shared::Findin
                 Kind::MissingImage,
                 format!("{src}: no such file next to the page"),
             );
+        }
+    }
+}
+
+/// `dialect`: each group of a row's Betza strings that XBoard's move
+/// generator, the Interactive Diagram or Fairy-Stockfish read otherwise
+/// than the pages ([`crate::dialect`]), with a spelling all read alike.
+/// The page draws what the pages mean; the warning is for an author who
+/// also plays the variant in those programs.
+fn dialects(rows: &[RowDecl], found: &mut Vec<shared::Finding>) {
+    for row in rows {
+        for alt in declared::alternatives(&row.moves) {
+            for note in dialect::readings(alt) {
+                report(
+                    found,
+                    row.place.clone(),
+                    Kind::Dialect,
+                    format!(
+                        "{}: '{alt}': {} read {} otherwise: {}; '{}' reads alike in all of them",
+                        row.name,
+                        note.programs.join(" and "),
+                        note.group,
+                        note.message,
+                        note.alike
+                    ),
+                );
+            }
         }
     }
 }
