@@ -666,12 +666,54 @@ mod tests {
         )
     }
 
+    /// The findings on `html`, but the dialect warnings (see
+    /// `dialect_warnings`): the legacy strings of these tests (`FAmsW`,
+    /// `mfWcfF`) are read otherwise by XBoard's generator.
     fn lint(html: &str) -> Vec<Finding> {
         lint_html(
             "t.html",
             html,
             Path::new("/nonexistent-folder-of-glance-tests"),
         )
+        .into_iter()
+        .filter(|f| f.kind != Kind::Dialect)
+        .collect()
+    }
+
+    #[test]
+    fn dialect_warnings() {
+        let html = page(
+            "",
+            &[
+                ("", "Pawn", "fmWfcF"),
+                ("", "Turret", "bKfsR"),
+                ("", "Cannon", "mRcpR or pR"),
+            ],
+        );
+        let all = lint_html(
+            "t.html",
+            &html,
+            Path::new("/nonexistent-folder-of-glance-tests"),
+        );
+        let lines: Vec<(&str, &str)> = all
+            .iter()
+            .map(|f| (f.cell.as_str(), f.message.as_str()))
+            .collect();
+        assert_eq!(lines.len(), 2, "{lines:#?}");
+        assert_eq!(lines[0].0, "table row 2");
+        assert!(lines[0]
+            .1
+            .starts_with("Turret: 'bKfsR': XBoard and Interactive Diagram read bK otherwise: "));
+        assert!(
+            lines[0].1.ends_with("; 'bWbF' reads alike in all of them"),
+            "{}",
+            lines[0].1
+        );
+        assert_eq!(lines[1].0, "table row 3");
+        assert!(lines[1].1.starts_with("Cannon: 'pR': "), "{}", lines[1].1);
+        assert!(all
+            .iter()
+            .all(|f| f.kind == Kind::Dialect && f.severity() == Severity::Warning));
     }
 
     /// `(cell, kind)` of each finding.
