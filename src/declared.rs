@@ -284,8 +284,14 @@ fn joiners(moves: &str) -> Vec<&str> {
     }
 }
 
-/// A `data-start` value: ranks from 1 to 16 separated by spaces or commas.
-fn parse_start(text: &str) -> Option<u16> {
+/// A `data-start` value: ranks from 1 to 16 separated by spaces or commas,
+/// as a mask (bit r-1 for rank r).
+///
+/// ```
+/// assert_eq!(glance::declared::parse_start("2, 3"), Some(0b110));
+/// assert_eq!(glance::declared::parse_start("0"), None);
+/// ```
+pub fn parse_start(text: &str) -> Option<u16> {
     let mut mask = 0u16;
     for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
         if word.len() > 2 || !word.bytes().all(|b| b.is_ascii_digit()) {
@@ -559,7 +565,7 @@ impl Declarations {
             if board && piece.moves().iter().any(|m| m.initial) {
                 let unplaced = self
                     .cells_of(key)
-                    .all(|(sq, colour)| starts & (1 << (own_rank(sq, colour, ranks) - 1)) == 0);
+                    .all(|(sq, colour)| !at_start(starts, sq, colour, ranks));
                 if unplaced {
                     let mut ranks = String::new();
                     for r in 1..=16u16 {
@@ -766,6 +772,20 @@ fn own_rank(sq: Square, colour: Colour, ranks: u8) -> u8 {
     }
 }
 
+/// Whether a piece of `colour` on `sq` stands on one of the start ranks
+/// `starts` ([`parse_start`]'s mask) of a board of `ranks` ranks, so that
+/// its initial moves are drawn.
+///
+/// ```
+/// use glance::{declared::at_start, Colour, Square};
+/// let e3 = Square::parse("e3").unwrap();
+/// assert!(at_start(0b100, e3, Colour::White, 10));
+/// assert!(!at_start(0b100, e3, Colour::Black, 10)); // Black's third rank is rank 8
+/// ```
+pub fn at_start(starts: u16, sq: Square, colour: Colour, ranks: u8) -> bool {
+    starts & (1 << (own_rank(sq, colour, ranks) - 1)) != 0
+}
+
 impl Declared {
     /// The board piece on the cell of click code `code` (its square).
     pub fn at(&self, code: (i32, i32)) -> Option<(&BoardPiece, &DeclaredPiece)> {
@@ -808,10 +828,8 @@ impl Declared {
         } else {
             alloc::vec![piece.remarks.as_str()]
         };
-        let rank = own_rank(cell.sq, cell.colour, self.ranks);
-        let at_start = piece.starts & (1 << (rank - 1)) != 0;
         let later;
-        let drawn = if at_start {
+        let drawn = if at_start(piece.starts, cell.sq, cell.colour, self.ranks) {
             &piece.piece
         } else {
             later = piece.piece.without_initial();

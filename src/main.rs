@@ -121,6 +121,11 @@ squares no Betza string reaches; 2 is bad input.";
         /// they block and screen, but are never captured
         #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
         friends: Vec<String>,
+        /// Initial moves (i) only from these ranks, counted from the
+        /// piece's own side: 2, or "2 3" (as a page's data-start). Without
+        /// it they are drawn from any square
+        #[arg(long, value_name = "RANKS")]
+        start: Option<String>,
     }
 
     #[derive(Args)]
@@ -144,6 +149,7 @@ squares no Betza string reaches; 2 is bad input.";
         letter: Option<char>,
         occupied: SquareSet,
         friends: SquareSet,
+        start: Option<String>,
     }
 
     fn parse_board(text: &str) -> Result<(u8, u8), String> {
@@ -189,6 +195,7 @@ squares no Betza string reaches; 2 is bad input.";
         Ok(Request {
             occupied,
             friends,
+            start: args.start,
             betza: args.betza,
             files,
             ranks,
@@ -223,6 +230,19 @@ squares no Betza string reaches; 2 is bad input.";
                 req.files, req.ranks
             ));
         }
+        let piece = match &req.start {
+            Some(text) => {
+                let starts = glance::declared::parse_start(text).ok_or_else(|| {
+                    format!("bad start '{text}': expected ranks from 1 to 16, e.g. 2 or '2 3'")
+                })?;
+                if glance::declared::at_start(starts, at, req.colour, req.ranks) {
+                    piece
+                } else {
+                    piece.without_initial()
+                }
+            }
+            None => piece,
+        };
         let mut occupied = req.occupied;
         occupied.remove(at);
         let d = Diagram::among(&piece, at, req.colour, &board, &occupied, &req.friends);

@@ -757,9 +757,17 @@ def run(args):
     comparisons += placed_comparisons
     matches += placed_matches
     known_hits += placed_known
+    initial_comparisons, initial_failures = run_initial(args)
+    failures.extend(initial_failures)
+    comparisons += initial_comparisons
+    matches += initial_comparisons - len(initial_failures)
     for line in failures:
         print(line)
     n_fail = len(failures)
+    print("initial moves from start rank %d (doubleStepRegion): %d strings (%s) x %d squares x 2 "
+          "colours = %d comparisons of the non-captures, %d mismatches"
+          % (INITIAL_START, len(INITIAL_PIECES), " ".join(INITIAL_PIECES), len(INITIAL_SQUARES),
+             initial_comparisons, len(initial_failures)))
     if placed_pieces:
         print("with pieces placed: %d strings (%s) x %d squares x 2 colours x %d positions = %d "
               "positions, %d comparisons: %d matches, %d known disagreements, %d mismatches; "
@@ -773,6 +781,63 @@ def run(args):
           % (matches, known_hits, n_fail, bad_facts))
     print("differential: %d passed, %d failed" % (matches + known_hits, n_fail + bad_facts))
     return 1 if (n_fail or bad_facts) else 0
+
+
+
+# --------------------------------------------------------------------------
+# Initial moves from their starting ranks
+#
+# A page's piece draws its initial ('i') moves only from its start ranks
+# (data-start, counted from its own side; `glance diagram --start`).
+# Fairy-Stockfish allows them on its double-step region: given the same
+# ranks (doubleStepRegionWhite = *3, doubleStepRegionBlack = *8 on ten
+# ranks), both must give a lone piece the same non-captures on and off
+# those ranks.
+# --------------------------------------------------------------------------
+
+INITIAL_PIECES = ["fmWfcFifmW2", "fmWfcFifmW3", "fmFfcWifmF2", "KifmW2", "fmWfcFifmnD"]
+INITIAL_START = 3
+INITIAL_SQUARES = [f + str(r) for f in "bej" for r in range(1, NRANKS + 1)]
+
+
+def initial_config(betza):
+    name = "glanceinit" + hashlib.sha1(betza.encode()).hexdigest()[:12]
+    own_black = NRANKS + 1 - INITIAL_START
+    config = variant_config(betza).replace(variant_name(betza), name)
+    lines = []
+    for line in config.split("\n"):
+        if line.startswith("doubleStepRegionWhite"):
+            line = "doubleStepRegionWhite = *%d" % INITIAL_START
+        elif line.startswith("doubleStepRegionBlack"):
+            line = "doubleStepRegionBlack = *%d" % own_black
+        lines.append(line)
+    return name, "\n".join(lines)
+
+
+def run_initial(args):
+    """Returns (comparisons, mismatches as text)."""
+    comparisons, failures = 0, []
+    for betza in INITIAL_PIECES:
+        name, config = initial_config(betza)
+        sf.load_variant_config(config)
+        for square in INITIAL_SQUARES:
+            for colour, side, char in (("white", "w", PIECE_CHAR.upper()), ("black", "b", PIECE_CHAR)):
+                theirs = _targets(name, {square: char}, side, square)
+                cmd = [args.glance, "diagram", betza, "--board", BOARD, "--at", square,
+                       "--start", str(INITIAL_START), "--json"]
+                if colour == "black":
+                    cmd.append("--black")
+                out = subprocess.run(cmd, capture_output=True, text=True)
+                if out.returncode != 0:
+                    failures.append("%s %s %s: glance: %s" % (betza, square, colour, out.stderr.strip()))
+                    continue
+                ours = set(json.loads(out.stdout)["move"])
+                comparisons += 1
+                if ours != theirs:
+                    failures.append("%s %s %s (start rank %d): glance %s, Fairy-Stockfish %s"
+                                    % (betza, square, colour, INITIAL_START,
+                                       fmt(sorted_squares(ours)), fmt(sorted_squares(theirs))))
+    return comparisons, failures
 
 
 def show(args):
