@@ -54,6 +54,10 @@ fn check(r: &Run, target: &Target) -> std::cmp::Ordering {
         .betza
         .as_deref()
         .unwrap_or_else(|| panic!("{s}: nothing inferred: {:?}", r.found));
+    assert!(
+        r.found.complete,
+        "{s}: the search stopped before going through"
+    );
     let piece = betza::parse(got).unwrap_or_else(|e| panic!("{s} -> {got}: {e}"));
     assert!(target.drawn_by(&piece), "{s} -> {got}: other marks");
     assert!(
