@@ -81,6 +81,9 @@ export interface Inference {
   /** Marked squares no Betza string can mark as asked (when betza is
    * null; empty if every square can be marked but not all together). */
   unreachable: string[];
+  /** False if the search stopped early (odd paintings): betza may then
+   * not be the shortest, or null though some string exists. */
+  complete: boolean;
 }
 
 /** A group of a Betza string that another program reads differently. */
@@ -266,6 +269,7 @@ struct InferOutput {
     betza: Option<String>,
     alternatives: Vec<String>,
     unreachable: Vec<String>,
+    complete: bool,
 }
 
 /// The shortest Betza string that draws exactly the given marks (see
@@ -318,6 +322,7 @@ fn run_infer(opts: InferOptions) -> Result<InferOutput, String> {
         betza: found.betza,
         alternatives: found.alternatives,
         unreachable: found.unreachable.iter().map(|s| s.to_string()).collect(),
+        complete: found.complete,
     })
 }
 

@@ -10,6 +10,11 @@
 //! * prefixes: modality `m` `c`; directions `f b l r s v h a` and their
 //!   pairs (`fh`, `fs`, `fr`, …); `i` initial, `n` lame, `j`/`jj` jumping,
 //!   `p` and `g` hoppers, `o` cylinder;
+//! * from the Interactive Diagram's and Fairy-Stockfish's dialects: `e`
+//!   (en passant, which no diagram shows: `fmWfceF` draws as `fmWfcF`, and
+//!   `e` alone draws nothing) and the chiral direction sets `hl` and `hr`
+//!   of oblique atoms (`hrN`: (1,2) (2,-1) (-1,-2) (-2,1), as XBoard's move
+//!   generator has them);
 //! * grouping `m(AB)` (the prefix is distributed over the group);
 //! * chains with the operators `t` `-` `+` `x` (directions of later legs
 //!   are relative to the previous step), and `[WF]` for the lame chain

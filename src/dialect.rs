@@ -832,16 +832,13 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
             dirs_end: xb.dirs_end,
             ..pages
         } && xb_dirs == dir_only;
-    if !order_ok && !t.later && !dirs.contains('a') {
+    // (XBoard's generator reads no chains of the pages' kind at all.)
+    if !order_ok && !t.chained && !dirs.contains('a') {
         let alike = spell(&dirs, &flags, &t.atom, &t.range);
         let mut message = String::from(
             "XBoard's generator reads i, the direction letters, then m c e p g o n j in this order and skips the letters out of it, reading ",
         );
-        let mut skipped = XbFlags::from(xb);
-        if xb_dirs.is_empty() && !dir_only.is_empty() {
-            skipped.initial = xb.initial;
-        }
-        message.push_str(&spell(xb_dirs, &skipped, &t.atom, &t.range));
+        message.push_str(&spell(xb_dirs, &XbFlags::from(xb), &t.atom, &t.range));
         notes.push(DialectNote {
             kind: Kind::Order,
             group: group.clone(),
@@ -1177,6 +1174,10 @@ mod tests {
             "oRoB",
             "R4",
             "fmWfcoF",
+            "BsbRf(WD(cW-W)(mcW-bW))",
+            "RbBf(FA(cF-F)(mcF-bF))",
+            "hlN",
+            "hrC",
         ] {
             assert!(readings(s).is_empty(), "{s}: {:?}", readings(s));
         }

@@ -52,9 +52,11 @@ use crate::geometry::{Colour, Offset, Square, SquareSet};
 /// At most this many alternatives are given besides the answer.
 pub const MAX_ALTERNATIVES: usize = 4;
 
-/// The search gives up proving that nothing shorter exists after this many
-/// steps and answers with the shortest string found so far.
-const MAX_NODES: usize = 400_000;
+/// The search stops after this many steps: it answers with the shortest
+/// string found so far, or with none ([`Inference::complete`] is then
+/// false). No string of the rules pages' tables needs a hundredth of it;
+/// it bounds the time of odd paintings (about 0.1 s natively).
+const MAX_NODES: usize = 20_000;
 
 /// A diagram to infer a piece from: the board, the piece's square and
 /// side, the other pieces, and the mark of every square.
@@ -146,6 +148,10 @@ pub struct Inference {
     /// Marked squares no Betza string can mark as asked (the piece's own
     /// square, squares off the board, or marks no move gives there).
     pub unreachable: Vec<Square>,
+    /// Whether the search went through: if not, it stopped after
+    /// `MAX_NODES` steps, and `betza` may not be the shortest (or, if
+    /// `None`, some string may still draw the marks).
+    pub complete: bool,
 }
 
 // What a square needs from the moves reaching it.
@@ -641,6 +647,7 @@ pub fn infer(target: &Target) -> Inference {
             betza: None,
             alternatives: Vec::new(),
             unreachable,
+            complete: true,
         };
     }
     if target.marked().next().is_none() {
@@ -648,6 +655,7 @@ pub fn infer(target: &Target) -> Inference {
             betza: None,
             alternatives: Vec::new(),
             unreachable,
+            complete: true,
         };
     }
     let mut problem = Problem {
@@ -762,6 +770,7 @@ pub fn infer(target: &Target) -> Inference {
             betza: None,
             alternatives: Vec::new(),
             unreachable,
+            complete: true,
         };
     }
 
@@ -779,14 +788,15 @@ pub fn infer(target: &Target) -> Inference {
         }
         .run(active)
     };
-    let solutions = search(&|_| true);
+    let (solutions, complete) = search(&|_| true);
     if solutions.is_empty() {
         // Each square may be reachable while no string marks them all
         // (leaps that would turn a yellow square orange): name the squares
         // that cannot be marked even alone.
         for (sq, _) in target.marked() {
             let i = sq.index() as u8;
-            if search(&|e| elements[e].0 == i).is_empty() {
+            let (alone, went_through) = search(&|e| elements[e].0 == i);
+            if alone.is_empty() && went_through {
                 unreachable.push(sq);
             }
         }
@@ -827,6 +837,7 @@ pub fn infer(target: &Target) -> Inference {
         alternatives: strings.take(MAX_ALTERNATIVES).collect(),
         betza,
         unreachable,
+        complete,
     }
 }
 
@@ -844,8 +855,9 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The cheapest covers of the elements for which `active` holds.
-    fn run(mut self, active: &dyn Fn(usize) -> bool) -> Vec<Vec<usize>> {
+    /// The cheapest covers of the elements for which `active` holds, and
+    /// whether the search went through.
+    fn run(mut self, active: &dyn Fn(usize) -> bool) -> (Vec<Vec<usize>>, bool) {
         // Per element, the kept candidates covering it, cheapest first.
         let mut by_element: Vec<Vec<usize>> = alloc::vec![Vec::new(); self.elements];
         for &c in self.kept {
@@ -862,7 +874,8 @@ impl Search<'_> {
         let mut chosen = Vec::new();
         let mut leaps = [0u8; 256];
         self.dfs(&by_element, &covered, &mut chosen, 0, &mut leaps);
-        self.solutions
+        let complete = self.nodes <= MAX_NODES;
+        (self.solutions, complete)
     }
 
     fn dfs(
@@ -874,19 +887,32 @@ impl Search<'_> {
         leaps: &mut [u8; 256],
     ) {
         self.nodes += 1;
-        if self.nodes > MAX_NODES && !self.solutions.is_empty() {
+        if self.nodes > MAX_NODES {
             return;
         }
-        // The uncovered element with the fewest candidates.
-        let mut pick: Option<usize> = None;
+        // Leap marks of move and capture on one yellow square would make
+        // it orange: such a candidate cannot join the chosen ones.
+        let clashes = |c: usize| {
+            self.conflicts[c]
+                .iter()
+                .any(|&(s, t)| (leaps[s as usize] | t) == MOVE_LEAP | CAP_LEAP)
+        };
+        // The uncovered element with the fewest candidates left; none left
+        // for one of them ends this branch.
+        let mut pick: Option<(usize, usize)> = None;
         let uncovered: Vec<usize> = (0..self.elements)
             .filter(|&e| covered[e / 64] & 1 << (e % 64) == 0)
             .collect();
         for &e in &uncovered {
-            if pick.is_none_or(|p| by_element[e].len() < by_element[p].len()) {
-                pick = Some(e);
+            let left = by_element[e].iter().filter(|&&c| !clashes(c)).count();
+            if left == 0 {
+                return;
+            }
+            if pick.is_none_or(|(_, n)| left < n) {
+                pick = Some((e, left));
             }
         }
+        let pick = pick.map(|(e, _)| e);
         let Some(e) = pick else {
             // A cover.
             if cost < self.best_cost {
@@ -930,12 +956,10 @@ impl Search<'_> {
             if next_cost > self.best_cost {
                 continue;
             }
-            // Leap marks of move and capture on one yellow square would
-            // make it orange.
-            let clash = self.conflicts[c]
+            if self.conflicts[c]
                 .iter()
-                .any(|&(s, t)| (leaps[s as usize] | t) == MOVE_LEAP | CAP_LEAP);
-            if clash {
+                .any(|&(s, t)| (leaps[s as usize] | t) == MOVE_LEAP | CAP_LEAP)
+            {
                 continue;
             }
             let saved: Vec<(u8, u8)> = self.conflicts[c]
@@ -956,7 +980,7 @@ impl Search<'_> {
             for (s, t) in saved {
                 leaps[s as usize] = t;
             }
-            if self.nodes > MAX_NODES && !self.solutions.is_empty() {
+            if self.nodes > MAX_NODES {
                 return;
             }
         }

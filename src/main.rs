@@ -430,7 +430,16 @@ squares no Betza string reaches; 2 is bad input.";
                 } else if !found.alternatives.is_empty() {
                     eprintln!("glance: as short: {}", found.alternatives.join(" "));
                 }
+                if !found.complete {
+                    eprintln!("glance: the search stopped early: a shorter string may exist");
+                }
                 ExitCode::SUCCESS
+            }
+            None if !found.complete && found.unreachable.is_empty() => {
+                eprintln!(
+                    "glance: the search stopped early without finding a string (every marked square can be reached alone)"
+                );
+                ExitCode::from(1)
             }
             None if target.marked().next().is_none() => {
                 eprintln!("glance: no square is marked");

@@ -2,10 +2,14 @@
 //! are not), go through `betza::parse`; a piece that parses has its diagram
 //! computed for both colours on a board, square and position drawn from a
 //! hash of the input. A panic, a diagram off the board or on the origin,
-//! or a slow input (libFuzzer's -timeout) is a finding.
+//! or a slow input (libFuzzer's -timeout) is a finding. Every input also
+//! goes through `dialect::readings`; one parsed input in eight has its
+//! diagram inferred back (`infer`), and an answer that draws other marks,
+//! or that another program reads differently, is a finding too.
 #![no_main]
 
-use glance::{betza, Colour, Diagram, Square, SquareSet};
+use glance::infer::{infer, Target};
+use glance::{betza, dialect, Colour, Diagram, Square, SquareSet};
 use libfuzzer_sys::fuzz_target;
 
 /// FNV-1a: a cheap, stable hash to draw the board from.
@@ -17,7 +21,9 @@ fn hash(data: &[u8]) -> u64 {
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
+    let notes = dialect::readings(&text);
     let Ok(piece) = betza::parse(&text) else {
+        assert!(notes.is_empty(), "{text:?}: notes on a string that does not parse");
         return;
     };
     let h = hash(data);
@@ -44,6 +50,15 @@ fuzz_target!(|data: &[u8]| {
         ] {
             let d = Diagram::compute(&piece, at, colour, &board, &occupied);
             assert!(d.mark(at).is_none(), "{text:?}: the origin {at} is marked");
+            if h >> 40 & 7 == 0 {
+                let target = Target::of_diagram(&d, board, colour, occupied);
+                if let Some(found) = infer(&target).betza {
+                    let back = betza::parse(&found)
+                        .unwrap_or_else(|e| panic!("{text:?}: inferred {found:?}: {e}"));
+                    assert!(target.drawn_by(&back), "{text:?}: inferred {found:?} draws otherwise");
+                    assert!(dialect::read_alike(&found), "{text:?}: inferred {found:?} not alike");
+                }
+            }
             for (sq, mark) in d.marks() {
                 assert!(
                     board.contains(sq),

@@ -99,6 +99,7 @@ PIECE_GROUPS = [
     ("range-limited sliders", "R2 B3 W3 F2 Q4".split()),
     ("hoppers", "mRcpR pR gQ".split()),
     ("initial moves", "fmWfcFifmW2 KifmD".split()),
+    ("strings from other dialects (en passant, chiral knights)", "fmWfceF hlN hrN hlC".split()),
 ]
 
 PIECES = []
@@ -116,7 +117,7 @@ FS_UNSUPPORTED = {
     "I": "Betza.html's I (3,0) 'Tripper' atom is unknown to Fairy-Stockfish "
          "(it spells that leap H); the letter is ignored and the piece has no moves.",
 }
-FS_ALPHABET = set("mcpgnifbvhrls" "WFDNAHLCJZGKRBQ" "0123456789")
+FS_ALPHABET = set("mcepgnifbvhrls" "WFDNAHLCJZGKRBQ" "0123456789")
 for _s in PIECES:
     if _s not in FS_UNSUPPORTED and not set(_s) <= FS_ALPHABET:
         FS_UNSUPPORTED[_s] = ("uses %s, outside Fairy-Stockfish's Betza parser"
@@ -391,7 +392,7 @@ PLACED_GROUPS = [
     ("riders", "R B Q R4 NN BN RN fR vRsW".split()),
     ("hoppers", "mRcpR gQ gR gB pR".split()),
     ("lame leapers", "nN nA nD".split()),
-    ("leapers and pawns", "N K fmWfcF FAmsW".split()),
+    ("leapers and pawns", "N K hlN fmWfcF fmWfceF FAmsW".split()),
 ]
 PLACED_PIECES = [b for _g, group in PLACED_GROUPS for b in group]
 PLACED_SQUARES = ["e5", "b2", "h8"]
