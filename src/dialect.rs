@@ -142,6 +142,36 @@ pub fn read_alike(betza: &str) -> bool {
     readings(betza).is_empty()
 }
 
+/// The indices `0..n` sorted by `less` (stable): one merge sort that every
+/// caller shares. Each use of the standard library's sorts compiles to a
+/// copy of its own, several kilobytes each in the package's wasm.
+pub(crate) fn sorted_indices(n: usize, less: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+    let mut a: Vec<usize> = (0..n).collect();
+    let mut b: Vec<usize> = alloc::vec![0; n];
+    let mut width = 1;
+    while width < n {
+        let mut lo = 0;
+        while lo < n {
+            let mid = (lo + width).min(n);
+            let hi = (lo + 2 * width).min(n);
+            let (mut l, mut r) = (lo, mid);
+            for slot in &mut b[lo..hi] {
+                if l < mid && (r >= hi || !less(a[r], a[l])) {
+                    *slot = a[l];
+                    l += 1;
+                } else {
+                    *slot = a[r];
+                    r += 1;
+                }
+            }
+            lo = hi;
+        }
+        core::mem::swap(&mut a, &mut b);
+        width *= 2;
+    }
+    a
+}
+
 // ---------------------------------------------------------------------
 // Scanning a string into groups.
 
@@ -1012,13 +1042,13 @@ fn check_atom_letters(tokens: &[Token], notes: &mut Vec<DialectNote>) {
     // L and J swapped: a difference only if the string's L groups and J
     // groups are not the same.
     let key = |letter: &str| {
-        let mut v: Vec<(String, String)> = tokens
+        let v: Vec<(String, String)> = tokens
             .iter()
             .filter(|t| t.atom == letter)
             .map(|t| (t.prefix.clone(), t.range.clone()))
             .collect();
-        v.sort();
-        v
+        let order = sorted_indices(v.len(), &|a, b| v[a] < v[b]);
+        order.into_iter().map(|i| v[i].clone()).collect::<Vec<_>>()
     };
     let swapped = key("L") != key("J");
     for t in tokens {
@@ -1185,6 +1215,17 @@ mod tests {
             readings("fXW").is_empty(),
             "no notes for what does not parse"
         );
+    }
+
+    #[test]
+    fn the_shared_sort_is_a_stable_sort() {
+        let v = [5, 3, 9, 3, 1, 8, 2, 9, 0, 3, 7];
+        let order = sorted_indices(v.len(), &|a, b| v[a] < v[b]);
+        let got: Vec<i32> = order.iter().map(|&i| v[i]).collect();
+        assert_eq!(got, [0, 1, 2, 3, 3, 3, 5, 7, 8, 9, 9]);
+        // Equal keys keep their order: the three 3s at 1, 3, 9.
+        assert_eq!(&order[3..6], &[1, 3, 9]);
+        assert!(sorted_indices(0, &|_, _| false).is_empty());
     }
 
     #[test]

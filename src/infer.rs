@@ -46,7 +46,7 @@ use alloc::vec::Vec;
 
 use crate::betza::{self, Atom, Jumping, Modality, Piece};
 use crate::diagram::{Diagram, Mark, BLOCK, CAP_LEAP, CAP_RIDE, FIRST_LEG, MOVE_LEAP, MOVE_RIDE};
-use crate::dialect::{self, agree, Class, XbFlags, CANDIDATES};
+use crate::dialect::{self, agree, sorted_indices, Class, XbFlags, CANDIDATES};
 use crate::geometry::{Colour, Offset, Square, SquareSet};
 
 /// At most this many alternatives are given besides the answer.
@@ -157,6 +157,15 @@ pub struct Inference {
 // What a square needs from the moves reaching it.
 const ANY_MOVE: u8 = MOVE_LEAP | MOVE_RIDE;
 const ANY_CAP: u8 = CAP_LEAP | CAP_RIDE;
+
+/// Squares by file, then rank.
+fn by_file(squares: &[Square]) -> Vec<Square> {
+    let key = |s: Square| (s.file(), s.rank());
+    sorted_indices(squares.len(), &|a, b| key(squares[a]) < key(squares[b]))
+        .into_iter()
+        .map(|i| squares[i])
+        .collect()
+}
 
 /// The trace bits whose presence the mark needs (each an element to
 /// cover).
@@ -665,16 +674,18 @@ pub fn infer(target: &Target) -> Inference {
         candidates: Vec::new(),
     };
     problem.generate();
-    let mut cands = problem.candidates;
-    cands.sort_by(|a, b| {
-        (a.cost(), a.modifiers(), a.order, &a.text).cmp(&(
-            b.cost(),
-            b.modifiers(),
-            b.order,
-            &b.text,
-        ))
+    let raw = problem.candidates;
+    let key = |c: &Candidate| (c.cost(), c.modifiers(), c.order);
+    let order = sorted_indices(raw.len(), &|a, b| {
+        let (x, y) = (&raw[a], &raw[b]);
+        (key(x), &x.text) < (key(y), &y.text)
     });
-    cands.dedup_by(|a, b| a.text == b.text);
+    let mut cands: Vec<Candidate> = Vec::with_capacity(raw.len());
+    for i in order {
+        if cands.last().is_none_or(|c| c.text != raw[i].text) {
+            cands.push(raw[i].clone());
+        }
+    }
 
     // The elements: (square, bits needed).
     let mut elements: Vec<(u8, u8)> = Vec::new();
@@ -765,7 +776,7 @@ pub fn infer(target: &Target) -> Inference {
         }
     }
     if !unreachable.is_empty() {
-        unreachable.sort_by_key(|s| (s.file(), s.rank()));
+        unreachable = by_file(&unreachable);
         return Inference {
             betza: None,
             alternatives: Vec::new(),
@@ -800,7 +811,7 @@ pub fn infer(target: &Target) -> Inference {
                 unreachable.push(sq);
             }
         }
-        unreachable.sort_by_key(|s| (s.file(), s.rank()));
+        unreachable = by_file(&unreachable);
     }
 
     // Spell each solution in the conventional order and check it. Among
@@ -808,8 +819,15 @@ pub fn infer(target: &Target) -> Inference {
     // groups (`BW` rather than `KB`), then fewer modifier letters.
     let mut found: Vec<(usize, usize, usize, usize, String)> = Vec::new();
     for set in solutions {
-        let mut parts: Vec<&Candidate> = set.iter().map(|&i| &cands[i]).collect();
-        parts.sort_by(|a, b| (a.order, &a.text).cmp(&(b.order, &b.text)));
+        let parts: Vec<&Candidate> = {
+            let c = |k: usize| &cands[set[k]];
+            sorted_indices(set.len(), &|a, b| {
+                (c(a).order, &c(a).text) < (c(b).order, &c(b).text)
+            })
+            .into_iter()
+            .map(c)
+            .collect()
+        };
         let text: String = parts.iter().map(|c| c.text.as_str()).collect();
         if found.iter().any(|f| f.4 == text) {
             continue;
@@ -830,8 +848,9 @@ pub fn infer(target: &Target) -> Inference {
         let overlap = drawn.iter().map(|&n| n.saturating_sub(1) as usize).sum();
         found.push((text.len(), parts.len(), overlap, mods, text));
     }
-    found.sort();
-    let mut strings = found.into_iter().map(|f| f.4);
+    let mut strings = sorted_indices(found.len(), &|a, b| found[a] < found[b])
+        .into_iter()
+        .map(|i| found[i].4.clone());
     let betza = strings.next();
     Inference {
         alternatives: strings.take(MAX_ALTERNATIVES).collect(),
@@ -920,8 +939,10 @@ impl Search<'_> {
                 self.solutions.clear();
             }
             if cost == self.best_cost && self.solutions.len() < 4 * (MAX_ALTERNATIVES + 1) {
-                let mut set = chosen.clone();
-                set.sort_unstable();
+                let set: Vec<usize> = sorted_indices(chosen.len(), &|a, b| chosen[a] < chosen[b])
+                    .into_iter()
+                    .map(|i| chosen[i])
+                    .collect();
                 if !self.solutions.contains(&set) {
                     self.solutions.push(set);
                 }
@@ -932,9 +953,10 @@ impl Search<'_> {
         // each need their own.
         let mut used = alloc::vec![0u64; self.cands.len().div_ceil(64)];
         let mut bound = 0;
-        let mut order = uncovered.clone();
-        order.sort_by_key(|&e| by_element[e].len());
-        for &u in &order {
+        let order = sorted_indices(uncovered.len(), &|a, b| {
+            by_element[uncovered[a]].len() < by_element[uncovered[b]].len()
+        });
+        for u in order.into_iter().map(|k| uncovered[k]) {
             let list = &by_element[u];
             if list.iter().all(|&c| used[c / 64] & 1 << (c % 64) == 0) {
                 bound += list
