@@ -333,10 +333,16 @@ impl<'a> Reader<'a> {
                     {
                         start -= 1;
                     }
+                    // What follows must not join what precedes: an
+                    // attribute written right after it (`x="1"y`) keeps
+                    // a space before it.
+                    let joins = self.source.as_bytes().get(a.end).is_some_and(|&b| {
+                        !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'>' | b'/')
+                    });
                     edits.push(Edit {
                         start,
                         end: a.end,
-                        text: String::new(),
+                        text: String::from(if joins { " " } else { "" }),
                     });
                 }
             }
@@ -1149,6 +1155,17 @@ mod tests {
         assert!(m.notes[2]
             .to_string()
             .starts_with("sq4x3: dropped: down_click(99,3): dead code"));
+    }
+
+    #[test]
+    fn a_removed_handler_never_joins_its_neighbours() {
+        // Found by the fuzz target `page`: `<s` and `cript>` must not meet.
+        let src = "<script src=\"spartan.js\"></script><s onmouseup=\"up_click()\"cript>t</s>\
+                   <table><tr><td id=\"sq1x1\"onmousedown=\"down_click(,)\"/></tr></table>";
+        let m = migrate_html(src, &Options::default()).unwrap();
+        assert!(m.html.contains("<s cript>t</s>"), "{}", m.html);
+        assert!(m.html.contains("<td id=\"sq1x1\"/>"), "{}", m.html);
+        assert_eq!(visible_text(&m.html), visible_text(src));
     }
 
     #[test]
