@@ -57,6 +57,7 @@ pub mod clicks;
 pub mod declared;
 pub mod diagram;
 pub mod dialect;
+pub mod extras;
 pub mod finding;
 pub mod geometry;
 #[cfg(not(target_arch = "wasm32"))]
