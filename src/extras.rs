@@ -32,6 +32,39 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+/// A cell's declarations beyond its row, as the page has them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellExtras {
+    /// Its `data-moves`.
+    pub moves: Option<String>,
+    /// Its `data-demo`.
+    pub demo: Option<String>,
+    /// Its `data-words`.
+    pub words: Option<String>,
+}
+
+impl CellExtras {
+    /// The three attributes, read through `attr`.
+    pub fn read(attr: impl Fn(&str) -> Option<String>) -> CellExtras {
+        CellExtras {
+            moves: attr("data-moves"),
+            demo: attr("data-demo"),
+            words: attr("data-words"),
+        }
+    }
+
+    /// Whether the cell shows something of its own (moves or a
+    /// demonstration), so that it needs no row.
+    pub fn shows(&self) -> bool {
+        self.moves.is_some() || self.demo.is_some()
+    }
+
+    /// Whether it declares anything.
+    pub fn any(&self) -> bool {
+        self.shows() || self.words.is_some()
+    }
+}
+
 use crate::clicks::{parse_pair, split_at};
 use crate::geometry::Square;
 

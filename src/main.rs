@@ -507,7 +507,8 @@ squares no Betza string reaches; 2 is bad input.";
         }
     }
 
-    /// Status 1 if a live click was not carried over, 2 if a page could
+    /// Status 1 if a live click was not carried over or the migrated page's
+    /// declarations have an error (as lint and the page check them), 2 if a page could
     /// not be migrated (the others still are), 0 otherwise. One line per
     /// click dropped, changed or declared otherwise than by its row.
     fn migrate(args: MigrateArgs) -> ExitCode {
@@ -531,7 +532,7 @@ squares no Betza string reaches; 2 is bad input.";
                     }
                     let count = |a: Action| m.notes.iter().filter(|n| n.action == a).count();
                     eprintln!(
-                        "glance: {} -> {}: {} live clicks: {} from rows, {} declared, {} changed, {} lost; {} dead dropped",
+                        "glance: {} -> {}: {} live clicks: {} from rows, {} declared, {} changed, {} lost; {} dead dropped, {} cells added",
                         page.display(),
                         out.display(),
                         m.live(),
@@ -539,9 +540,13 @@ squares no Betza string reaches; 2 is bad input.";
                         count(Action::Declared),
                         count(Action::Changed),
                         m.lost(),
-                        count(Action::Dropped)
+                        count(Action::Dropped),
+                        count(Action::Added)
                     );
-                    lost += m.lost();
+                    for f in &m.errors {
+                        println!("{}: the migrated page: {f}", out.display());
+                    }
+                    lost += m.lost() + m.errors.len();
                 }
                 Err(e) => {
                     eprintln!("glance: {e}");

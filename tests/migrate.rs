@@ -135,9 +135,11 @@ fn every_page_migrates_locally_with_its_text_and_passes_lint() {
             .map(|c| c["cell"].as_str().unwrap())
             .collect();
         assert_eq!(m.live(), live.len(), "{label}: live clicks");
+        assert!(m.errors.is_empty(), "{label}: {:?}", m.errors);
         for n in &m.notes {
             let is_live = live.contains(&n.cell.as_str());
-            assert_eq!(n.action != Action::Dropped, is_live, "{label}: {n}");
+            let was_live = !matches!(n.action, Action::Dropped | Action::Added);
+            assert_eq!(was_live, is_live, "{label}: {n}");
             *by_action.entry(n.action.name()).or_default() += 1;
             if matches!(n.action, Action::Lost | Action::Changed) {
                 found.push((label.clone(), n.cell.clone(), n.action == Action::Lost));
