@@ -22,6 +22,16 @@
 //!   `data-start="2"` (the default), `data-start="3"` (Grand Chess),
 //!   `data-start="2 3"`. Its initial moves are drawn only from those ranks.
 //!
+//! * a cell may declare more than its row ([`crate::extras`], what `glance
+//!   migrate` writes for the legacy pages): `data-moves="BETZA"` (its own
+//!   moves, drawn from any rank), `data-demo="x,y x,y=IMAGE"` (a change
+//!   of position shown instead of a diagram: castling, en passant),
+//!   `data-words="KEY..."` (its name and remark lines: the texts of the
+//!   page's elements `data-text="KEY"`); with `data-moves` or
+//!   `data-demo` it needs no `data-piece`. A piece table whose columns are
+//!   not Piece, ID, value, Moves, Remarks says which are the name, Moves
+//!   and Remarks: `data-columns="1 4 5"`.
+//!
 //! A mistake is local: a bad row disables its piece, a bad cell itself,
 //! and the rest of the board works; [`Checked::findings`] names what was
 //! skipped. The name and remarks shown are the table's own words,
