@@ -1376,4 +1376,111 @@ mod tests {
         let queen = c.declared.scene((2, 2), &page).unwrap().diagram.unwrap();
         assert_eq!(queen.mark(sq(2, 9)), Some(Mark::Slide));
     }
+
+    #[test]
+    fn cells_declare_their_own_moves_demonstrations_and_words() {
+        let mut decl = page_of(
+            vec![RowDecl::new(
+                "P",
+                "Pawn",
+                "mfWcfF",
+                "Promotes on the last rank",
+            )],
+            &[("sq2x1", "P", None), ("sq5x5", "P", None)],
+        );
+        decl.cells[0].extras.moves = Some("mfWcfFimfW2".into());
+        let mut demo = CellDecl::new("sq1x3", "", None);
+        demo.extras.demo = Some("1,3 2,2=BlackPawn 2,3".into());
+        demo.extras.words = Some("ep tail".into());
+        decl.cells.push(demo);
+        decl.texts = vec![
+            ("ep".into(), "En passant".into()),
+            ("tail".into(), "Caught by its tail".into()),
+        ];
+        let checked = decl.check();
+        assert!(checked.findings.is_empty(), "{:?}", checked.findings);
+        let page = decl.page();
+        // The cell's own moves, with the row's words; from rank 2 here, but
+        // drawn from any rank (the cell says where they are).
+        let pawn = checked.declared.scene((2, 1), &page).unwrap();
+        assert_eq!(
+            (pawn.name, pawn.notes.clone()),
+            ("Pawn", vec!["Promotes on the last rank"])
+        );
+        assert_eq!(pawn.diagram.unwrap().mark(sq(2, 3)), Some(Mark::Move));
+        // The row's other cell keeps the row's moves.
+        let other = checked.declared.scene((5, 5), &page).unwrap();
+        assert_eq!(other.diagram.unwrap().mark(sq(5, 7)), None);
+        // A demonstration with no row: its cells, its words.
+        let ep = checked.declared.scene((1, 3), &page).unwrap();
+        assert_eq!(
+            (ep.name, ep.notes.clone()),
+            ("En passant", vec!["Caught by its tail"])
+        );
+        assert_eq!(
+            ep.cells,
+            vec![
+                (sq(1, 3), Content::Empty),
+                (sq(2, 2), Content::Piece("BlackPawn")),
+                (sq(2, 3), Content::Empty)
+            ]
+        );
+        assert!(ep.diagram.is_none());
+        assert_eq!(
+            ep.sentence(&page),
+            "En passant. Empty: b4. Black Pawn on c3. Empty: c4. Caught by its tail."
+        );
+    }
+
+    #[test]
+    fn wrong_cell_declarations_are_findings_of_that_cell_alone() {
+        let mut decl = page_of(
+            vec![RowDecl::new("P", "Pawn", "mfWcfF", "")],
+            &[("sq2x1", "P", None), ("sq3x1", "P", None)],
+        );
+        let mut bad = |id: &str, f: &dyn Fn(&mut CellExtras)| {
+            let mut c = CellDecl::new(id, "", None);
+            f(&mut c.extras);
+            decl.cells.push(c);
+        };
+        bad("sq4x4", &|e| e.demo = Some("1,3 2,x=BlackPawn".into()));
+        bad("sq5x4", &|e| {
+            e.moves = Some("K".into());
+            e.words = Some("nowhere".into());
+        });
+        bad("sq6x4", &|e| e.moves = Some("fXW".into()));
+        bad("sq7x4", &|e| e.words = Some("k".into()));
+        let checked = decl.check();
+        let found: Vec<(String, Kind)> = checked
+            .findings
+            .iter()
+            .map(|f| (f.to_string(), f.kind))
+            .collect();
+        assert_eq!(found.len(), 4, "{found:?}");
+        assert_eq!(found[0].1, Kind::BadAttribute);
+        assert!(
+            found[0]
+                .0
+                .contains("data-demo \"2,x=BlackPawn\" is no cell change"),
+            "{found:?}"
+        );
+        assert_eq!(found[1].1, Kind::BadAttribute);
+        assert!(
+            found[1]
+                .0
+                .contains("no element of the page has data-text=\"nowhere\""),
+            "{found:?}"
+        );
+        assert_eq!(found[2].1, Kind::BadBetza);
+        assert!(
+            found[2]
+                .0
+                .contains("data-moves 'fXW' is not Betza notation"),
+            "{found:?}"
+        );
+        // Words alone show nothing: the cell needs a row.
+        assert_eq!(found[3].1, Kind::BadAttribute);
+        // The two good cells still work.
+        assert_eq!(checked.declared.cells.len(), 2);
+    }
 }
