@@ -347,10 +347,14 @@ impl<'a> Reader<'a> {
                     let joins = self.source.as_bytes().get(a.end).is_some_and(|&b| {
                         !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c' | b'>' | b'/')
                     });
+                    // Nor may a stray slash before it become the end of
+                    // a self-closing tag (`<svg/onmouseup="...">` must not
+                    // become `<svg/>`).
+                    let slash = self.source.as_bytes()[start - 1] == b'/';
                     edits.push(Edit {
                         start,
                         end: a.end,
-                        text: String::from(if joins { " " } else { "" }),
+                        text: String::from(if joins || slash { " " } else { "" }),
                     });
                 }
             }
@@ -1234,6 +1238,11 @@ mod tests {
         let m = migrate_html(src, &Options::default()).unwrap();
         assert!(m.html.contains("<s cript>t</s>"), "{}", m.html);
         assert!(m.html.contains("<td id=\"sq1x1\"/>"), "{}", m.html);
+        assert_eq!(visible_text(&m.html), visible_text(src));
+        // Found by the same target: a stray slash must not close the tag.
+        let src = "<script src=\"spartan.js\"></script><svg/onmouseup=\"up_click()\">x<![CDATA[\">";
+        let m = migrate_html(src, &Options::default()).unwrap();
+        assert!(m.html.contains("<svg/ >"), "{}", m.html);
         assert_eq!(visible_text(&m.html), visible_text(src));
     }
 
