@@ -18,7 +18,10 @@ export function readPage() {
   const rows = {};
   for (const tr of document.querySelectorAll('tr[data-piece]')) {
     const cols = [...tr.children].filter((c) => /^T[DH]$/.test(c.tagName)).map((c) => collapse(c.textContent));
-    rows[tr.dataset.piece] = { name: cols[0], moves: cols[3], remarks: cols[4] || '' };
+    // The table's data-columns (name, Moves, Remarks), else 0, 3, 4.
+    const given = (tr.closest('table') || { dataset: {} }).dataset.columns;
+    const [n, m, r] = given ? given.trim().split(/\s+/).map(Number) : [0, 3, 4];
+    rows[tr.dataset.piece] = { name: cols[n], moves: cols[m], remarks: cols[r] || '' };
   }
   // Declared cells: a row's (data-piece), or moves or a demonstration of
   // their own (data-moves, data-demo), with data-words naming data-text
@@ -144,12 +147,18 @@ export function expectations(bin, { rows, cells, squares, occupied = [], texts =
     const betza = first.startsWith('(') ? '' : first;
     const screened = needsScreen(betza);
     const others = screened ? occupied.map(name).filter((sq) => sq !== at) : [];
-    const squaresMarked = diagram(bin, betza, board, at, cell.black, others).marks;
+    const drawn = diagram(bin, betza, board, at, cell.black, others).marks;
     const marks = {};
-    for (const [sq, mark] of Object.entries(squaresMarked)) {
+    // Marks fall on the board's squares only: a rectangle's cells that are
+    // not class "n" (CWDA's corners) show none.
+    const onBoard = new Set(squares.map(([sx, sy]) => `sq${sx}x${sy}`));
+    const squaresMarked = {};
+    for (const [sq, mark] of Object.entries(drawn)) {
       const fx = sq.charCodeAt(0) - 97 + x0;
       const fy = Number(sq.slice(1)) - 1 + y0;
+      if (!onBoard.has(`sq${fx}x${fy}`)) continue;
       marks[`sq${fx}x${fy}`] = MARK_IMAGE[mark];
+      squaresMarked[sq] = mark;
     }
     return { ...cell, row, betza, at, x, y, screened, marks, squares: squaresMarked };
   });
