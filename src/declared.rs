@@ -22,6 +22,16 @@
 //!   `data-start="2"` (the default), `data-start="3"` (Grand Chess),
 //!   `data-start="2 3"`. Its initial moves are drawn only from those ranks.
 //!
+//! * a cell may declare more than its row ([`crate::extras`], what `glance
+//!   migrate` writes for the legacy pages): `data-moves="BETZA"` (its own
+//!   moves, drawn from any rank), `data-demo="x,y x,y=IMAGE"` (a change
+//!   of position shown instead of a diagram: castling, en passant),
+//!   `data-words="KEY..."` (its name and remark lines: the texts of the
+//!   page's elements `data-text="KEY"`); with `data-moves` or
+//!   `data-demo` it needs no `data-piece`. A piece table whose columns are
+//!   not Piece, ID, value, Moves, Remarks says which are the name, Moves
+//!   and Remarks: `data-columns="1 4 5"`.
+//!
 //! A mistake is local: a bad row disables its piece, a bad cell itself,
 //! and the rest of the board works; [`Checked::findings`] names what was
 //! skipped. The name and remarks shown are the table's own words,
@@ -54,10 +64,11 @@ use alloc::vec::Vec;
 
 use crate::betza::{self, push_number, Piece};
 use crate::diagram::{Diagram, Mark};
+use crate::extras::CellExtras;
 use crate::finding::{Finding, Kind, Place};
 use crate::geometry::{Colour, Square, SquareSet};
 use crate::reader::{image_name, MARK_IMAGES};
-use crate::scene::{Page, Scene};
+use crate::scene::{Content, Page, Scene};
 use crate::words::Words;
 
 /// A row of the piece table with a `data-piece`, as the page has it.
@@ -110,6 +121,9 @@ pub struct CellDecl {
     pub key: String,
     /// Its `data-side`, if any.
     pub side: Option<String>,
+    /// Its `data-moves`, `data-demo` and `data-words` ([`crate::extras`]);
+    /// with `data-moves` or `data-demo`, `key` may be empty (no row).
+    pub extras: CellExtras,
 }
 
 impl CellDecl {
@@ -119,6 +133,7 @@ impl CellDecl {
             sq: crate::clicks::parse_cell_id(id),
             key: key.into(),
             side: side.map(Into::into),
+            extras: CellExtras::default(),
         }
     }
 }
@@ -177,6 +192,9 @@ pub struct Declarations {
     pub piece_paragraph: bool,
     /// The `href` of the page's `<link rel="stylesheet">` to `moves.css`.
     pub stylesheet: Option<String>,
+    /// The elements with a `data-text`: (its value, its text collapsed),
+    /// the words a cell's `data-words` names.
+    pub texts: Vec<(String, String)>,
 }
 
 /// A row of the piece table, validated.
@@ -193,6 +211,12 @@ pub struct DeclaredPiece {
     /// The ranks, counted from its own side from 1, where its initial
     /// moves are drawn (bit r-1 for rank r).
     pub starts: u16,
+    /// Remark lines after the first (a cell's `data-words`).
+    pub more: Vec<String>,
+    /// A demonstration (`data-demo`): the cells shown with an image
+    /// (`"BlackKing"`) or emptied (`""`) instead of a diagram; empty for a
+    /// piece.
+    pub demo: Vec<(Square, &'static str)>,
 }
 
 /// A board cell holding a declared piece.
@@ -586,6 +610,8 @@ impl Declarations {
                     .map_or_else(String::new, |a| String::from(*a)),
                 piece,
                 starts,
+                more: Vec::new(),
+                demo: Vec::new(),
             });
         }
 
@@ -596,7 +622,8 @@ impl Declarations {
                 id: cell.id.clone(),
                 sq: cell.sq,
             };
-            if !is_key(&cell.key) {
+            let own = cell.key.is_empty() && cell.extras.shows();
+            if !own && !is_key(&cell.key) {
                 report(
                     Kind::BadAttribute,
                     &place,
@@ -632,7 +659,14 @@ impl Declarations {
                 // Its row's finding names it.
                 continue;
             }
-            let Some(piece) = pieces.iter().position(|p| p.key == cell.key) else {
+            // (A cell-level piece's key is empty: a cell with no key has
+            // no row.)
+            let row = if own {
+                None
+            } else {
+                pieces.iter().position(|p| p.key == cell.key)
+            };
+            let Some(piece) = row.or(own.then_some(usize::MAX)) else {
                 report(Kind::UnknownPiece, &place, message(&["data-piece \"", &cell.key, "\" names no row <tr data-piece=\"", &cell.key, "\"> of the piece table (keys are compared exactly, case included), so this cell does nothing"]));
                 continue;
             };
@@ -676,6 +710,20 @@ impl Declarations {
                     );
                 }
             }
+            let piece = if cell.extras.any() {
+                match self.extras_piece(cell, pieces.get(piece)) {
+                    Ok(p) => {
+                        pieces.push(p);
+                        pieces.len() - 1
+                    }
+                    Err((kind, m)) => {
+                        report(kind, &place, m);
+                        continue;
+                    }
+                }
+            } else {
+                piece
+            };
             cells.push(BoardPiece { sq, piece, colour });
         }
 
@@ -709,6 +757,73 @@ impl Declarations {
             },
             findings,
         }
+    }
+
+    /// The piece of a cell with declarations of its own
+    /// ([`crate::extras`]): its row's (if any), with the moves of its
+    /// `data-moves` (drawn from any rank: the cell says where they are),
+    /// the demonstration of its `data-demo`, the words of its
+    /// `data-words`; or what is wrong with them.
+    fn extras_piece(
+        &self,
+        cell: &CellDecl,
+        row: Option<&DeclaredPiece>,
+    ) -> Result<DeclaredPiece, (Kind, String)> {
+        let mut p = match row {
+            Some(r) => r.clone(),
+            None => DeclaredPiece {
+                key: String::new(),
+                name: String::new(),
+                remarks: String::new(),
+                betza: String::new(),
+                piece: Piece::default(),
+                starts: DEFAULT_START,
+                more: Vec::new(),
+                demo: Vec::new(),
+            },
+        };
+        // A cell-level piece's key is empty: no cell can name it.
+        p.key = String::new();
+        let e = &cell.extras;
+        if let Some(moves) = &e.moves {
+            let moves = moves.trim_ascii();
+            p.piece = betza::parse(moves).map_err(|err| {
+                let mut m = message(&["data-moves '", moves, "' is not Betza notation: "]);
+                err.write_to(&mut m);
+                m.push_str(", so this cell does nothing");
+                (Kind::BadBetza, m)
+            })?;
+            p.betza = String::from(moves);
+            p.starts = u16::MAX;
+        }
+        if let Some(demo) = &e.demo {
+            p.demo = crate::extras::parse_demo(demo).map_err(|item| {
+                let m = message(&[
+                    "data-demo \"",
+                    &item,
+                    "\" is no cell change (x,y to empty cell sq{x}x{y}, x,y=IMAGE to show sym/IMAGE.png), so this cell does nothing",
+                ]);
+                (Kind::BadAttribute, m)
+            })?;
+        }
+        if let Some(keys) = &e.words {
+            let mut lines = crate::extras::words(keys, &self.texts)
+                .map_err(|key| {
+                    let m = message(&[
+                        "data-words names \"",
+                        &key,
+                        "\", but no element of the page has data-text=\"",
+                        &key,
+                        "\", so this cell does nothing",
+                    ]);
+                    (Kind::BadAttribute, m)
+                })?
+                .into_iter();
+            p.name = lines.next().unwrap_or_default();
+            p.remarks = lines.next().unwrap_or_default();
+            p.more = lines.collect();
+        }
+        Ok(p)
     }
 
     /// The squares and sides of the cells declaring `key`.
@@ -823,11 +938,31 @@ impl Declared {
     /// only from its start ranks), its row's name and remarks.
     pub fn scene(&self, code: (i32, i32), page: &Page) -> Option<Scene<'_>> {
         let (cell, piece) = self.at(code)?;
-        let notes = if piece.remarks.is_empty() {
+        let mut notes = if piece.remarks.is_empty() {
             Vec::new()
         } else {
             alloc::vec![piece.remarks.as_str()]
         };
+        notes.extend(piece.more.iter().map(String::as_str));
+        if !piece.demo.is_empty() {
+            return Some(Scene {
+                name: &piece.name,
+                notes,
+                cells: piece
+                    .demo
+                    .iter()
+                    .map(|&(sq, image)| {
+                        let shown = if image.is_empty() {
+                            Content::Empty
+                        } else {
+                            Content::Piece(image)
+                        };
+                        (sq, shown)
+                    })
+                    .collect(),
+                diagram: None,
+            });
+        }
         let later;
         let drawn = if at_start(piece.starts, cell.sq, cell.colour, self.ranks) {
             &piece.piece
@@ -1240,5 +1375,112 @@ mod tests {
         // The Queen is drawn on the empty board: through c4 up to c10.
         let queen = c.declared.scene((2, 2), &page).unwrap().diagram.unwrap();
         assert_eq!(queen.mark(sq(2, 9)), Some(Mark::Slide));
+    }
+
+    #[test]
+    fn cells_declare_their_own_moves_demonstrations_and_words() {
+        let mut decl = page_of(
+            vec![RowDecl::new(
+                "P",
+                "Pawn",
+                "mfWcfF",
+                "Promotes on the last rank",
+            )],
+            &[("sq2x1", "P", None), ("sq5x5", "P", None)],
+        );
+        decl.cells[0].extras.moves = Some("mfWcfFimfW2".into());
+        let mut demo = CellDecl::new("sq1x3", "", None);
+        demo.extras.demo = Some("1,3 2,2=BlackPawn 2,3".into());
+        demo.extras.words = Some("ep tail".into());
+        decl.cells.push(demo);
+        decl.texts = vec![
+            ("ep".into(), "En passant".into()),
+            ("tail".into(), "Caught by its tail".into()),
+        ];
+        let checked = decl.check();
+        assert!(checked.findings.is_empty(), "{:?}", checked.findings);
+        let page = decl.page();
+        // The cell's own moves, with the row's words; from rank 2 here, but
+        // drawn from any rank (the cell says where they are).
+        let pawn = checked.declared.scene((2, 1), &page).unwrap();
+        assert_eq!(
+            (pawn.name, pawn.notes.clone()),
+            ("Pawn", vec!["Promotes on the last rank"])
+        );
+        assert_eq!(pawn.diagram.unwrap().mark(sq(2, 3)), Some(Mark::Move));
+        // The row's other cell keeps the row's moves.
+        let other = checked.declared.scene((5, 5), &page).unwrap();
+        assert_eq!(other.diagram.unwrap().mark(sq(5, 7)), None);
+        // A demonstration with no row: its cells, its words.
+        let ep = checked.declared.scene((1, 3), &page).unwrap();
+        assert_eq!(
+            (ep.name, ep.notes.clone()),
+            ("En passant", vec!["Caught by its tail"])
+        );
+        assert_eq!(
+            ep.cells,
+            vec![
+                (sq(1, 3), Content::Empty),
+                (sq(2, 2), Content::Piece("BlackPawn")),
+                (sq(2, 3), Content::Empty)
+            ]
+        );
+        assert!(ep.diagram.is_none());
+        assert_eq!(
+            ep.sentence(&page),
+            "En passant. Empty: b4. Black Pawn on c3. Empty: c4. Caught by its tail."
+        );
+    }
+
+    #[test]
+    fn wrong_cell_declarations_are_findings_of_that_cell_alone() {
+        let mut decl = page_of(
+            vec![RowDecl::new("P", "Pawn", "mfWcfF", "")],
+            &[("sq2x1", "P", None), ("sq3x1", "P", None)],
+        );
+        let mut bad = |id: &str, f: &dyn Fn(&mut CellExtras)| {
+            let mut c = CellDecl::new(id, "", None);
+            f(&mut c.extras);
+            decl.cells.push(c);
+        };
+        bad("sq4x4", &|e| e.demo = Some("1,3 2,x=BlackPawn".into()));
+        bad("sq5x4", &|e| {
+            e.moves = Some("K".into());
+            e.words = Some("nowhere".into());
+        });
+        bad("sq6x4", &|e| e.moves = Some("fXW".into()));
+        bad("sq7x4", &|e| e.words = Some("k".into()));
+        let checked = decl.check();
+        let found: Vec<(String, Kind)> = checked
+            .findings
+            .iter()
+            .map(|f| (f.to_string(), f.kind))
+            .collect();
+        assert_eq!(found.len(), 4, "{found:?}");
+        assert_eq!(found[0].1, Kind::BadAttribute);
+        assert!(
+            found[0]
+                .0
+                .contains("data-demo \"2,x=BlackPawn\" is no cell change"),
+            "{found:?}"
+        );
+        assert_eq!(found[1].1, Kind::BadAttribute);
+        assert!(
+            found[1]
+                .0
+                .contains("no element of the page has data-text=\"nowhere\""),
+            "{found:?}"
+        );
+        assert_eq!(found[2].1, Kind::BadBetza);
+        assert!(
+            found[2]
+                .0
+                .contains("data-moves 'fXW' is not Betza notation"),
+            "{found:?}"
+        );
+        // Words alone show nothing: the cell needs a row.
+        assert_eq!(found[3].1, Kind::BadAttribute);
+        // The two good cells still work.
+        assert_eq!(checked.declared.cells.len(), 2);
     }
 }

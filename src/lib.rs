@@ -57,6 +57,7 @@ pub mod clicks;
 pub mod declared;
 pub mod diagram;
 pub mod dialect;
+pub mod extras;
 pub mod finding;
 pub mod geometry;
 #[cfg(not(target_arch = "wasm32"))]
@@ -66,10 +67,14 @@ pub mod infer;
 mod lab;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lint;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod migrate;
 pub mod parsed;
 pub mod reader;
 pub mod scene;
 pub mod state;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tags;
 pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

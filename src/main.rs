@@ -6,6 +6,7 @@
 //!                     [--occupied SQUARES] [--friends SQUARES]
 //! glance infer [--board FILESxRANKS] [--at SQUARE] [--black] [--occupied SQUARES] < DIAGRAM.json
 //! glance lint [--json] PAGE.html...
+//! glance migrate PAGE.html... (--out-dir DIR | --in-place) [--script-src URL] [--relocate PREFIX]
 //! ```
 //!
 //! The command line is read by clap. A bad Betza string, board, square or
@@ -35,6 +36,7 @@ mod cli {
 
     use glance::infer::{self, Target};
     use glance::lint::{self, Severity};
+    use glance::migrate::{self, Action};
     use glance::{betza, text, Colour, Diagram, Mark, Square, SquareSet};
 
     #[derive(Parser)]
@@ -61,6 +63,37 @@ mod cli {
         /// standard input
         #[command(after_help = INFER_HELP)]
         Infer(InferArgs),
+        /// Rewrite legacy rules pages (down_click handlers) as zero-code
+        /// pages that load glance.js, editing only what must change
+        Migrate(MigrateArgs),
+    }
+
+    #[derive(Args)]
+    struct MigrateArgs {
+        /// The legacy pages
+        #[arg(value_name = "PAGE.html", required = true)]
+        pages: Vec<PathBuf>,
+        /// The folder to write the pages into (not the pages' own)
+        #[arg(
+            long,
+            value_name = "DIR",
+            required_unless_present = "in_place",
+            conflicts_with = "in_place"
+        )]
+        out_dir: Option<PathBuf>,
+        /// Overwrite each page with its migrated version
+        #[arg(long)]
+        in_place: bool,
+        /// The src of the new script
+        #[arg(long, value_name = "URL", default_value = "glance.js")]
+        script_src: String,
+        /// Prefix every relative src and href with PREFIX (for a copy that
+        /// lives in another folder, e.g. ../)
+        #[arg(long, value_name = "PREFIX")]
+        relocate: Option<String>,
+        /// Also list the clicks carried over unchanged
+        #[arg(long)]
+        verbose: bool,
     }
 
     const INFER_HELP: &str = "Standard input holds what `glance diagram --json` prints (which \
@@ -474,6 +507,62 @@ squares no Betza string reaches; 2 is bad input.";
         }
     }
 
+    /// Status 1 if a live click was not carried over or the migrated page's
+    /// declarations have an error (as lint and the page check them), 2 if a page could
+    /// not be migrated (the others still are), 0 otherwise. One line per
+    /// click dropped, changed or declared otherwise than by its row.
+    fn migrate(args: MigrateArgs) -> ExitCode {
+        let options = migrate::Options {
+            script_src: args.script_src,
+            relocate: args.relocate,
+        };
+        let (mut failed, mut lost) = (false, 0);
+        for page in &args.pages {
+            let out_dir = if args.in_place {
+                None
+            } else {
+                args.out_dir.as_deref()
+            };
+            match migrate::migrate_file(page, out_dir, &options) {
+                Ok((out, m)) => {
+                    for n in &m.notes {
+                        if n.action != Action::Carried || args.verbose {
+                            println!("{}:{n}", page.display());
+                        }
+                    }
+                    let count = |a: Action| m.notes.iter().filter(|n| n.action == a).count();
+                    eprintln!(
+                        "glance: {} -> {}: {} live clicks: {} from rows, {} declared, {} changed, {} lost; {} dead dropped, {} cells added",
+                        page.display(),
+                        out.display(),
+                        m.live(),
+                        count(Action::Carried),
+                        count(Action::Declared),
+                        count(Action::Changed),
+                        m.lost(),
+                        count(Action::Dropped),
+                        count(Action::Added)
+                    );
+                    for f in &m.errors {
+                        println!("{}: the migrated page: {f}", out.display());
+                    }
+                    lost += m.lost() + m.errors.len();
+                }
+                Err(e) => {
+                    eprintln!("glance: {e}");
+                    failed = true;
+                }
+            }
+        }
+        if failed {
+            ExitCode::from(2)
+        } else if lost > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+
     pub fn main() -> ExitCode {
         match Cli::parse().command {
             Command::Infer(args) => run_infer(args),
@@ -488,6 +577,7 @@ squares no Betza string reaches; 2 is bad input.";
                 }
             },
             Command::Lint(args) => lint(args),
+            Command::Migrate(args) => migrate(args),
         }
     }
 }

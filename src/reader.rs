@@ -46,11 +46,12 @@ use alloc::vec::Vec;
 
 use crate::clicks::parse_cell_id;
 use crate::declared::{collapse, CellDecl, Declarations, RowDecl, SquareCell};
+use crate::extras::{parse_columns, CellExtras};
 use crate::finding::Place;
 
 /// The questions the reader asks of a document tree. Selectors are the few
 /// CSS selectors [`read`] uses: a tag name (`table`, `img`, `link`),
-/// `[data-piece]`, `[id^=sq]` and `#piece`.
+/// `[data-piece]`, `[data-text]`, `[id^=sq]` and `#piece`.
 pub trait Dom: Sized + Clone + PartialEq {
     /// The elements inside this one matching `selector`, in document order.
     fn select(&self, selector: &str) -> Vec<Self>;
@@ -112,6 +113,7 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
             id,
             key: el.attr("data-piece").unwrap_or_default(),
             side: el.attr("data-side"),
+            extras: CellExtras::read(|n| el.attr(n)),
         });
     }
     for el in root.select("[id^=sq]") {
@@ -119,6 +121,17 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
         let Some(sq) = parse_cell_id(&id) else {
             continue;
         };
+        // A cell with moves or a demonstration of its own and no row.
+        let extras = CellExtras::read(|n| el.attr(n));
+        if el.attr("data-piece").is_none() && extras.shows() {
+            decl.cells.push(CellDecl {
+                sq: Some(sq),
+                id: id.clone(),
+                key: String::new(),
+                side: el.attr("data-side"),
+                extras,
+            });
+        }
         let image = el.select("img").first().and_then(|i| i.attr("src"));
         decl.squares.push(SquareCell {
             sq,
@@ -126,6 +139,10 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
             image,
             id,
         });
+    }
+    for el in root.select("[data-text]") {
+        let key = el.attr("data-text").unwrap_or_default();
+        decl.texts.push((key, collapse(&el.text())));
     }
     decl.piece_paragraph =
         root.attr("id").as_deref() == Some("piece") || !root.select("#piece").is_empty();
@@ -166,6 +183,11 @@ fn read_rows<D: Dom>(table: &D, number: usize, rows: &mut Vec<RowDecl>) -> bool 
         }
         None => return false,
     };
+    // A table may say which columns are the name, Moves and Remarks.
+    let cols = table
+        .attr("data-columns")
+        .and_then(|c| parse_columns(&c))
+        .unwrap_or(cols);
     for (i, (tr, texts)) in trs.iter().zip(&texts).enumerate().skip(first) {
         if texts.is_empty() {
             continue;

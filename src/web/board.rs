@@ -365,7 +365,7 @@ impl Board {
             let label = match side {
                 // A declared piece: its row's name, in the page's words,
                 // and its side ("Dame, Blancs").
-                Some(colour) => {
+                Some(colour) if !subject.is_empty() => {
                     let side = match colour {
                         Colour::White => self.words.white,
                         Colour::Black => self.words.black,
@@ -375,9 +375,10 @@ impl Board {
                     label.push_str(side);
                     label
                 }
-                // A click code: its image's name ("White Queen"), and the
-                // click's name when the image's does not say it.
-                None => {
+                // A click code, or a declared cell with no words of its
+                // own (a demonstration): its image's name ("White Queen"),
+                // and the click's name when the image's does not say it.
+                _ => {
                     let mut label = image
                         .as_deref()
                         .map(|s| spaced(image_name(s)))

@@ -18,11 +18,23 @@ export function readPage() {
   const rows = {};
   for (const tr of document.querySelectorAll('tr[data-piece]')) {
     const cols = [...tr.children].filter((c) => /^T[DH]$/.test(c.tagName)).map((c) => collapse(c.textContent));
-    rows[tr.dataset.piece] = { name: cols[0], moves: cols[3], remarks: cols[4] || '' };
+    // The table's data-columns (name, Moves, Remarks), else 0, 3, 4.
+    const given = (tr.closest('table') || { dataset: {} }).dataset.columns;
+    const [n, m, r] = given ? given.trim().split(/\s+/).map(Number) : [0, 3, 4];
+    rows[tr.dataset.piece] = { name: cols[n], moves: cols[m], remarks: cols[r] || '' };
   }
-  const cells = [...document.querySelectorAll('td[data-piece]')].map((td) => ({
+  // Declared cells: a row's (data-piece), or moves or a demonstration of
+  // their own (data-moves, data-demo), with data-words naming data-text
+  // elements for their words; in document order.
+  const cells = [...document.querySelectorAll('td[data-piece], td[data-moves], td[data-demo]')].map((td) => ({
     id: td.id, key: td.dataset.piece, black: td.dataset.side === 'black',
+    moves: td.dataset.moves, demo: td.dataset.demo, words: td.dataset.words,
+    image: (td.querySelector('img') || { getAttribute: () => null }).getAttribute('src'),
   }));
+  const texts = {};
+  for (const el of document.querySelectorAll('[data-text]')) {
+    if (!(el.dataset.text in texts)) texts[el.dataset.text] = collapse(el.textContent);
+  }
   const at = (td) => {
     const m = /^sq(\d+)x(\d+)$/.exec(td.id);
     return [Number(m[1]), Number(m[2])];
@@ -31,7 +43,7 @@ export function readPage() {
   const squares = board.map(at);
   // The squares holding a piece (an image), as the module reads them.
   const occupied = board.filter((td) => td.querySelector('img')).map(at);
-  return { rows, cells, squares, occupied };
+  return { rows, cells, squares, occupied, texts };
 }
 
 // What the board and #piece show now; also which cells are aria-pressed,
@@ -97,14 +109,35 @@ export const needsScreen = (betza) => /[pgj+]/.test(betza);
  * black, row, betza, at, screened, marks: { cellId: 'yellow'... },
  * squares: { algebraic: mark } }] } in document order.
  */
-export function expectations(bin, { rows, cells, squares, occupied = [] }) {
+export function expectations(bin, { rows, cells, squares, occupied = [], texts = {} }) {
   const files = squares.map((s) => s[0]);
   const ranks = squares.map((s) => s[1]);
   const [x0, y0] = [Math.min(...files), Math.min(...ranks)];
   const board = `${Math.max(...files) - x0 + 1}x${Math.max(...ranks) - y0 + 1}`;
   const name = ([x, y]) => String.fromCharCode(97 + x - x0) + (y - y0 + 1);
   const pieces = cells.map((cell) => {
-    const row = rows[cell.key];
+    // The words and moves shown: the row's, unless the cell declares its
+    // own (src/extras.rs): data-words (name, then remark lines),
+    // data-moves (drawn from any rank), data-demo (cells emptied or shown
+    // with an image, no diagram).
+    let row = rows[cell.key] || { name: '', moves: '', remarks: '' };
+    if (cell.words !== undefined) {
+      const [name = '', remarks = '', ...more] = cell.words.trim().split(/\s+/).filter(Boolean).map((k) => texts[k]);
+      row = { ...row, name, remarks, more };
+    }
+    if (cell.moves !== undefined) row = { ...row, moves: cell.moves };
+    if (cell.demo !== undefined) {
+      const [x, y] = /^sq(\d+)x(\d+)$/.exec(cell.id).slice(1).map(Number);
+      const marks = {};
+      const demoSquares = [];
+      for (const item of cell.demo.trim().split(/\s+/)) {
+        const [at, image = ''] = item.split('=');
+        const [cx, cy] = at.split(',').map(Number);
+        marks[`sq${cx}x${cy}`] = image;
+        demoSquares.push([name([cx, cy]), image]);
+      }
+      return { ...cell, row, betza: '', at: name([x, y]), x, y, screened: false, marks, squares: {}, demoSquares };
+    }
     const [x, y] = /^sq(\d+)x(\d+)$/.exec(cell.id).slice(1).map(Number);
     const at = name([x, y]);
     // The first of the Moves cell's alternatives (src/declared.rs,
@@ -114,12 +147,18 @@ export function expectations(bin, { rows, cells, squares, occupied = [] }) {
     const betza = first.startsWith('(') ? '' : first;
     const screened = needsScreen(betza);
     const others = screened ? occupied.map(name).filter((sq) => sq !== at) : [];
-    const squaresMarked = diagram(bin, betza, board, at, cell.black, others).marks;
+    const drawn = diagram(bin, betza, board, at, cell.black, others).marks;
     const marks = {};
-    for (const [sq, mark] of Object.entries(squaresMarked)) {
+    // Marks fall on the board's squares only: a rectangle's cells that are
+    // not class "n" (CWDA's corners) show none.
+    const onBoard = new Set(squares.map(([sx, sy]) => `sq${sx}x${sy}`));
+    const squaresMarked = {};
+    for (const [sq, mark] of Object.entries(drawn)) {
       const fx = sq.charCodeAt(0) - 97 + x0;
       const fy = Number(sq.slice(1)) - 1 + y0;
+      if (!onBoard.has(`sq${fx}x${fy}`)) continue;
       marks[`sq${fx}x${fy}`] = MARK_IMAGE[mark];
+      squaresMarked[sq] = mark;
     }
     return { ...cell, row, betza, at, x, y, screened, marks, squares: squaresMarked };
   });
@@ -128,5 +167,5 @@ export function expectations(bin, { rows, cells, squares, occupied = [] }) {
 
 // The lines #piece must show while a row's piece is held.
 export function rowLines(row) {
-  return [row.name, ...(row.remarks ? [row.remarks] : [])];
+  return [row.name, ...(row.remarks ? [row.remarks] : []), ...(row.more || [])];
 }

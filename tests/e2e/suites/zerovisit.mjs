@@ -74,24 +74,32 @@ const WORDS = {
     board: 'moves at a glance',
     colon: ': ',
     sides: ['White', 'Black'],
+    on: 'on',
+    empty: 'Empty:',
   },
   fr: {
     verbs: ['Glisse ou avance en', 'Saute en', 'Se déplace sans prendre en', 'Prend seulement en', 'Prend de son premier pas et repart de', 'Peut être bloquée en'],
     board: "les coups d'un coup d'œil",
     colon: ' : ',
     sides: ['Blancs', 'Noirs'],
+    on: 'en',
+    empty: 'Vide :',
   },
   es: {
     verbs: ['Se desliza o avanza a', 'Salta a', 'Se mueve sin capturar a', 'Captura solo en', 'Captura con su primer paso y sigue desde', 'Puede ser bloqueada en'],
     board: 'movimientos de un vistazo',
     colon: ': ',
     sides: ['blancas', 'negras'],
+    on: 'en',
+    empty: 'Vacía:',
   },
   de: {
     verbs: ['Gleitet oder schreitet nach', 'Springt nach', 'Zieht ohne zu schlagen nach', 'Schlägt nur auf', 'Schlägt mit dem ersten Schritt und zieht weiter von', 'Kann blockiert werden auf'],
     board: 'Züge auf einen Blick',
     colon: ': ',
     sides: ['Weiß', 'Schwarz'],
+    on: 'auf',
+    empty: 'Leer:',
   },
 };
 const wordsOf = (lang) => WORDS[(lang || '').trim().split(/[-_]/)[0].toLowerCase()] || WORDS.en;
@@ -546,6 +554,12 @@ async function keyboardChecks(env, p$) {
 // The accessible name of a declared cell: its row's name, ", " and its
 // side in the page's words ("Dame, Blancs"), whatever its image.
 function expectedName(piece, words) {
+  if (!piece.row.name) {
+    // A cell with no words (a demonstration the page does not name): its
+    // image's name, spaced ("Black Pawn").
+    const file = (piece.image || '').split('/').pop().split('.')[0];
+    return file.replace(/(?!^)([A-Z])/g, ' $1');
+  }
   return `${piece.row.name.replace(/:$/, '')}, ${words.sides[piece.black ? 1 : 0]}`;
 }
 
@@ -555,6 +569,11 @@ function expectedName(piece, words) {
 function expectedSentence(piece, words) {
   const alg = (sq) => [sq.charCodeAt(0), Number(sq.slice(1))];
   let out = `${piece.row.name.replace(/:$/, '')}.`;
+  // A demonstration: each cell in its order, "Black King on c10." or
+  // "Empty: a10." (src/scene.rs, Scene::sentence_in).
+  for (const [sq, image] of piece.demoSquares || []) {
+    out += image ? ` ${image.replace(/(?!^)([A-Z])/g, ' $1')} ${words.on} ${sq}.` : ` ${words.empty} ${sq}.`;
+  }
   MARK_ORDER.forEach((mark, i) => {
     const squares = Object.entries(piece.squares).filter(([, m]) => m === mark).map(([sq]) => sq)
       .sort((p, q) => alg(p)[0] - alg(q)[0] || alg(p)[1] - alg(q)[1]);
