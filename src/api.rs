@@ -173,28 +173,50 @@ pub fn diagram(betza: &str, options: Option<JsOptions>) -> Result<JsDiagram, JsE
         .map_err(|e| JsError::new(&format!("{e}")))
 }
 
-fn compute(betza: &str, opts: Options) -> Result<Output, String> {
-    let piece = betza::parse(betza).map_err(|e| format!("bad Betza string '{betza}': {e}"))?;
-    let size = opts.board.as_deref().unwrap_or("8x8");
+/// The board (`"FILESxRANKS"`, default 8x8), the piece's square (default
+/// a central one) on it, and its colour (default White), as the options
+/// of `diagram()` and `infer()` give them.
+fn placed(
+    size: Option<&str>,
+    at: Option<&str>,
+    colour: Option<&str>,
+) -> Result<(SquareSet, Square, Colour), String> {
+    let size = size.unwrap_or("8x8");
     let (files, ranks) = SquareSet::parse_size(size)
         .ok_or_else(|| format!("bad board '{size}': expected FILESxRANKS, each from 1 to 16"))?;
     let board = SquareSet::rectangle(files, ranks).ok_or_else(|| format!("bad board '{size}'"))?;
-    let at = match opts.at.as_deref() {
+    let at = match at {
         Some(s) => square(s)?,
         None => Square::centre(files, ranks),
     };
     if !board.contains(at) {
         return Err(format!("square {at} is not on a {files}x{ranks} board"));
     }
-    let colour = match opts.colour.as_deref() {
+    let colour = match colour {
         None | Some("white") => Colour::White,
         Some("black") => Colour::Black,
         Some(other) => return Err(format!("bad colour '{other}': expected white or black")),
     };
-    let mut occupied = SquareSet::EMPTY;
-    for s in &opts.occupied {
-        occupied.insert(square(s)?);
+    Ok((board, at, colour))
+}
+
+/// Squares by their names.
+fn squares(names: &[String]) -> Result<SquareSet, String> {
+    let mut set = SquareSet::EMPTY;
+    for s in names {
+        set.insert(square(s)?);
     }
+    Ok(set)
+}
+
+fn compute(betza: &str, opts: Options) -> Result<Output, String> {
+    let piece = betza::parse(betza).map_err(|e| format!("bad Betza string '{betza}': {e}"))?;
+    let (board, at, colour) = placed(
+        opts.board.as_deref(),
+        opts.at.as_deref(),
+        opts.colour.as_deref(),
+    )?;
+    let occupied = squares(&opts.occupied)?;
     let d = Diagram::compute(&piece, at, colour, &board, &occupied);
     let out = Output {
         moves: board
@@ -284,23 +306,12 @@ pub fn infer(input: JsInferInput) -> Result<JsInference, JsError> {
 }
 
 fn run_infer(opts: InferOptions) -> Result<InferOutput, String> {
-    let size = opts.board.as_deref().unwrap_or("8x8");
-    let (files, ranks) = SquareSet::parse_size(size)
-        .ok_or_else(|| format!("bad board '{size}': expected FILESxRANKS, each from 1 to 16"))?;
-    let board = SquareSet::rectangle(files, ranks).ok_or_else(|| format!("bad board '{size}'"))?;
-    let at = square(&opts.at)?;
-    if !board.contains(at) {
-        return Err(format!("square {at} is not on a {files}x{ranks} board"));
-    }
-    let colour = match opts.colour.as_deref() {
-        None | Some("white") => Colour::White,
-        Some("black") => Colour::Black,
-        Some(other) => return Err(format!("bad colour '{other}': expected white or black")),
-    };
-    let mut occupied = SquareSet::EMPTY;
-    for s in &opts.occupied {
-        occupied.insert(square(s)?);
-    }
+    let (board, at, colour) = placed(
+        opts.board.as_deref(),
+        Some(opts.at.as_str()),
+        opts.colour.as_deref(),
+    )?;
+    let mut occupied = squares(&opts.occupied)?;
     let mut friends = SquareSet::EMPTY;
     for s in &opts.friends {
         let sq = square(s)?;

@@ -1570,18 +1570,7 @@ mod tests {
             ErrorKind::Unsupported(Feature::LaterLegModifier)
         );
         let up = Offset::new(0, 1);
-        let sel = |s: &str| {
-            let piece = parse(s).unwrap();
-            let leg = piece.moves()[0].legs[0];
-            let mut v: Vec<(i8, i8)> = leg
-                .dirs
-                .select(leg.atom, up, true)
-                .iter()
-                .map(|o| (o.dx, o.dy))
-                .collect();
-            v.sort();
-            v
-        };
+        let sel = |s: &str| first_leg_directions(s, up);
         assert_eq!(sel("hrN"), vec![(-2, 1), (-1, -2), (1, 2), (2, -1)]);
         assert_eq!(sel("hlN"), vec![(-2, -1), (-1, 2), (1, -2), (2, 1)]);
         assert_eq!(sel("hl(3,1)").len(), 4);
@@ -1616,21 +1605,25 @@ mod tests {
         assert_eq!(parse(&many).unwrap_err().kind, ErrorKind::TooManyMoves);
     }
 
+    /// The directions the first leg of `s`'s first move takes, heading
+    /// `up`, sorted.
+    fn first_leg_directions(s: &str, up: Offset) -> Vec<(i8, i8)> {
+        let piece = parse(s).unwrap();
+        let leg = piece.moves()[0].legs[0];
+        let mut v: Vec<(i8, i8)> = leg
+            .dirs
+            .select(leg.atom, up, true)
+            .iter()
+            .map(|o| (o.dx, o.dy))
+            .collect();
+        v.sort();
+        v
+    }
+
     #[test]
     fn direction_letters_follow_betza_html() {
         let up = Offset::new(0, 1);
-        let sel = |s: &str| {
-            let piece = parse(s).unwrap();
-            let leg = piece.moves()[0].legs[0];
-            let mut v: Vec<(i8, i8)> = leg
-                .dirs
-                .select(leg.atom, up, true)
-                .iter()
-                .map(|o| (o.dx, o.dy))
-                .collect();
-            v.sort();
-            v
-        };
+        let sel = |s: &str| first_leg_directions(s, up);
         assert_eq!(sel("fN"), vec![(-1, 2), (1, 2)]);
         assert_eq!(sel("ffN"), vec![(-1, 2), (1, 2)]);
         assert_eq!(sel("fhN"), vec![(-2, 1), (-1, 2), (1, 2), (2, 1)]);

@@ -104,3 +104,10 @@ export function checksResult(name, checks, notes = []) {
     failed: failedChecks.length,
   };
 }
+
+// The result of a suite that cannot run because `rel` (e.g.
+// dist/glance.js) is not in the served site, or null when it is there.
+export function missingFile(name, site, rel) {
+  if (site.has(rel)) return null;
+  return { name, ok: false, passed: 0, failed: 1, summary: `${name}: ${rel} does not exist`, details: ['run make dist'] };
+}

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPage, pressCell, releaseMouse, sleep, waitReady } from '../lib/browser.mjs';
-import { checksResult } from '../lib/check.mjs';
+import { checksResult, missingFile } from '../lib/check.mjs';
 
 export const name = 'findings';
 
@@ -32,9 +32,8 @@ export async function run(ctx) {
   const { browser, server, site, repo } = ctx;
   const checks = [];
   const record = (label, problems) => checks.push({ label, problems });
-  if (!site.has('dist/glance.js')) {
-    return { name, ok: false, passed: 0, failed: 1, summary: `${name}: dist/glance.js does not exist`, details: ['run make dist'] };
-  }
+  const missing = missingFile(name, site, 'dist/glance.js');
+  if (missing) return missing;
   const src = path.join(repo, 'tests/findings');
   const { pages } = JSON.parse(fs.readFileSync(path.join(src, 'expected.json'), 'utf8'));
   const nosym = path.join(site.root, 'rules-html/findings/nosym');

@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { observe, openPage, pressCell, releaseMouse, restDiffs, snapshot, waitReady } from '../lib/browser.mjs';
-import { checksResult } from '../lib/check.mjs';
+import { checksResult, missingFile } from '../lib/check.mjs';
 import { diffCells, pressState, restState } from '../lib/expect.mjs';
 import { glanceBin } from '../lib/zero.mjs';
 
@@ -54,9 +54,8 @@ export async function run(ctx) {
   const { browser, server, site, repo, expected } = ctx;
   const checks = [];
   const notes = [];
-  if (!site.has('dist/glance.js')) {
-    return { name, ok: false, passed: 0, failed: 1, summary: `${name}: dist/glance.js does not exist`, details: ['run make dist'] };
-  }
+  const missing = missingFile(name, site, 'dist/glance.js');
+  if (missing) return missing;
   const bin = glanceBin(repo);
   const upstreamDir = path.join(repo, 'tests', 'fixtures', 'upstream');
   const upstream = fs.readdirSync(upstreamDir).filter((f) => f.endsWith('.html')).sort();

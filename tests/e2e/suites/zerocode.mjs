@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPage, pressCell, releaseMouse, sleep, waitReady } from '../lib/browser.mjs';
-import { checksResult } from '../lib/check.mjs';
+import { checksResult, missingFile } from '../lib/check.mjs';
 import { SHOWN, expectations, glanceBin, readPage, rowLines } from '../lib/zero.mjs';
 
 export const name = 'zerocode';
@@ -62,9 +62,8 @@ export async function run(ctx) {
   const checks = [];
   const record = (label, problems) => checks.push({ label, problems });
 
-  if (!site.has('dist/glance.js')) {
-    return { name, ok: false, passed: 0, failed: 1, summary: `${name}: dist/glance.js does not exist`, details: ['run make dist'] };
-  }
+  const missing = missingFile(name, site, 'dist/glance.js');
+  if (missing) return missing;
   const bin = glanceBin(repo);
 
   // The page, every declared piece pressed.
