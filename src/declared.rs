@@ -90,8 +90,9 @@ pub struct RowDecl {
 }
 
 impl RowDecl {
-    /// A row of a page's one piece table, numbered by its place among the
-    /// rows made so far is not known here: row 0.
+    /// A keyed row of a page's one piece table; its place says row 0 (the
+    /// reader numbers the rows it reads; set `place` to number one made
+    /// by hand).
     pub fn new(key: &str, name: &str, moves: &str, remarks: &str) -> RowDecl {
         RowDecl {
             place: Place::Row {
