@@ -1,7 +1,7 @@
-//! Parses the Betza strings of the click tables (`src/clicks.rs`) when the
+//! Parses the Betza strings of the click tables (`src/board/clicks.rs`) when the
 //! crate is built, and writes them with the pieces they stand for, in
 //! `Piece::encode`'s binary form, to `$OUT_DIR/pieces.rs` (read by
-//! `src/parsed.rs`). The drop-in scripts then draw their tables' pieces
+//! `src/board/parsed.rs`). The drop-in scripts then draw their tables' pieces
 //! without carrying the parser; every other build parses at run time.
 //!
 //! A table string that does not parse stops the build, naming it.
@@ -9,16 +9,25 @@
 extern crate alloc;
 
 #[allow(dead_code)]
-#[path = "src/betza.rs"]
+#[path = "src/engine/betza.rs"]
 mod betza;
 #[allow(dead_code)]
-#[path = "src/clicks.rs"]
+#[path = "src/board/clicks.rs"]
 mod clicks;
 #[allow(dead_code)]
-#[path = "src/geometry.rs"]
+#[path = "src/engine/geometry.rs"]
 mod geometry;
 
-// `clicks.rs` names the square type from the crate root.
+// The modules name each other by their place in the crate (`crate::engine::
+// betza`, `crate::board::clicks`) and the square type from the crate root.
+mod engine {
+    #[allow(unused_imports)]
+    pub(crate) use super::{betza, geometry};
+}
+mod board {
+    #[allow(unused_imports)]
+    pub(crate) use super::clicks;
+}
 use geometry::Square;
 
 use std::fmt::Write;
@@ -27,9 +36,9 @@ use std::path::Path;
 fn main() {
     for input in [
         "build.rs",
-        "src/betza.rs",
-        "src/clicks.rs",
-        "src/geometry.rs",
+        "src/engine/betza.rs",
+        "src/board/clicks.rs",
+        "src/engine/geometry.rs",
     ] {
         println!("cargo:rerun-if-changed={input}");
     }

@@ -17,8 +17,8 @@ mod native {
     use std::hint::black_box;
 
     use criterion::{criterion_group, Criterion, Throughput};
-    use glance::betza::{self, Piece};
-    use glance::clicks::{Script, Shows};
+    use glance::board::clicks::{Script, Shows};
+    use glance::engine::betza::{self, Piece};
     use glance::{Colour, Diagram, Square, SquareSet};
 
     /// The Betza string and colour of every piece entry of the tables.

@@ -3,39 +3,30 @@
 //! Move diagrams of chess-variant pieces, computed from their Betza
 //! notation, for the "Moves at a Glance" boards of XBoard's rules pages.
 //!
-//! The data flows one way:
+//! The data flows one way, and each layer is a folder:
 //!
-//! * [`clicks`] holds the click codes of the three legacy scripts as data:
-//!   a piece's name, remarks and Betza string, or a scripted demo;
-//! * [`betza`] parses a Betza string into typed moves; [`parsed`] holds the
-//!   click tables' strings parsed when the crate is built, for the drop-in
-//!   scripts, which carry no parser;
-//! * [`declared`] validates the pieces a page declares (`data-piece` on
-//!   its piece table's rows and its board's cells), for `dist/glance.js`,
-//!   which carries no click table;
-//! * [`dialect`] says which groups of a Betza string XBoard's move
-//!   generator, the Interactive Diagram or Fairy-Stockfish read
-//!   differently, and a spelling all of them read alike;
-//! * [`infer`] finds the shortest Betza string that draws a given
-//!   diagram;
-//! * [`diagram`] computes, for a piece on a square of a board, the mark of
-//!   every square it reaches (pure Rust: runs natively and in wasm);
-//! * [`scene`] turns a click into a [`scene::Scene`] (what each cell
-//!   shows) and the sentence a screen reader says;
-//! * [`words`] holds the sentence's fixed words by page language;
-//! * [`state`] is the board's state machine: what presses, releases, taps,
-//!   keys and the page going away mean for what is shown (events in,
-//!   changes out);
-//! * [`text`] renders a diagram as text; the `glance` command prints it;
-//! * `lint` (native only) checks rules pages for what breaks their boards
-//!   (`glance lint PAGE.html...`: dead click codes, unknown pieces, piece
-//!   tables whose Betza does not parse or disagrees with the board);
-//! * `web` (wasm32 only) paints scenes into the page and restores it, through
-//!   web-sys; its `#[wasm_bindgen]` exports are the module's JavaScript API:
-//!   the only module that touches the DOM.
+//! * [`page`] is what a rules page says: one model of the page
+//!   ([`page::declared`]: board, declared pieces, piece table), one reader
+//!   that fills it from any document tree ([`page::reader`]), the checks and
+//!   their typed findings ([`page::finding`]), and the HTML plumbing of the
+//!   native tools;
+//! * [`engine`] is pure chess-variant geometry: squares and colours, Betza
+//!   parsed into typed moves, the diagram a piece draws from a square, the
+//!   strings other programs read otherwise, and inference back to Betza;
+//! * [`board`] is the runtime of a Moves-at-a-Glance board: the legacy
+//!   scripts' click codes as data, the scene a click shows and its
+//!   sentence, and the state machine of presses and releases;
+//! * `tools` (native only) are what a maintainer or author runs on a page:
+//!   `glance lint` and `glance migrate`;
+//! * `web` (wasm32 only) paints scenes into the page and restores it,
+//!   through web-sys; its `#[wasm_bindgen]` exports are the drop-ins'
+//!   JavaScript API, and it is the only module that touches the DOM;
+//! * `api` (the `pkg` feature) is the ES-module package's API: `diagram`,
+//!   `parse`, `infer`, `dialect` and the piece lab's sentence.
 //!
 //! ```
-//! use glance::{betza, Colour, Diagram, Mark, Square, SquareSet};
+//! use glance::engine::betza;
+//! use glance::{Colour, Diagram, Mark, Square, SquareSet};
 //! let knight = betza::parse("N").unwrap();
 //! let board = SquareSet::rectangle(8, 8).unwrap();
 //! let d = Diagram::compute(&knight, Square::parse("a1").unwrap(), Colour::White, &board, &SquareSet::EMPTY);
@@ -50,35 +41,15 @@
 
 extern crate alloc;
 
-#[cfg(all(target_arch = "wasm32", feature = "pkg"))]
-mod api;
-pub mod betza;
-pub mod clicks;
-pub mod declared;
-pub mod diagram;
-pub mod dialect;
-pub mod extras;
-pub mod finding;
-pub mod geometry;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod html;
-pub mod infer;
 #[cfg(any(test, all(target_arch = "wasm32", feature = "pkg")))]
-mod lab;
+mod api;
+pub mod board;
+pub mod engine;
+pub mod page;
 #[cfg(not(target_arch = "wasm32"))]
-pub mod lint;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod migrate;
-pub mod parsed;
-pub mod reader;
-pub mod scene;
-pub mod state;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod tags;
-pub mod text;
+pub mod tools;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
-pub mod words;
 
 /// The drop-in scripts carry no formatting code: a panic (there should be
 /// none) stops the module where it is, as a `RuntimeError` in the console.
@@ -104,5 +75,5 @@ static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> 
     // SAFETY: wasm32-unknown-unknown without the atomics feature runs one thread.
     unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
 
-pub use diagram::{Diagram, Mark};
-pub use geometry::{Colour, Offset, Square, SquareSet};
+pub use engine::diagram::{Diagram, Mark};
+pub use engine::geometry::{Colour, Offset, Square, SquareSet};

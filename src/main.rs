@@ -34,10 +34,11 @@ mod cli {
     use clap::{Args, Parser, Subcommand};
     use std::io::Read;
 
-    use glance::infer::{self, Target};
-    use glance::lint::{self, Severity};
-    use glance::migrate::{self, Action};
-    use glance::{betza, text, Colour, Diagram, Mark, Square, SquareSet};
+    use glance::engine::infer::{self, Target};
+    use glance::engine::{betza, text};
+    use glance::tools::lint::{self, Severity};
+    use glance::tools::migrate::{self, Action};
+    use glance::{Colour, Diagram, Mark, Square, SquareSet};
 
     #[derive(Parser)]
     #[command(
@@ -265,10 +266,10 @@ squares no Betza string reaches; 2 is bad input.";
         }
         let piece = match &req.start {
             Some(text) => {
-                let starts = glance::declared::parse_start(text).ok_or_else(|| {
+                let starts = glance::page::declared::parse_start(text).ok_or_else(|| {
                     format!("bad start '{text}': expected ranks from 1 to 16, e.g. 2 or '2 3'")
                 })?;
-                if glance::declared::at_start(starts, at, req.colour, req.ranks) {
+                if glance::page::declared::at_start(starts, at, req.colour, req.ranks) {
                     piece
                 } else {
                     piece.without_initial()

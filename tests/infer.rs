@@ -3,7 +3,7 @@
 //! strings (tests/fixtures/engine-strings.txt): each is drawn White on an
 //! empty 15x15 board from h8 (as the held-back check does), the
 //! shortest string is inferred from the marks alone, and it must draw the
-//! same marks, be read alike by every program (glance::dialect), and be no
+//! same marks, be read alike by every program (glance::engine::dialect), and be no
 //! longer than the string it came from unless that one is read differently
 //! elsewhere. Prints the counts and the slowest and median times, each the
 //! best of three runs (run with --nocapture to see them; `cargo test
@@ -11,8 +11,9 @@
 
 use std::time::{Duration, Instant};
 
-use glance::infer::{infer, Inference, Target};
-use glance::{betza, dialect, Colour, Diagram, Square, SquareSet};
+use glance::engine::infer::{infer, Inference, Target};
+use glance::engine::{betza, dialect};
+use glance::{Colour, Diagram, Square, SquareSet};
 
 fn strings(text: &str) -> Vec<&str> {
     text.lines()

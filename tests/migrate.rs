@@ -21,9 +21,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use glance::lint::{lint_html, Kind, Severity};
-use glance::migrate::{migrate_html, visible_text, Action, Options};
-use glance::tags::start_tags;
+use glance::page::tags::start_tags;
+use glance::tools::lint::{lint_html, Kind, Severity};
+use glance::tools::migrate::{migrate_html, visible_text, Action, Options};
 use serde_json::Value;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");

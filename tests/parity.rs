@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use glance::clicks::{lookup, parse_handler, Script};
-use glance::scene::{Page, Scene};
+use glance::board::clicks::{lookup, parse_handler, Script};
+use glance::board::scene::{Page, Scene};
 use glance::{Square, SquareSet};
 use serde_json::Value;
 

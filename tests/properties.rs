@@ -21,7 +21,7 @@
 //! Native only: proptest does not build for wasm32-unknown-unknown.
 #![cfg(not(target_arch = "wasm32"))]
 
-use glance::betza::{self, Piece};
+use glance::engine::betza::{self, Piece};
 use glance::{Colour, Diagram, Mark, Square, SquareSet};
 use proptest::prelude::*;
 use proptest::sample::{select, Index};

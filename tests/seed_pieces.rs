@@ -8,7 +8,8 @@
 //! walked over the board by the small independent oracle below; the engine
 //! must agree square by square.
 
-use glance::{betza, Colour, Diagram, Square, SquareSet};
+use glance::engine::betza;
+use glance::{Colour, Diagram, Square, SquareSet};
 
 /// One kind of move: its vectors for White, whether it repeats (slider),
 /// and whether it may end on an empty square and/or capture.

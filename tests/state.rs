@@ -1,4 +1,4 @@
-//! The board's state machine ([`glance::state`]) driven natively with long
+//! The board's state machine ([`glance::board::state`]) driven natively with long
 //! random sequences of events (proptest): 4,000 sequences of up to 400
 //! events on boards of 1 to 12 random pieces.
 //!
@@ -12,7 +12,7 @@
 //! Native only: proptest does not build for wasm32-unknown-unknown.
 #![cfg(not(target_arch = "wasm32"))]
 
-use glance::state::{Change, Input, Key, Machine, Output, Piece, Shown};
+use glance::board::state::{Change, Input, Key, Machine, Output, Piece, Shown};
 use glance::Square;
 use proptest::prelude::*;
 

@@ -9,8 +9,8 @@
 
 use std::collections::BTreeSet;
 
-use glance::clicks::{Script, Shows};
-use glance::scene::{Content, Page, Scene};
+use glance::board::clicks::{Script, Shows};
+use glance::board::scene::{Content, Page, Scene};
 use glance::web::{attach, attach_page, down_click, press, up_click, warm};
 use glance::{Mark, Square, SquareSet};
 use wasm_bindgen::{JsCast, JsValue};

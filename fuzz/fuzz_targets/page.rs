@@ -2,13 +2,13 @@
 //! migrate` share, on arbitrary bytes (read as UTF-8, lossily) and on
 //! arbitrary HTML spliced into a small legacy page (the first byte picks
 //! where). A panic, a slow input (libFuzzer's -timeout), a start tag
-//! (`glance::tags`) whose byte ranges are out of order or off the source,
+//! (`glance::page::tags`) whose byte ranges are out of order or off the source,
 //! or a migrated page whose visible text is not its input's is a finding.
 #![no_main]
 
-use glance::lint::lint_html;
-use glance::migrate::{migrate_html, visible_text, Options};
-use glance::tags::start_tags;
+use glance::tools::lint::lint_html;
+use glance::tools::migrate::{migrate_html, visible_text, Options};
+use glance::page::tags::start_tags;
 use libfuzzer_sys::fuzz_target;
 
 /// A legacy page with one live click, one dead one, a piece table, and a

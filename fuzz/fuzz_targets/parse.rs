@@ -8,8 +8,9 @@
 //! or that another program reads differently, is a finding too.
 #![no_main]
 
-use glance::infer::{infer, Target};
-use glance::{betza, dialect, Colour, Diagram, Square, SquareSet};
+use glance::engine::infer::{infer, Target};
+use glance::engine::{betza, dialect};
+use glance::{Colour, Diagram, Square, SquareSet};
 use libfuzzer_sys::fuzz_target;
 
 /// FNV-1a: a cheap, stable hash to draw the board from.

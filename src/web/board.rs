@@ -47,16 +47,16 @@ struct Strings {
     no: JsValue,
 }
 
-use crate::clicks::{after_last, parse_cell_id, split_at};
+use crate::board::clicks::{after_last, parse_cell_id, split_at};
 #[cfg(not(feature = "generic"))]
-use crate::clicks::{lookup, parse_handler, parse_pair, Script};
+use crate::board::clicks::{lookup, parse_handler, parse_pair, Script};
+use crate::board::scene::{spaced, Content, Page, Scene};
+use crate::board::state::{Piece, Shown};
+use crate::board::words::Words;
+use crate::engine::diagram::Mark;
+use crate::engine::geometry::{Colour, Square};
 #[cfg(any(feature = "generic", not(feature = "dropin")))]
-use crate::declared::Declared;
-use crate::diagram::Mark;
-use crate::geometry::{Colour, Square};
-use crate::scene::{spaced, Content, Page, Scene};
-use crate::state::{Piece, Shown};
-use crate::words::Words;
+use crate::page::declared::Declared;
 
 /// What the board's pieces show: the click codes of a legacy script, or
 /// the pieces the page declares (`data-piece`, read by `dist/glance.js`).

@@ -1,4 +1,4 @@
-//! The page's events, as the state machine's inputs ([`crate::state`],
+//! The page's events, as the state machine's inputs ([`crate::board::state`],
 //! which says what each means for the board).
 //!
 //! One [`Closure`] serves every event type; [`Listeners`] registers it for
@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, EventTarget, KeyboardEvent, PointerEvent, Window};
 
 use super::{serve, with_board};
-use crate::state::{Input, Key};
+use crate::board::state::{Input, Key};
 
 /// The events [`handle`] needs from the document.
 pub const DOCUMENT_EVENTS: [&str; 3] = ["pointerdown", "keydown", "visibilitychange"];

@@ -1,6 +1,6 @@
 //! What only the browser can tell of the files beside a page (`dist/glance.js`):
 //! whether `moves.css` took effect and whether the mark images arrive. The
-//! findings are [`crate::declared`]'s, in the words `glance lint` uses when
+//! findings are [`crate::page::declared`]'s, in the words `glance lint` uses when
 //! it finds the same files missing beside a page.
 
 use alloc::boxed::Box;
@@ -14,8 +14,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event};
 
 use super::warn;
-use crate::declared::{missing_marks, missing_stylesheet};
-use crate::finding::{Finding, Kind, Place};
+use crate::page::declared::{missing_marks, missing_stylesheet};
+use crate::page::finding::{Finding, Kind, Place};
 
 /// Checks, once, that `moves.css` styles the board (its `table.board` has
 /// collapsed borders, which only that sheet gives it) when the page links

@@ -9,8 +9,8 @@
 //! * [`events`] listens to pointer, keyboard and page events (a
 //!   [`Closure`](wasm_bindgen::closure::Closure) on the document and its
 //!   window) and turns them into the state machine's inputs
-//!   ([`crate::state`]), whose answers [`serve`] carries out on the board;
-//! * `page` reads the pieces a page declares into [`crate::declared`]'s
+//!   ([`crate::board::state`]), whose answers [`serve`] carries out on the board;
+//! * `page` reads the pieces a page declares into [`crate::page::declared`]'s
 //!   plain data (for [`attach_page`], the generic drop-in's start);
 //! * this file holds the exports: [`attach`], `attach_page`, [`down_click`], [`up_click`],
 //!   `press` and [`warm`] (and `start`, run when the module starts, in
@@ -31,8 +31,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 #[cfg(not(feature = "generic"))]
-use crate::clicks::Script;
-use crate::state::{Change, Input, Machine, Output};
+use crate::board::clicks::Script;
+use crate::board::state::{Change, Input, Machine, Output};
 use board::{Board, Source};
 use events::Listeners;
 
@@ -110,10 +110,10 @@ pub fn attach(root: &Element, script: &str) -> bool {
 /// of a rules page, from what the page declares instead of click codes
 /// (`dist/glance.js`): its piece table's rows with `data-piece="KEY"` on
 /// their `<tr>`, its board cells with `data-piece="KEY"` (and
-/// `data-side="black"` for Black), see [`crate::declared`].
+/// `data-side="black"` for Black), see [`crate::page::declared`].
 ///
 /// The page is read and checked by the code `glance lint` runs
-/// ([`crate::reader`], [`crate::declared::Declarations::check`]): each
+/// ([`crate::page::reader`], [`crate::page::declared::Declarations::check`]): each
 /// finding is one console warning, in lint's words. A mistake disables
 /// only the piece or cell it touches. Returns false, changing nothing, when
 /// no piece works (and for a call from inside another call). Never throws.
@@ -123,7 +123,7 @@ pub fn attach_page(root: &Element) -> bool {
     if BOARD.0.try_borrow_mut().is_err() {
         return false;
     }
-    let mut decl = crate::reader::read(root);
+    let mut decl = crate::page::reader::read(root);
     if let Some(html) = root.owner_document().and_then(|d| d.document_element()) {
         // The page's language and `#piece`, when `root` is part of it.
         decl.lang = html.get_attribute("lang").unwrap_or_default();
@@ -160,7 +160,7 @@ pub fn attach_page(root: &Element) -> bool {
 /// One console warning: `glance: ` and the finding as lint prints it
 /// after the file's name.
 #[cfg(any(feature = "generic", not(feature = "dropin")))]
-fn warn(finding: &crate::finding::Finding) {
+fn warn(finding: &crate::page::finding::Finding) {
     let mut message = alloc::string::String::from("glance: ");
     finding.write_to(&mut message);
     web_sys::console::warn_1(&JsValue::from_str(&message));

@@ -1,7 +1,7 @@
 //! The live page as the page reader's document tree: [`Dom`] answered by
 //! the DOM through web-sys, so that `dist/glance.js` reads what a page
 //! declares with the very code `glance lint` reads a file with
-//! ([`crate::reader`]). Reads only: nothing on the page changes here.
+//! ([`crate::page::reader`]). Reads only: nothing on the page changes here.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
-use crate::reader::Dom;
+use crate::page::reader::Dom;
 
 impl Dom for Element {
     fn select(&self, selector: &str) -> Vec<Self> {

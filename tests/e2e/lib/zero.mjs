@@ -95,7 +95,7 @@ export function diagram(bin, betza, board, at, black, occupied = []) {
 
 // Does a piece need a screen (a hopper: modifier p, g or j; a hop link
 // +)?  Such a piece is drawn among the page's pieces, every other piece on
-// the empty board (src/betza.rs, Piece::needs_screen).  Betza's lower-case
+// the empty board (src/engine/betza.rs, Piece::needs_screen).  Betza's lower-case
 // letters are modifiers, so these letters anywhere mean a hop.
 export const needsScreen = (betza) => /[pgj+]/.test(betza);
 
@@ -117,7 +117,7 @@ export function expectations(bin, { rows, cells, squares, occupied = [], texts =
   const name = ([x, y]) => String.fromCharCode(97 + x - x0) + (y - y0 + 1);
   const pieces = cells.map((cell) => {
     // The words and moves shown: the row's, unless the cell declares its
-    // own (src/extras.rs): data-words (name, then remark lines),
+    // own (src/page/extras.rs): data-words (name, then remark lines),
     // data-moves (drawn from any rank), data-demo (cells emptied or shown
     // with an image, no diagram).
     let row = rows[cell.key] || { name: '', moves: '', remarks: '' };
@@ -140,7 +140,7 @@ export function expectations(bin, { rows, cells, squares, occupied = [], texts =
     }
     const [x, y] = /^sq(\d+)x(\d+)$/.exec(cell.id).slice(1).map(Number);
     const at = name([x, y]);
-    // The first of the Moves cell's alternatives (src/declared.rs,
+    // The first of the Moves cell's alternatives (src/page/declared.rs,
     // alternatives: Betza has no spaces, so its first word, unless that
     // opens a remark): "RB or Q" and "RB ou Q" -> "RB".
     const first = row.moves.trim().split(/\s+/)[0] || '';

@@ -32,7 +32,7 @@ export const name = 'migrated';
 
 const SEEDS = ['Spartan', 'Capablanca', 'No', 'TwoKings'];
 
-// A name folded for comparison (src/migrate.rs, fold_name).
+// A name folded for comparison (src/tools/migrate.rs, fold_name).
 const fold = (t) => String(t || '').replace(/[()\-:]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
 function sameName(a, b) {
   const [x, y] = [fold(a), fold(b)];

@@ -64,7 +64,7 @@ export const name = 'zerovisit';
 // list is taken from the source directory, so they are not in it anyway).
 const WRITTEN_BY_OTHERS = /^(blank|de|broken-.*)\.html$/;
 
-// The sentence's fixed words by language (src/words.rs), in the order of
+// The sentence's fixed words by language (src/board/words.rs), in the order of
 // the marks (Mark::ALL), and the board's name after the heading.  A
 // language not listed falls back to English.
 const MARK_ORDER = ['slide', 'leap', 'move', 'capture', 'first-leg', 'block'];
@@ -570,7 +570,7 @@ function expectedSentence(piece, words) {
   const alg = (sq) => [sq.charCodeAt(0), Number(sq.slice(1))];
   let out = `${piece.row.name.replace(/:$/, '')}.`;
   // A demonstration: each cell in its order, "Black King on c10." or
-  // "Empty: a10." (src/scene.rs, Scene::sentence_in).
+  // "Empty: a10." (src/board/scene.rs, Scene::sentence_in).
   for (const [sq, image] of piece.demoSquares || []) {
     out += image ? ` ${image.replace(/(?!^)([A-Z])/g, ' $1')} ${words.on} ${sq}.` : ` ${words.empty} ${sq}.`;
   }

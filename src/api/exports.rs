@@ -11,8 +11,9 @@ use std::vec::Vec;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use crate::infer::{self, Target};
-use crate::{betza, dialect, Colour, Diagram, Mark, Square, SquareSet};
+use crate::engine::infer::{self, Target};
+use crate::engine::{betza, dialect};
+use crate::{Colour, Diagram, Mark, Square, SquareSet};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"

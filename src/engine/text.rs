@@ -16,8 +16,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::diagram::{Diagram, Mark};
-use crate::geometry::{Square, SquareSet, MAX_SIDE};
+use crate::engine::diagram::{Diagram, Mark};
+use crate::engine::geometry::{Square, SquareSet, MAX_SIDE};
 
 /// Renders `diagram` on `board`: ranks from the top, files from the left,
 /// `.` for an unmarked square, nothing for a square off the board, `letter`

@@ -13,13 +13,13 @@
 //!   in their string (`imfW2`, `imfA`), the pages' tables leave it out;
 //! * a piece whose capture needs a screen, like the Xiangqi Canon (`pR`),
 //!   is drawn among the pieces of the board, as every piece that
-//!   [needs a screen](crate::betza::Piece::needs_screen) is
-//!   ([`crate::scene::Scene::of_piece`]);
+//!   [needs a screen](crate::engine::betza::Piece::needs_screen) is
+//!   ([`crate::board::scene::Scene::of_piece`]);
 //! * the castling codes of Kings show only the castling moves (`isO2`…);
 //! * the Cylinder page's pieces use the ordinary codes: no wrap-around.
 //!
 //! ```
-//! use glance::clicks::{lookup, Script, Shows};
+//! use glance::board::clicks::{lookup, Script, Shows};
 //! let lieutenant = lookup(Script::Spartan, 3, 6).unwrap();
 //! assert_eq!(lieutenant.name, "Lieutenant");
 //! assert!(matches!(lieutenant.shows, Shows::Piece { betza: "FAmsW", .. }));
@@ -27,7 +27,7 @@
 //! assert!(lookup(Script::Spartan, 0, 0).is_none());
 //! ```
 
-use crate::geometry::Colour;
+use crate::engine::geometry::Colour;
 
 /// The legacy script a page loads, which decides what its codes mean.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -178,7 +178,7 @@ const fn demo(
 /// `down_click(,)`).
 ///
 /// ```
-/// use glance::clicks::parse_handler;
+/// use glance::board::clicks::parse_handler;
 /// assert_eq!(parse_handler("down_click(2,-8)"), Some((2, -8)));
 /// assert_eq!(parse_handler(" down_click( 5 , 10 ) ;"), Some((5, 10)));
 /// assert_eq!(parse_handler("down_click(,)"), None);
@@ -213,7 +213,7 @@ pub fn after_last(text: &str, byte: u8) -> &str {
 /// The square of a cell id `sq{x}x{y}`.
 ///
 /// ```
-/// use glance::clicks::parse_cell_id;
+/// use glance::board::clicks::parse_cell_id;
 /// assert_eq!(parse_cell_id("sq3x6").map(|s| (s.file(), s.rank())), Some((3, 6)));
 /// assert_eq!(parse_cell_id("sq3x16"), None);
 /// assert_eq!(parse_cell_id("sq-1x2"), None);
@@ -822,7 +822,8 @@ mod tests {
                     e.code
                 );
                 if let Shows::Piece { betza, .. } = e.shows {
-                    crate::betza::parse(betza).unwrap_or_else(|err| panic!("{}: {err}", e.name));
+                    crate::engine::betza::parse(betza)
+                        .unwrap_or_else(|err| panic!("{}: {err}", e.name));
                 }
             }
         }

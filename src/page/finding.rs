@@ -9,7 +9,7 @@
 //! prints every finding as one console warning in the same words.
 //!
 //! ```
-//! use glance::finding::{Finding, Kind, Place, Severity};
+//! use glance::page::finding::{Finding, Kind, Place, Severity};
 //! use glance::Square;
 //! let f = Finding::new(
 //!     Kind::UnknownPiece,
@@ -23,8 +23,8 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::betza::push_number;
-use crate::geometry::Square;
+use crate::engine::betza::push_number;
+use crate::engine::geometry::Square;
 
 /// How bad a finding is: an error makes `glance lint` exit with status 1,
 /// a warning does not.
@@ -173,7 +173,7 @@ impl Place {
     pub fn cell(id: &str) -> Place {
         Place::Cell {
             id: String::from(id),
-            sq: crate::clicks::parse_cell_id(id),
+            sq: crate::board::clicks::parse_cell_id(id),
         }
     }
 

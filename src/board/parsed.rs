@@ -8,11 +8,11 @@
 //! package, the `glance` command) parses the strings when asked.
 //!
 //! ```
-//! let knight = glance::parsed::piece("N").unwrap();
-//! assert_eq!(knight, glance::betza::parse("N").unwrap());
+//! let knight = glance::board::parsed::piece("N").unwrap();
+//! assert_eq!(knight, glance::engine::betza::parse("N").unwrap());
 //! ```
 
-use crate::betza::Piece;
+use crate::engine::betza::Piece;
 
 /// (Betza string, encoded piece) for every string of the kept tables.
 pub static PIECES: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/pieces.rs"));
@@ -27,8 +27,8 @@ pub fn piece(betza: &str) -> Option<Piece> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::betza::parse;
-    use crate::clicks::{Script, Shows};
+    use crate::board::clicks::{Script, Shows};
+    use crate::engine::betza::parse;
 
     #[test]
     fn every_table_string_is_there_and_decodes_to_what_parsing_gives() {

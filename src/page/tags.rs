@@ -8,12 +8,12 @@
 //! `textarea`, `title`, `xmp`, `iframe`, `noembed`, `noframes`,
 //! `noscript`, `plaintext`), following the WHATWG tokenizer's rules for
 //! where a tag and each attribute begin and end. The tree (which element
-//! holds which text) stays html5ever's: [`crate::migrate`] pairs the k-th
+//! holds which text) stays html5ever's: [`crate::tools::migrate`] pairs the k-th
 //! element named `td` of the tree with the k-th start tag named `td` here,
 //! and checks that their attributes agree before it edits anything.
 //!
 //! ```
-//! use glance::tags::start_tags;
+//! use glance::page::tags::start_tags;
 //! let src = r#"<!-- <td> --><td class=n id="sq1x2" onmousedown='down_click(1,2)'>x</td>"#;
 //! let tags = start_tags(src);
 //! assert_eq!(tags.len(), 1);

@@ -33,8 +33,8 @@
 
 use alloc::string::ToString;
 
-use crate::betza::{Jumping, Leg, Link, Modality, Move, Piece, MAX_LEGS};
-use crate::geometry::{Colour, Offset, Square, SquareSet};
+use crate::engine::betza::{Jumping, Leg, Link, Modality, Move, Piece, MAX_LEGS};
+use crate::engine::geometry::{Colour, Offset, Square, SquareSet};
 
 /// What a square of a diagram shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -512,7 +512,7 @@ impl Walk<'_> {
     /// having been the `h`-th of the previous leg's [`Atom::vectors`] (in
     /// White's frame; `h` is 0 for the first leg, see [`Leg::directions`]).
     ///
-    /// [`Atom::vectors`]: crate::betza::Atom::vectors
+    /// [`Atom::vectors`]: crate::engine::betza::Atom::vectors
     fn trace_chain(
         &mut self,
         mv: &Move,
@@ -625,7 +625,7 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::betza::parse;
+    use crate::engine::betza::parse;
     use alloc::string::String;
     use alloc::vec::Vec;
 

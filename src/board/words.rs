@@ -1,4 +1,4 @@
-//! The fixed words of the screen-reader sentence ([`crate::scene::Scene::sentence`]),
+//! The fixed words of the screen-reader sentence ([`crate::board::scene::Scene::sentence`]),
 //! by the page's language (`<html lang>`).
 //!
 //! One [`Words`] per language; add a language by adding a `const` and a
@@ -7,13 +7,13 @@
 //! English.
 //!
 //! ```
-//! use glance::words::Words;
+//! use glance::board::words::Words;
 //! assert_eq!(Words::for_lang("fr-CA").leaps, "Saute en");
 //! assert_eq!(Words::for_lang("xx").leaps, "Leaps to");
-//! assert_eq!(Words::for_lang(""), &glance::words::ENGLISH);
+//! assert_eq!(Words::for_lang(""), &glance::board::words::ENGLISH);
 //! ```
 
-use crate::diagram::Mark;
+use crate::engine::diagram::Mark;
 
 /// The fixed words of one language.
 #[derive(Debug, PartialEq, Eq)]

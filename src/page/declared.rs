@@ -1,6 +1,6 @@
 //! The pieces a page declares for its board, without click codes: what
 //! `dist/glance.js` draws and `glance lint` checks (pure Rust, no web
-//! types). [`crate::reader`] reads a page into [`Declarations`], plain
+//! types). [`crate::page::reader`] reads a page into [`Declarations`], plain
 //! data, the same way from the live page and from a file;
 //! [`Declarations::check`] turns them into [`Declared`] pieces and
 //! everything wrong with them, as [`Finding`]s: one validation, so the page
@@ -22,7 +22,7 @@
 //!   `data-start="2"` (the default), `data-start="3"` (Grand Chess),
 //!   `data-start="2 3"`. Its initial moves are drawn only from those ranks.
 //!
-//! * a cell may declare more than its row ([`crate::extras`], what `glance
+//! * a cell may declare more than its row ([`crate::page::extras`], what `glance
 //!   migrate` writes for the legacy pages): `data-moves="BETZA"` (its own
 //!   moves, drawn from any rank), `data-demo="x,y x,y=IMAGE"` (a change
 //!   of position shown instead of a diagram: castling, en passant),
@@ -40,7 +40,7 @@
 //! an empty Moves cell or `-` is a piece with no moves of its own.
 //!
 //! ```
-//! use glance::declared::{CellDecl, Declarations, RowDecl, SquareCell};
+//! use glance::page::declared::{CellDecl, Declarations, RowDecl, SquareCell};
 //! use glance::{Colour, Square};
 //! let mut decl = Declarations { piece_paragraph: true, ..Declarations::default() };
 //! decl.rows.push(RowDecl::new("Q", " Queen\n", "RB or Q", ""));
@@ -62,14 +62,14 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::betza::{self, push_number, Piece};
-use crate::diagram::{Diagram, Mark};
-use crate::extras::CellExtras;
-use crate::finding::{Finding, Kind, Place};
-use crate::geometry::{Colour, Square, SquareSet};
-use crate::reader::{image_name, MARK_IMAGES};
-use crate::scene::{Content, Page, Scene};
-use crate::words::Words;
+use crate::board::scene::{Content, Page, Scene};
+use crate::board::words::Words;
+use crate::engine::betza::{self, push_number, Piece};
+use crate::engine::diagram::{Diagram, Mark};
+use crate::engine::geometry::{Colour, Square, SquareSet};
+use crate::page::extras::CellExtras;
+use crate::page::finding::{Finding, Kind, Place};
+use crate::page::reader::{image_name, MARK_IMAGES};
 
 /// A row of the piece table with a `data-piece`, as the page has it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,7 +122,7 @@ pub struct CellDecl {
     pub key: String,
     /// Its `data-side`, if any.
     pub side: Option<String>,
-    /// Its `data-moves`, `data-demo` and `data-words` ([`crate::extras`]);
+    /// Its `data-moves`, `data-demo` and `data-words` ([`crate::page::extras`]);
     /// with `data-moves` or `data-demo`, `key` may be empty (no row).
     pub extras: CellExtras,
 }
@@ -131,7 +131,7 @@ impl CellDecl {
     pub fn new(id: &str, key: &str, side: Option<&str>) -> CellDecl {
         CellDecl {
             id: id.into(),
-            sq: crate::clicks::parse_cell_id(id),
+            sq: crate::board::clicks::parse_cell_id(id),
             key: key.into(),
             side: side.map(Into::into),
             extras: CellExtras::default(),
@@ -175,7 +175,7 @@ impl SquareCell {
     }
 }
 
-/// What a page declares and how its board is drawn, as [`crate::reader`]
+/// What a page declares and how its board is drawn, as [`crate::page::reader`]
 /// reads it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Declarations {
@@ -254,7 +254,7 @@ pub fn is_key(key: &str) -> bool {
 /// Whitespace collapsed to single spaces, trimmed.
 ///
 /// ```
-/// assert_eq!(glance::declared::collapse("  King\n  (Persian) "), "King (Persian)");
+/// assert_eq!(glance::page::declared::collapse("  King\n  (Persian) "), "King (Persian)");
 /// ```
 pub fn collapse(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -274,7 +274,7 @@ pub fn collapse(text: &str) -> String {
 /// number of words, else the first word only. An empty cell has none.
 ///
 /// ```
-/// use glance::declared::alternatives;
+/// use glance::page::declared::alternatives;
 /// assert_eq!(alternatives(" RB or\n Q "), ["RB", "Q"]);
 /// assert_eq!(alternatives("RB ou Q"), ["RB", "Q"]);
 /// assert_eq!(alternatives("mfWcfF"), ["mfWcfF"]);
@@ -313,8 +313,8 @@ fn joiners(moves: &str) -> Vec<&str> {
 /// as a mask (bit r-1 for rank r).
 ///
 /// ```
-/// assert_eq!(glance::declared::parse_start("2, 3"), Some(0b110));
-/// assert_eq!(glance::declared::parse_start("0"), None);
+/// assert_eq!(glance::page::declared::parse_start("2, 3"), Some(0b110));
+/// assert_eq!(glance::page::declared::parse_start("0"), None);
 /// ```
 pub fn parse_start(text: &str) -> Option<u16> {
     let mut mask = 0u16;
@@ -761,7 +761,7 @@ impl Declarations {
     }
 
     /// The piece of a cell with declarations of its own
-    /// ([`crate::extras`]): its row's (if any), with the moves of its
+    /// ([`crate::page::extras`]): its row's (if any), with the moves of its
     /// `data-moves` (drawn from any rank: the cell says where they are),
     /// the demonstration of its `data-demo`, the words of its
     /// `data-words`; or what is wrong with them.
@@ -798,7 +798,7 @@ impl Declarations {
             p.starts = u16::MAX;
         }
         if let Some(demo) = &e.demo {
-            p.demo = crate::extras::parse_demo(demo).map_err(|item| {
+            p.demo = crate::page::extras::parse_demo(demo).map_err(|item| {
                 let m = message(&[
                     "data-demo \"",
                     &item,
@@ -808,7 +808,7 @@ impl Declarations {
             })?;
         }
         if let Some(keys) = &e.words {
-            let mut lines = crate::extras::words(keys, &self.texts)
+            let mut lines = crate::page::extras::words(keys, &self.texts)
                 .map_err(|key| {
                     let m = message(&[
                         "data-words names \"",

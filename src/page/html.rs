@@ -4,7 +4,7 @@
 //! file as `dist/glance.js` reads the live page.
 //!
 //! ```
-//! use glance::html::Document;
+//! use glance::page::html::Document;
 //! let doc = Document::parse(r#"<html lang="de"><table class="board"><tr>
 //!   <td class="n" id="sq0x0" data-piece="K"></td></tr></table>"#);
 //! let decl = doc.read();
@@ -15,8 +15,8 @@
 
 use scraper::{ElementRef, Html, Selector};
 
-use crate::declared::Declarations;
-use crate::reader::{self, Dom};
+use crate::page::declared::Declarations;
+use crate::page::reader::{self, Dom};
 
 /// A parsed page.
 pub struct Document {

@@ -7,8 +7,8 @@
 //! it is the web layer's job.
 //!
 //! ```
-//! use glance::clicks::{lookup, Script};
-//! use glance::scene::{Content, Page, Scene};
+//! use glance::board::clicks::{lookup, Script};
+//! use glance::board::scene::{Content, Page, Scene};
 //! use glance::{Mark, Square, SquareSet};
 //! let page = Page { board: SquareSet::rectangle(10, 10).unwrap(), occupied: SquareSet::EMPTY };
 //! let knight = lookup(Script::Spartan, 4, 3).unwrap();
@@ -22,11 +22,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::betza::{self, ParseError, Piece};
-use crate::clicks::{Entry, Shows};
-use crate::diagram::{Diagram, Mark};
-use crate::geometry::{Colour, Square, SquareSet};
-use crate::words::{Words, ENGLISH};
+use crate::board::clicks::{Entry, Shows};
+use crate::board::words::{Words, ENGLISH};
+use crate::engine::betza::{self, ParseError, Piece};
+use crate::engine::diagram::{Diagram, Mark};
+use crate::engine::geometry::{Colour, Square, SquareSet};
 
 /// What the page around a board holds: its playable squares (cells of
 /// class `n`) and those of them with a piece at rest.
@@ -85,11 +85,11 @@ impl fmt::Display for SceneError {
 impl core::error::Error for SceneError {}
 
 /// The piece of a table entry's Betza string. The drop-in scripts carry
-/// their tables' pieces parsed at build time ([`crate::parsed`]) and no
+/// their tables' pieces parsed at build time ([`crate::board::parsed`]) and no
 /// parser; every other build parses the string.
 fn piece_of(betza: &'static str) -> Result<Piece, SceneError> {
     if cfg!(feature = "dropin") {
-        crate::parsed::piece(betza).ok_or(SceneError::NotParsed(betza))
+        crate::board::parsed::piece(betza).ok_or(SceneError::NotParsed(betza))
     } else {
         betza::parse(betza).map_err(|e| SceneError::Betza(betza, e))
     }
@@ -261,7 +261,7 @@ impl<'a> Scene<'a> {
 /// the first character.
 ///
 /// ```
-/// use glance::scene::spaced;
+/// use glance::board::scene::spaced;
 /// assert_eq!(spaced("BlackKing"), "Black King");
 /// assert_eq!(spaced("ÉlanVitalÉ"), "Élan VitalÉ");
 /// assert_eq!(spaced(""), "");
@@ -280,7 +280,7 @@ pub fn spaced(camel: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clicks::{lookup, Script};
+    use crate::board::clicks::{lookup, Script};
 
     fn page_10x10() -> Page {
         Page {

@@ -1,12 +1,12 @@
 //! The page reader: what a page declares for its board, read the same way
 //! from any document tree. `dist/glance.js` reads the live page (web-sys,
 //! `src/web/page.rs`) and `glance lint` and `glance migrate` read the file
-//! (html5ever through scraper, `src/html.rs`); both implement [`Dom`], the
+//! (html5ever through scraper, `src/page/html.rs`); both implement [`Dom`], the
 //! few questions [`read`] asks of a tree, so the page and the tools see one
 //! [`Declarations`] and [`Declarations::check`] finds the same things in it.
 //!
 //! ```
-//! use glance::reader::{read, Dom};
+//! use glance::page::reader::{read, Dom};
 //! // A tiny tree, enough to show what is read.
 //! #[derive(Clone, PartialEq)]
 //! struct El { tag: &'static str, attrs: Vec<(&'static str, &'static str)>, kids: Vec<El>, text: &'static str }
@@ -44,10 +44,10 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::clicks::parse_cell_id;
-use crate::declared::{collapse, CellDecl, Declarations, RowDecl, SquareCell};
-use crate::extras::{parse_columns, CellExtras};
-use crate::finding::Place;
+use crate::board::clicks::parse_cell_id;
+use crate::page::declared::{collapse, CellDecl, Declarations, RowDecl, SquareCell};
+use crate::page::extras::{parse_columns, CellExtras};
+use crate::page::finding::Place;
 
 /// The questions the reader asks of a document tree. Selectors are the few
 /// CSS selectors [`read`] uses: a tag name (`table`, `img`, `link`),

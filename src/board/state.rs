@@ -18,7 +18,7 @@
 //!   Escape clears, arrow keys move to the nearest piece that way.
 //!
 //! ```
-//! use glance::state::{Change, Input, Machine, Piece};
+//! use glance::board::state::{Change, Input, Machine, Piece};
 //! use glance::Square;
 //! let knight = Piece { code: (4, 3), sq: Square::new(4, 3).unwrap(), inline: true };
 //! let mut m = Machine::new(vec![knight]);
@@ -32,7 +32,7 @@
 
 use alloc::vec::Vec;
 
-use crate::geometry::Square;
+use crate::engine::geometry::Square;
 
 /// A piece of the board that shows something when pressed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -31,7 +31,7 @@
 //!   two squares sideways (Betza.html defines only the null move `O`).
 //!
 //! ```
-//! use glance::betza::{parse, Modality};
+//! use glance::engine::betza::{parse, Modality};
 //! let lieutenant = parse("FAmsW").unwrap();
 //! assert_eq!(lieutenant.moves().len(), 3);
 //! assert_eq!(lieutenant.moves()[2].modality, Modality::MoveOnly);
@@ -42,7 +42,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::geometry::Offset;
+use crate::engine::geometry::Offset;
 
 /// Inputs longer than this are refused (no piece needs a tenth of it).
 pub const MAX_LEN: usize = 256;
@@ -194,7 +194,7 @@ impl Dirs {
     /// Betza.html's `fb` does. `Xh` is the half towards `X`.
     ///
     /// ```
-    /// use glance::betza::parse;
+    /// use glance::engine::betza::parse;
     /// use glance::Offset;
     /// let up = Offset::new(0, 1);
     /// let leg = |s: &str| parse(s).unwrap().moves()[0].legs[0];
@@ -439,7 +439,7 @@ impl Leg {
     /// the previous leg's atom (the first leg: `h = 0`).
     ///
     /// ```
-    /// use glance::betza::parse;
+    /// use glance::engine::betza::parse;
     /// use glance::Offset;
     /// let second = parse("W-bW").unwrap().moves()[0].legs[1];
     /// // After a step along the first of W's vectors, (1, 0) to the
@@ -556,7 +556,7 @@ impl Piece {
     /// pieces among the board's other pieces.
     ///
     /// ```
-    /// use glance::betza::parse;
+    /// use glance::engine::betza::parse;
     /// assert!(parse("mRcpR").unwrap().needs_screen()); // the Cannon
     /// assert!(parse("gQ").unwrap().needs_screen()); // the Grasshopper
     /// assert!(!parse("RN").unwrap().needs_screen());
@@ -575,7 +575,7 @@ impl Piece {
     /// has left its starting square.
     ///
     /// ```
-    /// use glance::betza::parse;
+    /// use glance::engine::betza::parse;
     /// let pawn = parse("mfWcfFifmW2").unwrap();
     /// assert_eq!(pawn.without_initial(), parse("mfWcfF").unwrap());
     /// ```
@@ -590,7 +590,7 @@ impl Piece {
     /// parsed when the crate is built (`build.rs`), and so need no parser.
     ///
     /// ```
-    /// use glance::betza::{parse, Piece};
+    /// use glance::engine::betza::{parse, Piece};
     /// let lion = parse("KADN(cK-aK)(K-bK)").unwrap();
     /// assert_eq!(Piece::decode(&lion.encode()), Some(lion));
     /// ```
@@ -827,8 +827,8 @@ impl ParseError {
 ///
 /// ```
 /// let mut s = String::from("#");
-/// glance::betza::push_number(&mut s, 1024);
-/// glance::betza::push_number(&mut s, 0);
+/// glance::engine::betza::push_number(&mut s, 1024);
+/// glance::engine::betza::push_number(&mut s, 0);
 /// assert_eq!(s, "#10240");
 /// ```
 pub fn push_number(out: &mut String, n: usize) {
@@ -851,7 +851,7 @@ impl core::error::Error for ParseError {}
 /// Parses a Betza string into the moves of a piece.
 ///
 /// ```
-/// use glance::betza::{parse, ErrorKind};
+/// use glance::engine::betza::{parse, ErrorKind};
 /// assert_eq!(parse("KADN(cK-aK)(K-bK)").unwrap().moves().len(), 2 + 3 + 4 + 4);
 /// let err = parse("fXW").unwrap_err();
 /// assert_eq!((err.pos, err.kind), (1, ErrorKind::UnknownAtom('X')));

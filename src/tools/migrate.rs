@@ -4,7 +4,7 @@
 //!
 //! The page is read twice: by html5ever (through `scraper`, as `glance
 //! lint` reads it) for what it means (the piece table's rows and their
-//! words, the board's cells and their images), and by [`crate::tags`] for
+//! words, the board's cells and their images), and by [`crate::page::tags`] for
 //! where each start tag is in the source. The output is the source with a
 //! few edits at those places, and every other byte as it was:
 //!
@@ -22,7 +22,7 @@
 //!   (a copy written into another folder).
 //!
 //! How a live click is carried over, from the legacy entry of its code
-//! ([`crate::clicks`]):
+//! ([`crate::board::clicks`]):
 //!
 //! 1. a piece: the row that draws the same marks from the cell, on the
 //!    page's board (names decide among several; of two rows with one ID, a
@@ -49,12 +49,12 @@ use std::path::{Path, PathBuf};
 
 use scraper::{ElementRef, Html};
 
-use crate::betza::{self, Piece};
-use crate::clicks::{self, Entry, Script, Shows};
-use crate::declared::{collapse, is_key};
-use crate::diagram::Mark;
-use crate::scene::{Content, Page, Scene};
-use crate::tags::{start_tags, Tag};
+use crate::board::clicks::{self, Entry, Script, Shows};
+use crate::board::scene::{Content, Page, Scene};
+use crate::engine::betza::{self, Piece};
+use crate::engine::diagram::Mark;
+use crate::page::declared::{collapse, is_key};
+use crate::page::tags::{start_tags, Tag};
 use crate::{Colour, Square};
 
 /// How the page is written.
@@ -142,10 +142,10 @@ pub struct Migration {
     pub html: String,
     /// Every click of the page, in page order.
     pub notes: Vec<Note>,
-    /// What the page's own check ([`crate::declared::Declarations::check`],
+    /// What the page's own check ([`crate::page::declared::Declarations::check`],
     /// as `glance lint` and `glance.js` run it) finds wrong with the new
     /// page's declarations: errors only (none, on the 28 pages).
-    pub errors: Vec<crate::finding::Finding>,
+    pub errors: Vec<crate::page::finding::Finding>,
 }
 
 impl Migration {
@@ -621,7 +621,7 @@ pub fn migrate_html(source: &str, options: &Options) -> Result<Migration, Migrat
             if texts.len() <= cols.2 || id.is_empty() {
                 continue;
             }
-            let first = crate::declared::alternatives(&moves)
+            let first = crate::page::declared::alternatives(&moves)
                 .first()
                 .map(|s| s.to_string())
                 .unwrap_or_default();
@@ -969,7 +969,7 @@ pub fn migrate_html(source: &str, options: &Options) -> Result<Migration, Migrat
         else {
             continue;
         };
-        let image = crate::reader::image_name(src);
+        let image = crate::page::reader::image_name(src);
         let Some(side) = image_side(cell) else {
             continue;
         };
@@ -1068,12 +1068,12 @@ pub fn migrate_html(source: &str, options: &Options) -> Result<Migration, Migrat
         }
     }
     let html = reader.write();
-    let errors = crate::html::Document::parse(&html)
+    let errors = crate::page::html::Document::parse(&html)
         .read()
         .check()
         .findings
         .into_iter()
-        .filter(|f| f.severity() == crate::finding::Severity::Error)
+        .filter(|f| f.severity() == crate::page::finding::Severity::Error)
         .collect();
     Ok(Migration {
         html,
@@ -1222,7 +1222,12 @@ mod tests {
         // The table's own mistake (a prose Moves cell) stays the page's:
         // the check finds it on the migrated page as lint does on the legacy.
         let kinds: Vec<_> = m.errors.iter().map(|f| f.kind).collect();
-        assert_eq!(kinds, [crate::finding::Kind::BadBetza], "{:?}", m.errors);
+        assert_eq!(
+            kinds,
+            [crate::page::finding::Kind::BadBetza],
+            "{:?}",
+            m.errors
+        );
         assert_eq!(m.lost(), 0);
         assert_eq!(visible_text(&m.html), visible_text(PAGE));
         assert!(m.notes[2]

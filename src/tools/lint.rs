@@ -8,7 +8,7 @@
 //! counted from 1 after its header; `table K row N` when a page has K > 1
 //! piece tables), or `-` for the page as a whole or a place with no id.
 //!
-//! What a page declares (`data-piece`, see [`crate::declared`]) is checked
+//! What a page declares (`data-piece`, see [`crate::page::declared`]) is checked
 //! by [`Declarations::check`], the very code `dist/glance.js` runs on the
 //! page: the page's console says each of those findings in the same words.
 //! Lint adds what only a file can tell: the legacy click codes, and the
@@ -19,7 +19,7 @@
 //! with status 1, a warning does not.
 //!
 //! ```
-//! use glance::lint::{lint_html, Kind};
+//! use glance::tools::lint::{lint_html, Kind};
 //! let page = r#"<table class="board"><tr>
 //!   <td class="n" id="sq1x1" onmousedown="down_click(,)"></td></tr></table>
 //!   <p id="piece"></p><script src="spartan.js"></script>"#;
@@ -35,13 +35,15 @@ use std::path::{Path, PathBuf};
 
 use scraper::ElementRef;
 
-use crate::betza::{self, Piece};
-use crate::clicks::{self, Entry, Script, Shows};
-use crate::declared::{self, collapse, missing_marks, missing_stylesheet, Declarations, RowDecl};
-use crate::dialect;
-use crate::finding::{self as shared, Place};
-pub use crate::finding::{Kind, Severity};
-use crate::html::Document;
+use crate::board::clicks::{self, Entry, Script, Shows};
+use crate::engine::betza::{self, Piece};
+use crate::engine::dialect;
+use crate::page::declared::{
+    self, collapse, missing_marks, missing_stylesheet, Declarations, RowDecl,
+};
+use crate::page::finding::{self as shared, Place};
+pub use crate::page::finding::{Kind, Severity};
+use crate::page::html::Document;
 use crate::{Colour, Diagram, Mark, Square, SquareSet};
 
 /// The kinds and what they mean, for `glance lint --help`.
@@ -324,7 +326,7 @@ fn images(elements: &[ElementRef], folder: &Path, found: &mut Vec<shared::Findin
 
 /// `dialect`: each group of a row's Betza strings that XBoard's move
 /// generator, the Interactive Diagram or Fairy-Stockfish read otherwise
-/// than the pages ([`crate::dialect`]), with a spelling all read alike.
+/// than the pages ([`crate::engine::dialect`]), with a spelling all read alike.
 /// The page draws what the pages mean; the warning is for an author who
 /// also plays the variant in those programs.
 fn dialects(rows: &[RowDecl], found: &mut Vec<shared::Finding>) {

@@ -17,7 +17,7 @@
 //!   columns, from 0.
 //!
 //! ```
-//! use glance::extras::{parse_columns, parse_demo, words};
+//! use glance::page::extras::{parse_columns, parse_demo, words};
 //! use glance::Square;
 //! let demo = parse_demo("0,9 2,9=BlackKing").unwrap();
 //! assert_eq!(demo, [(Square::new(0, 9).unwrap(), ""), (Square::new(2, 9).unwrap(), "BlackKing")]);
@@ -65,8 +65,8 @@ impl CellExtras {
     }
 }
 
-use crate::clicks::{parse_pair, split_at};
-use crate::geometry::Square;
+use crate::board::clicks::{parse_pair, split_at};
+use crate::engine::geometry::Square;
 
 /// A `data-demo` value as its cells: each emptied (`""`) or showing an
 /// image, or the first item that is not `x,y` or `x,y=NAME` (NAME: letters,

@@ -7,7 +7,7 @@
 //! wins (`Q` over `RB`, `N` over `fsNbsN…`), then the one with fewer
 //! modifier letters. Every string inferred is read alike by XBoard's move
 //! generator, the Interactive Diagram and Fairy-Stockfish
-//! ([`crate::dialect`]) wherever they can read it at all: chains (the
+//! ([`crate::engine::dialect`]) wherever they can read it at all: chains (the
 //! Lion's `(cK-aK)`) and explicit leaps (`(4,1)`) are the pages' own
 //! notation.
 //!
@@ -30,7 +30,7 @@
 //! found instead (`mfnD` for `ifmnD`, `msD` for castling).
 //!
 //! ```
-//! use glance::infer::{infer, Target};
+//! use glance::engine::infer::{infer, Target};
 //! use glance::{betza, Colour, Diagram, Square, SquareSet};
 //! let board = SquareSet::rectangle(15, 15).unwrap();
 //! let h8 = Square::parse("h8").unwrap();
@@ -44,10 +44,12 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::betza::{self, Atom, Jumping, Modality, Piece};
-use crate::diagram::{Diagram, Mark, BLOCK, CAP_LEAP, CAP_RIDE, FIRST_LEG, MOVE_LEAP, MOVE_RIDE};
-use crate::dialect::{self, agree, sorted_indices, Class, XbFlags, CANDIDATES};
-use crate::geometry::{Colour, Offset, Square, SquareSet};
+use crate::engine::betza::{self, Atom, Jumping, Modality, Piece};
+use crate::engine::diagram::{
+    Diagram, Mark, BLOCK, CAP_LEAP, CAP_RIDE, FIRST_LEG, MOVE_LEAP, MOVE_RIDE,
+};
+use crate::engine::dialect::{self, agree, sorted_indices, Class, XbFlags, CANDIDATES};
+use crate::engine::geometry::{Colour, Offset, Square, SquareSet};
 
 /// At most this many alternatives are given besides the answer.
 pub const MAX_ALTERNATIVES: usize = 4;

@@ -35,7 +35,7 @@
 //! rest as the pages do (measured on the pages' strings).
 //!
 //! ```
-//! use glance::dialect::{readings, Kind};
+//! use glance::engine::dialect::{readings, Kind};
 //! let notes = readings("fhNbsK"); // the CWDA Unicorn
 //! assert_eq!(notes.len(), 1);
 //! assert_eq!(notes[0].kind, Kind::Directions);
@@ -51,8 +51,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::betza::{self, push_number};
-use crate::geometry::Offset;
+use crate::engine::betza::{self, push_number};
+use crate::engine::geometry::Offset;
 
 /// XBoard's move generator (`MovesFromString` in `moves.c`).
 pub const XBOARD: &str = "XBoard";
@@ -135,8 +135,8 @@ pub fn readings(betza: &str) -> Vec<DialectNote> {
 /// Whether every program reads `betza` as the pages do.
 ///
 /// ```
-/// assert!(glance::dialect::read_alike("fmWfcF"));
-/// assert!(!glance::dialect::read_alike("pR"));
+/// assert!(glance::engine::dialect::read_alike("fmWfcF"));
+/// assert!(!glance::engine::dialect::read_alike("pR"));
 /// ```
 pub fn read_alike(betza: &str) -> bool {
     readings(betza).is_empty()

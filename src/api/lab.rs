@@ -11,10 +11,10 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::betza;
-use crate::diagram::Diagram;
-use crate::geometry::{Colour, Square, SquareSet};
-use crate::scene::{Content, Page, Scene};
+use crate::board::scene::{Content, Page, Scene};
+use crate::engine::betza;
+use crate::engine::diagram::Diagram;
+use crate::engine::geometry::{Colour, Square, SquareSet};
 
 /// The sentence of the piece `betza`, named `name`, of `colour` (`"white"`
 /// or `"black"`) on square `at` of a `board` (`"FILESxRANKS"`) whose

@@ -1,0 +1,17 @@
+//! The engine: pure chess-variant geometry, no page and no web types.
+//!
+//! * [`geometry`]: squares, colours, offsets and sets of squares;
+//! * [`betza`]: a Betza string parsed into typed moves;
+//! * [`diagram`]: the mark of every square a piece reaches from a square;
+//! * [`dialect`]: the groups of a Betza string that XBoard's move
+//!   generator, the Interactive Diagram or Fairy-Stockfish read otherwise,
+//!   and a spelling all of them read alike;
+//! * [`infer`]: the shortest Betza string that draws a given diagram;
+//! * [`text`]: a diagram rendered as text (what `glance diagram` prints).
+
+pub mod betza;
+pub mod diagram;
+pub mod dialect;
+pub mod geometry;
+pub mod infer;
+pub mod text;

@@ -1,0 +1,8 @@
+//! What a maintainer or author runs on a page (native only), each a
+//! `glance` subcommand on the one page model ([`crate::page`]):
+//!
+//! * [`lint`]: what breaks a page's board, as the page itself says it;
+//! * [`migrate`]: a legacy page rewritten as a zero-code page.
+
+pub mod lint;
+pub mod migrate;
