@@ -31,7 +31,8 @@
 //!
 //! ```
 //! use glance::engine::infer::{infer, Target};
-//! use glance::{betza, Colour, Diagram, Square, SquareSet};
+//! use glance::engine::betza;
+//! use glance::{Colour, Diagram, Square, SquareSet};
 //! let board = SquareSet::rectangle(15, 15).unwrap();
 //! let h8 = Square::parse("h8").unwrap();
 //! let piece = betza::parse("fRsRKfhN").unwrap();

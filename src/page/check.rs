@@ -193,7 +193,9 @@ impl Declarations {
             );
             return;
         }
-        if row.key.is_some() && (rows.pieces.iter().any(|p| p.key == key) || rows.broken.contains(&key)) {
+        if row.key.is_some()
+            && (rows.pieces.iter().any(|p| p.key == key) || rows.broken.contains(&key))
+        {
             report.add(
                 Kind::DuplicatePiece,
                 place,
@@ -383,14 +385,27 @@ impl Declarations {
         let initial = piece.moves().iter().any(|m| m.initial);
         let starts = match row.start.as_deref() {
             Some(text) => parse_start(text).unwrap_or_else(|| {
-                report.add(Kind::BadAttribute, place, message(&["data-start \"", text, "\" is not a list of ranks from 1 to 16 (\"2\", \"2 3\"); rank 2 is used"]));
+                report.add(
+                    Kind::BadAttribute,
+                    place,
+                    message(&[
+                        "data-start \"",
+                        text,
+                        "\" is not a list of ranks from 1 to 16 (\"2\", \"2 3\"); rank 2 is used",
+                    ]),
+                );
                 DEFAULT_START
             }),
             None if initial => self.setup_starts(row, at.ranks).unwrap_or(DEFAULT_START),
             None => DEFAULT_START,
         };
         let key = row.key.as_deref().unwrap_or_default();
-        if board && initial && self.cells_of(key).all(|(sq, c)| !at_start(starts, sq, c, at.ranks)) {
+        if board
+            && initial
+            && self
+                .cells_of(key)
+                .all(|(sq, c)| !at_start(starts, sq, c, at.ranks))
+        {
             let mut ranks = String::new();
             for r in 1..=16u16 {
                 if starts & (1 << (r - 1)) != 0 {
@@ -497,7 +512,13 @@ impl Declarations {
         }
         let square = self.squares.iter().find(|s| s.sq == sq);
         if !page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
-            report.add(Kind::NotOnBoard, &place, message(&["the cell has no class=\"n\", so it is no square of the board: it does nothing"]));
+            report.add(
+                Kind::NotOnBoard,
+                &place,
+                message(&[
+                    "the cell has no class=\"n\", so it is no square of the board: it does nothing",
+                ]),
+            );
             return None;
         }
         if let Some(square) = square {
@@ -526,7 +547,10 @@ impl Declarations {
     /// A cell declared White whose image or letter is Black's, or the
     /// reverse.
     fn check_side(&self, square: &SquareCell, colour: Colour, place: &Place, report: &mut Report) {
-        let shown = match (&square.image, square.letter_side(self.letter_cases_differ())) {
+        let shown = match (
+            &square.image,
+            square.letter_side(self.letter_cases_differ()),
+        ) {
             (Some(src), _) => {
                 let name = crate::page::declared::image_name(src);
                 if name.starts_with("White") {
@@ -537,7 +561,11 @@ impl Declarations {
                     None
                 }
             }
-            (None, Some(side)) => Some((side, "letter ", square.letter.as_deref().unwrap_or_default())),
+            (None, Some(side)) => Some((
+                side,
+                "letter ",
+                square.letter.as_deref().unwrap_or_default(),
+            )),
             (None, None) => None,
         };
         let Some((_, what, text)) = shown.filter(|s| s.0 != colour) else {
@@ -555,7 +583,16 @@ impl Declarations {
         report.add(
             Kind::WrongSide,
             place,
-            message(&["its ", what, text, " is ", other, "'s, but the cell is declared ", drawn, how]),
+            message(&[
+                "its ",
+                what,
+                text,
+                " is ",
+                other,
+                "'s, but the cell is declared ",
+                drawn,
+                how,
+            ]),
         );
     }
 
@@ -737,7 +774,6 @@ pub fn missing_marks(files: &[String]) -> String {
     );
     m
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -1080,7 +1116,8 @@ mod tests {
         assert_eq!(
             decl.check().findings[0].message,
             "Pawn: its initial moves (i) are drawn only from rank 2 of its side (data-start on \
-             its row), and no cell of it stands there, so the page never shows them"
+             its row, or the squares the Initial setup text gives it), and no cell of it stands \
+             there, so the page never shows them"
         );
         let decl = grand(Some("2, 3"));
         assert_eq!(found(&decl), []);
@@ -1095,6 +1132,138 @@ mod tests {
         assert_eq!(parse_start("2 3"), Some(0b110));
         assert_eq!(parse_start("17"), None);
         assert_eq!(parse_start(""), None);
+    }
+
+    #[test]
+    fn start_ranks_come_from_the_setup_text() {
+        use crate::page::declared::SetupLine;
+        // A 10x10 page with no data-start: the setup text puts the Pawns
+        // on the third ranks (a3-j3 White, a8-j8 Black).
+        let mut decl = page_of(
+            vec![
+                RowDecl::new("P", "Pawn", "mfWcfFimfW2", ""),
+                RowDecl::new("R", "Rook", "R", ""),
+            ],
+            &[
+                ("sq1x2", "P", None),
+                ("sq3x7", "P", Some("black")),
+                ("sq0x0", "R", None),
+            ],
+        );
+        let line = |heading: bool, text: &str| SetupLine {
+            heading,
+            text: text.into(),
+        };
+        decl.setup = vec![
+            line(true, "White"),
+            line(false, "a3-j3: Pawns"),
+            line(false, "a1, j1: Rooks"),
+            line(true, "Black"),
+            line(false, "a8-j8: Pawns"),
+        ];
+        assert_eq!(found(&decl), []);
+        let c = decl.check();
+        let page = decl.page();
+        let double = |code, to| {
+            c.declared
+                .scene(code, &page)
+                .unwrap()
+                .diagram
+                .unwrap()
+                .mark(to)
+        };
+        assert_eq!(double((1, 2), sq(1, 4)), Some(Mark::Move), "b3 to b5");
+        assert_eq!(double((3, 7), sq(3, 5)), Some(Mark::Move), "d8 to d6");
+        // data-start says otherwise: the page's explicit word wins.
+        decl.rows[0].start = Some("2".into());
+        assert_eq!(
+            found(&decl),
+            pairs(&[("table row 1 (P)", "initial-unplaced")])
+        );
+        // Without the setup text, rank 2.
+        decl.rows[0].start = None;
+        decl.setup.clear();
+        assert_eq!(
+            found(&decl),
+            pairs(&[("table row 1 (P)", "initial-unplaced")])
+        );
+    }
+
+    #[test]
+    fn letters_are_pieces_with_a_side() {
+        let mut decl = page_of(
+            vec![
+                RowDecl::new("C", "Cannon", "mRcpR", ""),
+                RowDecl::new("K", "King", "K", ""),
+            ],
+            &[("sq2x2", "C", None), ("sq2x9", "K", Some("black"))],
+        );
+        let letter = |decl: &mut Declarations, x: u8, y: u8, l: &str| {
+            let cell = decl.squares.iter_mut().find(|s| s.sq == sq(x, y)).unwrap();
+            cell.image = None;
+            cell.letter = Some(l.into());
+        };
+        letter(&mut decl, 2, 2, "C");
+        letter(&mut decl, 2, 9, "k");
+        assert_eq!(found(&decl), []);
+        // An undeclared letter is a finding, and a screen all the same.
+        letter(&mut decl, 2, 5, "p");
+        assert_eq!(found(&decl), pairs(&[("sq2x5 (c6)", "undeclared")]));
+        let c = decl.check();
+        let page = decl.page();
+        assert!(page.occupied.contains(sq(2, 5)));
+        let cannon = c.declared.scene((2, 2), &page).unwrap().diagram.unwrap();
+        assert_eq!(
+            cannon.mark(sq(2, 9)),
+            Some(Mark::Capture),
+            "over c6 onto the King"
+        );
+        assert_eq!(cannon.mark(sq(2, 6)), None);
+        // data-still: a piece that only stands there.
+        decl.squares
+            .iter_mut()
+            .find(|s| s.sq == sq(2, 5))
+            .unwrap()
+            .still = true;
+        assert_eq!(found(&decl), []);
+        // A lower-case letter declared White, on a board of both cases.
+        decl.cells[1].side = None;
+        assert_eq!(found(&decl), pairs(&[("sq2x9 (c10)", "wrong-side")]));
+        // All letters upper case: the case says nothing of the side.
+        letter(&mut decl, 2, 9, "K");
+        letter(&mut decl, 2, 5, "P");
+        assert_eq!(found(&decl), []);
+        // A chess symbol says its side.
+        letter(&mut decl, 2, 9, "\u{265A}");
+        assert_eq!(found(&decl), pairs(&[("sq2x9 (c10)", "wrong-side")]));
+    }
+
+    #[test]
+    fn a_cell_whose_image_shows_another_rows_piece() {
+        let mut decl = page_of(
+            vec![
+                RowDecl::new("K", "King", "K", ""),
+                RowDecl::new("C", "Commoner (aka Man)", "K", ""),
+            ],
+            &[("sq2x2", "K", None), ("sq4x4", "C", None)],
+        );
+        decl.squares
+            .iter_mut()
+            .find(|s| s.sq == sq(2, 2))
+            .unwrap()
+            .image = Some("sym/WhiteCommoner.png".into());
+        assert_eq!(found(&decl), pairs(&[("sq2x2 (c3)", "wrong-image")]));
+        decl.cells[0].key = "C".into();
+        assert_eq!(found(&decl), []);
+    }
+
+    #[test]
+    fn a_row_with_no_name_is_said() {
+        let decl = page_of(
+            vec![RowDecl::new("K", " ", "K", "")],
+            &[("sq2x2", "K", None)],
+        );
+        assert_eq!(found(&decl), pairs(&[("table row 1 (K)", "no-name")]));
     }
 
     #[test]

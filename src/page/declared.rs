@@ -190,7 +190,11 @@ impl SquareCell {
     /// symbol (`♖` White, `♜` Black), or a letter's case (upper White,
     /// lower Black) on a board whose letters are of both cases.
     pub fn letter_side(&self, cases_differ: bool) -> Option<Colour> {
-        let c = self.letter.as_deref()?.chars().find(|c| !matches!(c, '+' | '-'))?;
+        let c = self
+            .letter
+            .as_deref()?
+            .chars()
+            .find(|c| !matches!(c, '+' | '-'))?;
         match c {
             '\u{2654}'..='\u{2659}' => Some(Colour::White),
             '\u{265A}'..='\u{265F}' => Some(Colour::Black),
@@ -357,7 +361,6 @@ pub fn alternatives(moves: &str) -> Vec<&str> {
     }
 }
 
-
 /// A `data-start` value: ranks from 1 to 16 separated by spaces or commas,
 /// as a mask (bit r-1 for rank r).
 ///
@@ -429,7 +432,6 @@ impl Declarations {
             })
             .unwrap_or("sym/")
     }
-
 }
 
 /// The rank of `sq` counted from `colour`'s own side, from 1, on a board
@@ -446,7 +448,8 @@ pub(crate) fn own_rank(sq: Square, colour: Colour, ranks: u8) -> u8 {
 /// its initial moves are drawn.
 ///
 /// ```
-/// use glance::{declared::at_start, Colour, Square};
+/// use glance::page::declared::at_start;
+/// use glance::{Colour, Square};
 /// let e3 = Square::parse("e3").unwrap();
 /// assert!(at_start(0b100, e3, Colour::White, 10));
 /// assert!(!at_start(0b100, e3, Colour::Black, 10)); // Black's third rank is rank 8

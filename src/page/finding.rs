@@ -69,7 +69,9 @@ pub enum Kind {
     /// reverse.
     WrongSide,
     /// A declared cell whose image shows another row's piece (the
-    /// Commoner's image on a cell declared as the King).
+    /// Commoner's image on a cell declared as the King). A warning: XBoard
+    /// draws some pieces with another's image (CWDA's Clobberer as a
+    /// Marshall), so the moves may be right and the name the one meant.
     WrongImage,
     /// A row with a key but no name in its Piece cell: its cells show
     /// their moves with no name.
@@ -151,6 +153,7 @@ impl Kind {
             | Kind::Dialect
             | Kind::MissingFile
             | Kind::NoPieceParagraph
+            | Kind::WrongImage
             | Kind::NoName => Severity::Warning,
             _ => Severity::Error,
         }

@@ -14,9 +14,9 @@ pub mod check;
 pub mod declared;
 pub mod extras;
 pub mod finding;
-pub mod names;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod html;
+pub mod names;
 pub mod reader;
 pub mod setup;
 #[cfg(not(target_arch = "wasm32"))]

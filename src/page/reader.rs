@@ -92,7 +92,6 @@ const HEADERS: [&str; 5] = ["piece", "id", "value", "moves (betza notation)", "r
 /// whose header is not in English (a translated page): upstream's order.
 const DEFAULT_COLUMNS: (usize, usize, usize) = (0, 3, 4);
 
-
 /// What the page inside `root` declares (`root`: the document's `<html>`,
 /// usually; its `lang` is the page's language).
 pub fn read<D: Dom>(root: &D) -> Declarations {
@@ -287,7 +286,9 @@ pub fn has_class<D: Dom>(el: &D, class: &str) -> bool {
 }
 
 /// Block elements: a line of the setup text ends where one starts or ends.
-const BLOCKS: [&str; 11] = ["p", "div", "li", "ul", "ol", "h4", "h5", "h6", "table", "tr", "td"];
+const BLOCKS: [&str; 11] = [
+    "p", "div", "li", "ul", "ol", "h4", "h5", "h6", "table", "tr", "td",
+];
 
 /// The lines of the page's "Initial setup" section: what follows its
 /// `<h3>` in the same parent, up to the next `<h3>`.

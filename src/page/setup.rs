@@ -128,9 +128,17 @@ enum Line<'a> {
 fn read_line(text: &str) -> Line<'_> {
     let Some((list, name)) = text.split_once(':') else {
         let mut words = text.split_ascii_whitespace();
-        let count = words.next().is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
-        let named = words.next().is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()));
-        return if count && named { Line::Count } else { Line::Prose };
+        let count = words
+            .next()
+            .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
+        let named = words
+            .next()
+            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()));
+        return if count && named {
+            Line::Count
+        } else {
+            Line::Prose
+        };
     };
     let name = name.trim();
     if name.is_empty() {
@@ -205,7 +213,10 @@ mod tests {
     }
 
     fn names_of(placed: &[Placement]) -> Vec<String> {
-        placed.iter().map(|p| alloc::format!("{}={}", p.sq, p.name)).collect()
+        placed
+            .iter()
+            .map(|p| alloc::format!("{}={}", p.sq, p.name))
+            .collect()
     }
 
     #[test]

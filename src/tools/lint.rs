@@ -72,12 +72,19 @@ Kinds (errors unless marked):
                       cells of one id
   not-on-board        a declared cell without class=\"n\" (no square of
                       the board), or a board with no such cell
-  undeclared          a board cell holding a piece image but no data-piece
-  wrong-side          a Black image on a cell declared White, or the reverse
+  undeclared          a board cell showing a piece (an image or a letter)
+                      but no data-piece and no data-still
+  wrong-side          a Black image or letter on a cell declared White, or
+                      the reverse
+  wrong-image         (warning) a declared cell whose image shows another
+                      row's piece (sym/WhiteCommoner.png on the King's cell)
+  no-name             (warning) a row with data-piece and an empty Piece
+                      cell: its cells show their moves with no name
   foreign-word        (warning) alternatives joined by a word not of the
                       page's language ('RB or Q' on a French page)
   initial-unplaced    (warning) a piece with initial moves (i) none of
-                      whose cells stands on its start ranks (data-start)
+                      whose cells stands on its start ranks (data-start,
+                      or the squares of the Initial setup text)
   dialect             (warning) a Betza string that XBoard's move
                       generator, the Interactive Diagram or Fairy-Stockfish
                       read otherwise than the pages do

@@ -59,12 +59,14 @@ use crate::engine::geometry::{Colour, Square};
 use crate::page::declared::Declared;
 
 /// What the board's pieces show: the click codes of a legacy script, or
-/// the pieces the page declares (`data-piece`, read by `dist/glance.js`).
+/// the pieces the page declares (`data-piece`, read by `dist/glance.js`),
+/// with the board and image folder of the page's model (a declared cell is
+/// a piece whatever it shows: [`crate::page::declared::Declarations::page`]).
 pub(super) enum Source {
     #[cfg(not(feature = "generic"))]
     Script(Script),
     #[cfg(any(feature = "generic", not(feature = "dropin")))]
-    Page(Declared),
+    Page(Declared, Page, String),
 }
 
 impl Source {
@@ -74,7 +76,7 @@ impl Source {
             #[cfg(not(feature = "generic"))]
             Source::Script(script) => Scene::new(lookup(*script, code.0, code.1)?, page).ok(),
             #[cfg(any(feature = "generic", not(feature = "dropin")))]
-            Source::Page(declared) => declared.scene(code, page),
+            Source::Page(declared, ..) => declared.scene(code, page),
         }
     }
 
@@ -100,7 +102,7 @@ impl Source {
                 Some(((x, y), entry.subject(), None))
             }
             #[cfg(any(feature = "generic", not(feature = "dropin")))]
-            Source::Page(declared) => {
+            Source::Page(declared, ..) => {
                 let _ = (el, inline);
                 let code = (i32::from(sq.file()), i32::from(sq.rank()));
                 let (cell, piece) = declared.at(code)?;
@@ -318,6 +320,15 @@ impl Board {
                     board.add_cell(el);
                 }
             }
+        }
+        // A page that declares its pieces: its model's board and images
+        // (the cells' own reading above serves the legacy scripts, whose
+        // drop-ins carry no page reader).
+        #[cfg(any(feature = "generic", not(feature = "dropin")))]
+        #[allow(irrefutable_let_patterns)]
+        if let Source::Page(_, page, dir) = &board.source {
+            board.page = *page;
+            board.image_dir.clone_from(dir);
         }
         board.piece = document.query_selector("#piece").ok().flatten();
         board.piece_lines = board.piece.as_ref().map_or(0, |p| {

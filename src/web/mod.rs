@@ -138,9 +138,10 @@ pub fn attach_page(root: &Element) -> bool {
         return false;
     }
     let dir = decl.image_dir();
+    let page = decl.page();
     let images = checked
         .declared
-        .marks_shown(&decl.page())
+        .marks_shown(&page)
         .into_iter()
         .map(|m| {
             let mut src = alloc::string::String::from(dir);
@@ -150,7 +151,8 @@ pub fn attach_page(root: &Element) -> bool {
         })
         .collect();
     let linked = decl.stylesheet.is_some();
-    let attached = attach_with(root, Source::Page(checked.declared));
+    let source = Source::Page(checked.declared, page, alloc::string::String::from(dir));
+    let attached = attach_with(root, source);
     if let (true, Some(document)) = (attached, root.owner_document()) {
         files::check(&document, root, linked, images);
     }
