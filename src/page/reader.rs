@@ -66,8 +66,9 @@ pub trait Dom: Sized + Clone + PartialEq {
     fn closest_cell(&self) -> Option<Self>;
 }
 
-/// The header row's words, lower-cased, by column: Piece, ID, value,
-/// Moves (Betza notation), Remarks.
+/// The header row's words, lower-cased, by column: Piece (or a header
+/// starting "Piece ", as Chu Shogi's "Piece name"), ID, value, Moves
+/// (Betza notation), Remarks.
 const HEADERS: [&str; 5] = ["piece", "id", "value", "moves (betza notation)", "remarks"];
 
 /// The columns of the name, the moves and the remarks of a piece table
@@ -191,6 +192,11 @@ fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
     let header = texts.iter().enumerate().find_map(|(i, cols)| {
         let find = |h: &str| cols.iter().position(|t| t.eq_ignore_ascii_case(h));
         let [name, id, value, moves, remarks] = HEADERS.map(find);
+        // Chu Shogi's table says "Piece name".
+        let name = name.or_else(|| {
+            cols.iter()
+                .position(|t| t.to_ascii_lowercase().starts_with("piece "))
+        });
         value?;
         Some((i, id?, (name?, moves?, remarks?)))
     });
