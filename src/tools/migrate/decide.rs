@@ -13,6 +13,7 @@ use crate::board::scene::{Content, Scene};
 use crate::engine::betza::{self, Piece};
 use crate::engine::diagram::Mark;
 use crate::page::declared::collapse;
+use crate::page::names;
 use crate::{Colour, Square};
 
 use super::read::{fold_name, Cell, Read};
@@ -113,8 +114,7 @@ pub(super) fn plan<'a>(read: &Read<'a>) -> Plan<'a> {
     }
     for e in &read.elements {
         let Some(cell) = read.cell(e) else { continue };
-        let on_board = read.squares.iter().any(|s| s.sq == cell.sq && s.on_board);
-        if !on_board || cell.image.is_none() || declared.contains(&cell.sq) {
+        if !cell.on_board || !cell.shows_piece() || cell.still || declared.contains(&cell.sq) {
             continue;
         }
         declared.push(cell.sq);
@@ -209,7 +209,7 @@ pub(super) fn decide(read: &Read, c: &Click) -> Outcome {
 /// piece on a cell holding none (another page's piece, or one drawn where
 /// it does not stand): dropped, for review.
 pub(super) fn empty_square(c: &Click) -> Option<Outcome> {
-    if c.cell.image.is_some() {
+    if c.cell.shows_piece() {
         return None;
     }
     Some(
@@ -253,6 +253,7 @@ fn elsewhere(c: &Click, on: (u8, u8)) -> Outcome {
 /// page's name is shown.
 pub(super) fn same_marks(read: &Read, c: &Click, drawn: &[(Square, Mark)]) -> Option<Outcome> {
     let equal: Vec<usize> = (0..read.rows.len())
+        .filter(|&r| agrees(read, &c.cell, r))
         .filter(|&r| row_marks(read, r, c).as_deref() == Some(drawn))
         .collect();
     let by_image = image_rows(read, &c.cell);
@@ -479,12 +480,17 @@ fn other_page(c: &Click) -> Outcome {
     ))
 }
 
-/// Rule 8: a board cell holding a piece image that no click declares:
-/// the row its image names, if one parses (the image and the row agree);
-/// else a still piece (`data-still`: it stands, blocks and screens, and
-/// shows nothing when pressed, as in the legacy).
+/// Rule 8: a board cell showing a piece (an image, or a letter) that no
+/// click declares: the row its image names exactly (or whose ID is its
+/// letter), if one parses (the image and the row agree); else a still
+/// piece (`data-still`: it stands, blocks and screens, and shows nothing
+/// when pressed, as in the legacy).
 pub(super) fn unhandled(read: &Read, cell: &Cell) -> Outcome {
-    let src = cell.image.as_deref().unwrap_or_default();
+    let src = match (&cell.image, &cell.letter) {
+        (Some(src), _) => src.clone(),
+        (None, Some(letter)) => format!("the letter '{letter}'"),
+        (None, None) => String::new(),
+    };
     let agree = image_rows(read, cell)
         .into_iter()
         .find(|&r| read.rows[r].piece.is_some());
@@ -597,22 +603,41 @@ pub(super) fn marks(scene: &Scene) -> Vec<(Square, Mark)> {
 }
 
 /// The rows of the click's piece whose Moves parse: those the legacy's
-/// name names, those the cell's image names too first (a click that the
-/// legacy names otherwise, `Castling` on the King, has none).
+/// name names that agree with the cell's image ([`agrees`]), those the
+/// image names first (a click that the legacy names otherwise, `Castling`
+/// on the King, has none).
 fn piece_rows(read: &Read, c: &Click) -> Vec<usize> {
     let by_image = image_rows(read, &c.cell);
     let mut out = named_rows(read, c.entry.name);
-    out.retain(|&r| read.rows[r].piece.is_some());
+    out.retain(|&r| read.rows[r].piece.is_some() && agrees(read, &c.cell, r));
     out.sort_by_key(|r| !by_image.contains(r));
     out
 }
 
-/// The rows a cell's image names ([`names::image_piece`]).
+/// The rows a cell's image names exactly ([`names::image_piece`], the
+/// same words as the row's name: the shared check's `wrong-image` rule),
+/// or, for a piece drawn as a letter, the rows whose ID is the letter.
 fn image_rows(read: &Read, cell: &Cell) -> Vec<usize> {
+    if let Some(letter) = &cell.letter {
+        let upper = letter.to_uppercase();
+        return (0..read.rows.len())
+            .filter(|&r| read.rows[r].id == *letter || read.rows[r].id == upper)
+            .collect();
+    }
     let Some((_, piece)) = cell.image.as_deref().and_then(names::image_piece) else {
         return Vec::new();
     };
-    named_rows(read, &piece)
+    let shown = names::words(&piece);
+    (0..read.rows.len())
+        .filter(|&r| names::words(&read.rows[r].name) == shown)
+        .collect()
+}
+
+/// Whether row `r` may be declared on the cell: the cell's image names no
+/// row exactly, or names this one.
+fn agrees(read: &Read, cell: &Cell, r: usize) -> bool {
+    let exact = image_rows(read, cell);
+    exact.is_empty() || exact.contains(&r)
 }
 
 /// The rows a name names ([`names::rows_named`]).
@@ -720,44 +745,6 @@ pub(super) fn slug(name: &str) -> String {
         String::from("text")
     } else {
         out
-    }
-}
-
-/// Stand-in for `crate::page::names` until main's lands (same signatures).
-mod names {
-    use super::fold_name;
-    use crate::page::reader::image_name;
-    use crate::Colour;
-
-    pub fn image_piece(src: &str) -> Option<(Colour, String)> {
-        let name = image_name(src);
-        let (colour, rest) = if let Some(r) = name.strip_prefix("White") {
-            (Colour::White, r)
-        } else {
-            (Colour::Black, name.strip_prefix("Black")?)
-        };
-        let mut out = String::new();
-        for c in rest.chars() {
-            if c.is_ascii_uppercase() && !out.is_empty() {
-                out.push(' ');
-            }
-            out.push(c);
-        }
-        (!out.is_empty()).then_some((colour, out))
-    }
-
-    pub fn rows_named<S: AsRef<str>>(name: &str, rows: &[S]) -> Vec<usize> {
-        let b = fold_name(name);
-        (0..rows.len())
-            .filter(|&i| {
-                let a = fold_name(rows[i].as_ref());
-                !a.is_empty()
-                    && !b.is_empty()
-                    && (a == b
-                        || b.starts_with(&format!("{a} "))
-                        || a.starts_with(&format!("{b} ")))
-            })
-            .collect()
     }
 }
 

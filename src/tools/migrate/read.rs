@@ -10,9 +10,9 @@ use scraper::{ElementRef, Html};
 use crate::board::clicks;
 use crate::board::scene::Page;
 use crate::engine::betza::{self, Piece};
-use crate::page::declared::{alternatives, collapse, is_key, SquareCell};
+use crate::page::declared::{alternatives, collapse, image_name, is_key, SquareCell, MARK_IMAGES};
 use crate::page::html::Element;
-use crate::page::reader::{self, image_name, MARK_IMAGES};
+use crate::page::reader;
 use crate::tools::legacy::{self, Legacy};
 use crate::{Colour, Square};
 
@@ -55,6 +55,8 @@ pub(super) struct Read<'a> {
     pub sentences: Vec<String>,
     /// All of the page's visible text, [`fold_name`]d.
     pub text: String,
+    /// The board's letters are of both cases (upper White, lower Black).
+    pub cases_differ: bool,
 }
 
 /// Reads the page `doc` (of the source being migrated).
@@ -98,6 +100,7 @@ pub(super) fn read(doc: &Html) -> Result<Read<'_>, MigrateError> {
         tables,
         rows,
         page: decl.page(),
+        cases_differ: decl.letter_cases_differ(),
         squares: decl.squares,
         sentences: sentences(&visible),
         text: fold_name(&visible),
@@ -193,17 +196,35 @@ pub(super) fn sentences(text: &str) -> Vec<String> {
     out
 }
 
-/// A board cell of the page: an element `sq{x}x{y}` with `class="n"`.
+/// A board cell of the page: an element `sq{x}x{y}`, as the page model
+/// reads it.
 pub(super) struct Cell {
     pub sq: Square,
     /// The `src` of the piece image it holds (not a mark's), if any.
     pub image: Option<String>,
+    /// The piece's letter it shows instead of an image, if any.
+    pub letter: Option<String>,
+    /// The side its letter says, if any.
+    letter_side: Option<Colour>,
+    /// A square of the board (`class="n"`).
+    pub on_board: bool,
+    /// It has `data-still` already.
+    pub still: bool,
 }
 
 impl Cell {
-    /// The side its image shows: `sym/BlackKing.png` is Black.
+    /// It shows a piece (an image or a letter): not an empty square.
+    pub fn shows_piece(&self) -> bool {
+        self.image.is_some() || self.letter.is_some()
+    }
+
+    /// The side its image shows (`sym/BlackKing.png` is Black), or its
+    /// letter.
     pub fn side(&self) -> Option<Colour> {
-        let name = image_name(self.image.as_deref()?);
+        let Some(src) = self.image.as_deref() else {
+            return self.letter_side;
+        };
+        let name = image_name(src);
         if name.starts_with("Black") {
             Some(Colour::Black)
         } else if name.starts_with("White") {
@@ -224,7 +245,18 @@ impl Read<'_> {
             .image
             .clone()
             .filter(|src| !MARK_IMAGES.contains(&image_name(src)));
-        Some(Cell { sq, image })
+        Some(Cell {
+            sq,
+            letter: if square.image.is_none() {
+                square.letter.clone()
+            } else {
+                None
+            },
+            letter_side: square.letter_side(self.cases_differ),
+            image,
+            on_board: square.on_board,
+            still: square.still,
+        })
     }
 
     /// The first element whose whole text is `name` (folded): a heading,
