@@ -152,19 +152,22 @@ fn handled(read: &Read, h: &crate::tools::legacy::Handler) -> Option<Outcome> {
             format!("dead code: {script} defines no ({x},{y}); it showed nothing"),
         ));
     };
-    let Some(cell) = read.cell(&h.element) else {
+    // (A page whose cells have no class="n" at all has its board's
+    // squares by their ids: the check accepts them.)
+    let on_board = |c: &Cell| c.on_board || read.page.board.is_empty();
+    let Some(cell) = read.cell(&h.element).filter(on_board) else {
         return Some(
             Outcome::new(
                 Action::Lost,
                 Reason::NoId,
                 Decl::default(),
                 format!(
-                    "'{}': the cell has no id sq{{x}}x{{y}} to declare",
+                    "'{}': the cell is no square of the board (id sq{{x}}x{{y}}, class=\"n\") to declare",
                     entry.name
                 ),
             )
             .fix(String::from(
-                "give the cell an id sq{x}x{y} and declare it by hand",
+                "give the cell an id sq{x}x{y} and class=\"n\", and declare it by hand",
             )),
         );
     };
@@ -1020,5 +1023,24 @@ mod tests {
         assert_eq!(cells[1].0, "sq0x0");
         assert_eq!(cells[1].1, attrs(&[("data-piece", "R")]));
         assert_eq!(cells.len(), 2, "a mark image is no piece");
+    }
+
+    #[test]
+    fn a_cell_off_the_board_is_not_declared() {
+        let src = page(
+            &[("sq3x3", "WhiteRook")],
+            &[("sq3x3", "3,3")],
+            &[("Rook", "R", "R")],
+            "",
+        )
+        .replace(
+            "<p id=\"piece\">",
+            "<p id=\"sq9x9\" onmousedown=\"down_click(3,3)\">",
+        );
+        let (notes, cells) = decided(&src);
+        let reasons: Vec<Reason> = notes.iter().map(|n| n.reason).collect();
+        assert_eq!(reasons, [Reason::Carried, Reason::NoId]);
+        assert_eq!(cells.len(), 1);
+        assert_eq!(cells[0].0, "sq3x3");
     }
 }

@@ -161,7 +161,8 @@ pub enum Reason {
     OtherPage,
     /// The legacy draws from another square: dropped (for review).
     Elsewhere,
-    /// The cell has no id `sq{x}x{y}` (for review).
+    /// The cell is no square of the board: no id `sq{x}x{y}`, or no
+    /// `class="n"` (for review).
     NoId,
     /// A code the script does not define.
     DeadCode,
