@@ -37,18 +37,25 @@ export const name = 'migrated';
 
 const SEEDS = ['Spartan', 'Capablanca', 'No', 'TwoKings'];
 
-// A name's words as src/page/names.rs reads them: lower case, without
-// parentheses, a plural `s` dropped from words of more than three letters.
-function words(name) {
-  const bare = String(name || '').replace(/\([^)]*\)?/g, ' ');
-  return bare.toLowerCase().split(/[^a-z0-9\u0080-\uffff]+/).filter(Boolean)
+// A name's words as src/page/names.rs reads them: lower case, a plural
+// `s` dropped from words of more than three letters, without what stands
+// in parentheses (or with it, `full`).
+function words(name, full = false) {
+  const text = full ? String(name || '') : String(name || '').replace(/\([^)]*\)?/g, ' ');
+  return text.toLowerCase().split(/[^a-z0-9\u0080-\uffff]+/).filter(Boolean)
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
 }
-function sameName(a, b) {
-  const [x, y] = [words(a), words(b)];
+// Whether the name shown names the legacy's piece by names.rs's four
+// rules (rows_named(legacy, [shown])): the same words with or without the
+// parentheses, one's words the beginning of the other's, or every word of
+// the legacy's among the shown name's.
+function sameName(shown, legacy) {
+  const [x, y] = [words(shown), words(legacy)];
   if (!x.length || !y.length) return false;
+  const eq = (p, q) => p.length === q.length && p.every((w, i) => q[i] === w);
   const starts = (p, q) => p.length <= q.length && p.every((w, i) => q[i] === w);
-  return starts(x, y) || starts(y, x);
+  return eq(words(shown, true), words(legacy, true)) || starts(x, y) || starts(y, x)
+    || y.every((w) => x.includes(w));
 }
 const collapse = (t) => String(t || '').replace(/\s+/g, ' ').trim();
 function sameRemarks(shown, notes) {
@@ -157,7 +164,7 @@ export async function run(ctx) {
   }
   notes.push(`live clicks reproduced exactly: marks (or position) ${exactMarks}/${live}, with the name ${exactWords}/${live}, with the name and remarks ${exact}/${live}`);
   notes.push(`with the name and remarks, by page: ${perPage.join(', ')}`);
-  notes.push(`remarks otherwise than the legacy's (${remarkNotes.length}): ${remarkNotes.join(' | ')}`);
+  notes.push(`remarks otherwise than the legacy's: ${remarkNotes.length} clicks, the first 8: ${remarkNotes.slice(0, 8).join(' | ')}`);
   notes.push(`documented exceptions pressed: ${Object.entries(byReason).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   return checksResult(name, checks, notes);
 }
