@@ -508,16 +508,18 @@ squares no Betza string reaches; 2 is bad input.";
         }
     }
 
-    /// Status 1 if a live click was not carried over or the migrated page's
-    /// declarations have an error (as lint and the page check them), 2 if a page could
-    /// not be migrated (the others still are), 0 otherwise. One line per
-    /// click dropped, changed or declared otherwise than by its row.
+    /// Exit status: 0 nothing to review, 1 some click for review (or, a
+    /// bug, an error of the shared check on a migrated page), 2 a page
+    /// that could not be migrated (bad input; the others still are). One
+    /// line per click not carried over from its row as it was, then, per
+    /// page, its review items under a heading "for review", each with
+    /// what the maintainer can do.
     fn migrate(args: MigrateArgs) -> ExitCode {
         let options = migrate::Options {
             script_src: args.script_src,
             relocate: args.relocate,
         };
-        let (mut failed, mut lost) = (false, 0);
+        let (mut failed, mut review) = (false, 0);
         for page in &args.pages {
             let out_dir = if args.in_place {
                 None
@@ -526,28 +528,8 @@ squares no Betza string reaches; 2 is bad input.";
             };
             match migrate::migrate_file(page, out_dir, &options) {
                 Ok((out, m)) => {
-                    for n in &m.notes {
-                        if n.action != Action::Carried || args.verbose {
-                            println!("{}:{n}", page.display());
-                        }
-                    }
-                    let count = |a: Action| m.notes.iter().filter(|n| n.action == a).count();
-                    eprintln!(
-                        "glance: {} -> {}: {} live clicks: {} from rows, {} declared, {} changed, {} lost; {} dead dropped, {} cells added",
-                        page.display(),
-                        out.display(),
-                        m.live(),
-                        count(Action::Carried),
-                        count(Action::Declared),
-                        count(Action::Changed),
-                        m.lost(),
-                        count(Action::Dropped),
-                        count(Action::Added)
-                    );
-                    for f in &m.errors {
-                        println!("{}: the migrated page: {f}", out.display());
-                    }
-                    lost += m.lost() + m.errors.len();
+                    report_migration(page, &out, &m, args.verbose);
+                    review += m.review().count() + m.errors.len();
                 }
                 Err(e) => {
                     eprintln!("glance: {e}");
@@ -557,10 +539,49 @@ squares no Betza string reaches; 2 is bad input.";
         }
         if failed {
             ExitCode::from(2)
-        } else if lost > 0 {
+        } else if review > 0 {
             ExitCode::from(1)
         } else {
             ExitCode::SUCCESS
+        }
+    }
+
+    /// What `glance migrate` says of one page.
+    fn report_migration(
+        page: &std::path::Path,
+        out: &std::path::Path,
+        m: &migrate::Migration,
+        verbose: bool,
+    ) {
+        for n in &m.notes {
+            if (n.action != Action::Carried && !n.is_review()) || verbose {
+                println!("{}:{n}", page.display());
+            }
+        }
+        let review: Vec<&migrate::Note> = m.review().collect();
+        if !review.is_empty() {
+            println!("{}: for review ({}):", page.display(), review.len());
+            for n in review {
+                println!("  {n}");
+            }
+        }
+        let count = |a: Action| m.notes.iter().filter(|n| n.action == a).count();
+        eprintln!(
+            "glance: {} -> {}: {} live clicks: {} from rows, {} declared, {} changed, {} lost; {} for review; {} dead dropped, {} cells added, {} still",
+            page.display(),
+            out.display(),
+            m.live(),
+            count(Action::Carried),
+            count(Action::Declared),
+            count(Action::Changed),
+            m.lost(),
+            m.review().count(),
+            count(Action::Dropped),
+            count(Action::Added),
+            count(Action::Still)
+        );
+        for f in &m.errors {
+            println!("{}: the migrated page: {f}", out.display());
         }
     }
 

@@ -84,8 +84,9 @@ pub enum Node<D> {
     Text(String),
 }
 
-/// The header row's words, lower-cased, by column: Piece, ID, value,
-/// Moves (Betza notation), Remarks.
+/// The header row's words, lower-cased, by column: Piece (or a header
+/// starting "Piece ", as Chu Shogi's "Piece name"), ID, value, Moves
+/// (Betza notation), Remarks.
 const HEADERS: [&str; 5] = ["piece", "id", "value", "moves (betza notation)", "remarks"];
 
 /// The columns of the name, the moves and the remarks of a piece table
@@ -99,24 +100,11 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
         lang: root.attr("lang").unwrap_or_default(),
         ..Declarations::default()
     };
-    let tables = root.select("table");
-    let mut piece_tables = 0;
-    for table in &tables {
-        if has_class(table, "board") {
-            decl.board_table = true;
-        }
-        if read_rows(table, piece_tables + 1, &mut decl.rows) {
-            piece_tables += 1;
-        }
-    }
-    // Row places say which table only when there are several.
-    if piece_tables < 2 {
-        for row in &mut decl.rows {
-            if let Place::Row { table, .. } = &mut row.place {
-                *table = None;
-            }
-        }
-    }
+    decl.board_table = root.select("table").iter().any(|t| has_class(t, "board"));
+    decl.rows = piece_tables(root)
+        .into_iter()
+        .flat_map(|t| t.rows.into_iter().map(|r| r.decl))
+        .collect();
     for el in root.select("[data-piece]") {
         if el.tag() == "tr" {
             continue;
@@ -179,58 +167,110 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
     decl
 }
 
-/// Adds the rows of `table` to `rows` if it is a piece table (a
+/// A piece table of a page, with its elements (what `glance migrate`
+/// edits).
+#[derive(Clone)]
+pub struct PieceTable<D> {
+    pub table: D,
+    /// The columns of the name, Moves and Remarks.
+    pub columns: (usize, usize, usize),
+    pub rows: Vec<TableRow<D>>,
+}
+
+/// A row of a piece table, with its element and its ID cell's text.
+#[derive(Clone)]
+pub struct TableRow<D> {
+    pub tr: D,
+    /// The text of its ID column (empty when the table's header was not
+    /// found: a translated table found by its declared rows).
+    pub id: String,
+    pub decl: RowDecl,
+}
+
+/// The piece tables inside `root`, in page order, as [`read`] reads them
+/// (row places say which table only when there are several).
+pub fn piece_tables<D: Dom>(root: &D) -> Vec<PieceTable<D>> {
+    let mut out: Vec<PieceTable<D>> = Vec::new();
+    for table in root.select("table") {
+        if let Some(t) = piece_table(&table, out.len() + 1) {
+            out.push(t);
+        }
+    }
+    if out.len() < 2 {
+        for row in out.iter_mut().flat_map(|t| t.rows.iter_mut()) {
+            if let Place::Row { table, .. } = &mut row.decl.place {
+                *table = None;
+            }
+        }
+    }
+    out
+}
+
+/// `table` read as the piece table number `number` if it is one (a
 /// header row reading Piece, ID, value, Moves (Betza notation), Remarks;
-/// or, on a translated page, rows with a `data-piece`). Returns whether it
-/// is one.
-fn read_rows<D: Dom>(table: &D, number: usize, rows: &mut Vec<RowDecl>) -> bool {
+/// or, on a translated page, rows with a `data-piece`).
+fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
     let trs = own_rows(table);
     let texts: Vec<Vec<String>> = trs.iter().map(columns).collect();
     let header = texts.iter().enumerate().find_map(|(i, cols)| {
         let find = |h: &str| cols.iter().position(|t| t.eq_ignore_ascii_case(h));
         let [name, id, value, moves, remarks] = HEADERS.map(find);
-        id.and(value)?;
-        Some((i, (name?, moves?, remarks?)))
+        // Chu Shogi's table says "Piece name".
+        let name = name.or_else(|| {
+            cols.iter()
+                .position(|t| t.to_ascii_lowercase().starts_with("piece "))
+        });
+        value?;
+        Some((i, id?, (name?, moves?, remarks?)))
     });
     let declared = trs.iter().any(|tr| tr.attr("data-piece").is_some());
     // Rows are counted from the first after the header; a table found by
     // its declared rows has its (untranslated) header first, unless its
     // first row is a declared one.
-    let (first, cols) = match header {
-        Some((h, cols)) => (h + 1, cols),
+    let (first, id_column, cols) = match header {
+        Some((h, id, cols)) => (h + 1, Some(id), cols),
         None if declared => {
             let headed = trs
                 .first()
                 .is_some_and(|tr| tr.attr("data-piece").is_none());
-            (usize::from(headed), DEFAULT_COLUMNS)
+            (usize::from(headed), None, DEFAULT_COLUMNS)
         }
-        None => return false,
+        None => return None,
     };
     // A table may say which columns are the name, Moves and Remarks.
     let cols = table
         .attr("data-columns")
         .and_then(|c| parse_columns(&c))
         .unwrap_or(cols);
+    let mut rows = Vec::new();
     for (i, (tr, texts)) in trs.iter().zip(&texts).enumerate().skip(first) {
         if texts.is_empty() {
             continue;
         }
         let key = tr.attr("data-piece");
         let get = |c: usize| texts.get(c).cloned().unwrap_or_default();
-        rows.push(RowDecl {
-            place: Place::Row {
-                table: Some(number),
-                row: i + 1 - first,
-                key: key.clone(),
+        rows.push(TableRow {
+            tr: tr.clone(),
+            id: id_column.map(get).unwrap_or_default(),
+            decl: RowDecl {
+                place: Place::Row {
+                    table: Some(number),
+                    row: i + 1 - first,
+                    key: key.clone(),
+                },
+                key,
+                name: get(cols.0),
+                moves: get(cols.1),
+                remarks: get(cols.2),
+                start: tr.attr("data-start"),
             },
-            key,
-            name: get(cols.0),
-            moves: get(cols.1),
-            remarks: get(cols.2),
-            start: tr.attr("data-start"),
         });
     }
-    true
+    Some(PieceTable {
+        table: table.clone(),
+        columns: cols,
+        rows,
+    })
 }
 
 /// The rows of a table, its own only (not those of tables inside it).

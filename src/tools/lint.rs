@@ -35,7 +35,7 @@ use std::path::{Path, PathBuf};
 
 use scraper::ElementRef;
 
-use crate::board::clicks::{self, Entry, Script, Shows};
+use crate::board::clicks::{self, Entry, Shows};
 use crate::engine::betza::{self, Piece};
 use crate::engine::dialect;
 use crate::page::check::{missing_marks, missing_stylesheet};
@@ -43,6 +43,7 @@ use crate::page::declared::{self, collapse, Declarations, RowDecl};
 use crate::page::finding::{self as shared, Place};
 pub use crate::page::finding::{Kind, Severity};
 use crate::page::html::Document;
+use crate::tools::legacy;
 use crate::{Colour, Diagram, Mark, Square, SquareSet};
 
 /// The kinds and what they mean, for `glance lint --help`.
@@ -178,7 +179,7 @@ pub fn lint_html(file: &str, html: &str, folder: &Path) -> Vec<Finding> {
     let decl = doc.read();
     let elements: Vec<ElementRef> = doc.html().root_element().descendent_elements().collect();
     let mut found: Vec<shared::Finding> = Vec::new();
-    let used = handlers(&elements, &mut found);
+    let used = handlers(doc.html(), &mut found);
     if declares(&decl, &elements) {
         let checked = decl.check();
         found.extend(checked.findings);
@@ -216,19 +217,20 @@ fn report(found: &mut Vec<shared::Finding>, place: Place, kind: Kind, message: S
     found.push(shared::Finding::new(kind, place, message));
 }
 
-/// `handler-syntax`, `dead-handler` and `no-script`; returns the entries
-/// the page's handlers show, each once, in page order.
-fn handlers(elements: &[ElementRef], found: &mut Vec<shared::Finding>) -> Vec<&'static Entry> {
-    let script = script_of(elements);
+/// `handler-syntax`, `dead-handler` and `no-script`, from the handlers as
+/// [`legacy::read`] reads them (as `glance migrate` does); returns the
+/// entries the page's handlers show, each once, in page order.
+fn handlers(doc: &scraper::Html, found: &mut Vec<shared::Finding>) -> Vec<&'static Entry> {
+    let page = legacy::read(doc);
     let mut used: Vec<&'static Entry> = Vec::new();
     let mut any = false;
-    for e in elements {
-        let Some(handler) = e.attr("onmousedown") else {
+    for h in &page.handlers {
+        let Some(handler) = h.down else {
             continue;
         };
         any = true;
-        let cell = Place::cell(&cell_label(e));
-        let Some((x, y)) = clicks::parse_handler(handler) else {
+        let cell = Place::cell(&cell_label(&h.element));
+        let Some((x, y)) = h.code else {
             let shown = collapse(handler);
             report(
                 found,
@@ -238,8 +240,10 @@ fn handlers(elements: &[ElementRef], found: &mut Vec<shared::Finding>) -> Vec<&'
             );
             continue;
         };
-        let Some(script) = script else { continue };
-        match clicks::lookup(script, x, y) {
+        let Some((_, script)) = page.script else {
+            continue;
+        };
+        match h.entry {
             Some(entry) => {
                 if !used.iter().any(|u| u.code == entry.code) {
                     used.push(entry);
@@ -256,7 +260,7 @@ fn handlers(elements: &[ElementRef], found: &mut Vec<shared::Finding>) -> Vec<&'
             ),
         }
     }
-    if any && script.is_none() {
+    if any && page.script.is_none() {
         report(
             found,
             Place::Page,
@@ -557,19 +561,6 @@ fn top_level_parts(text: &str) -> Option<Vec<&str>> {
         start = i;
     }
     Some(parts)
-}
-
-/// The script the page loads, by the file name of its first `<script src>`
-/// that is one of the three.
-fn script_of(elements: &[ElementRef]) -> Option<Script> {
-    elements
-        .iter()
-        .filter(|e| e.value().name() == "script")
-        .filter_map(|e| e.attr("src"))
-        .find_map(|src| {
-            let path = src.trim().split(['?', '#']).next().unwrap_or("");
-            Script::from_name(clicks::after_last(path, b'/'))
-        })
 }
 
 /// The place a finding on `e` names: the id of `e` or of the cell that

@@ -1,8 +1,10 @@
 //! What a maintainer or author runs on a page (native only), each a
 //! `glance` subcommand on the one page model ([`crate::page`]):
 //!
+//! * [`legacy`]: a legacy page's script and click handlers, read once for both;
 //! * [`lint`]: what breaks a page's board, as the page itself says it;
 //! * [`migrate`]: a legacy page rewritten as a zero-code page.
 
+pub mod legacy;
 pub mod lint;
 pub mod migrate;
