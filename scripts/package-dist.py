@@ -73,6 +73,10 @@ def trim_glue(glue):
     glue = cut(glue, "    if (!('encodeInto' in cachedTextEncoder)) {", "    let WASM_VECTOR_LEN")
     # initSync of the bytes the loader inflated, and nothing else: no
     # compiled module, no deprecated form of its argument.
+    # Every browser with DecompressionStream("deflate-raw") has
+    # FinalizationRegistry: its stand-in goes.
+    glue = cut(glue, "    const CLOSURE_DTORS = (typeof FinalizationRegistry === 'undefined')",
+               "new FinalizationRegistry(", "    const CLOSURE_DTORS = ")
     glue = cut(glue, "    async function __wbg_load(", "    let __wbg_init_promise;", (
         "    function initSync(bytes) {\n"
         "        return __wbg_finalize_init(new WebAssembly.Instance(new WebAssembly.Module(bytes), __wbg_get_imports()));\n"
@@ -145,13 +149,43 @@ def import_body(glue, key):
     return glue[at:end.start()]
 
 
+def shorten_exports(section, glue):
+    """The export section and the glue with the module's exports renamed
+    `a`, `b`, ... (`__wbindgen_malloc`,
+    `wasm_bindgen__convert__closures_____invoke__hf6253718e645ee94`...: the
+    glue reads them as `wasm.NAME` only; the script's own API, the glue's
+    `exports`, keeps its names; some exports it never reads). Stops the
+    build if an export is named in the glue otherwise."""
+    count, p = leb(section, 0)
+    new = bytearray(put_leb(count))
+    for i in range(count):
+        nlen, p = leb(section, p)
+        name = section[p:p + nlen].decode()
+        p += nlen
+        kind = section[p]
+        _, q = leb(section, p + 1)
+        desc = section[p:q]
+        p = q
+        short = short_name(i)
+        uses = re.compile(r"\bwasm\." + re.escape(name) + r"\b")
+        glue = uses.sub(f"wasm.{short}", glue)
+        if re.search(r"(?<!exports)\." + re.escape(name) + r"\b|['\"]" + re.escape(name) + r"\b", glue):
+            sys.exit(f"{GLUE_CHANGED}: export {name} is named in the glue otherwise than wasm.{name}")
+        raw = short.encode()
+        new += put_leb(len(raw)) + raw + desc
+    if p != len(section):
+        sys.exit("package-dist: the export section does not end where its exports do")
+    return bytes(new), glue
+
+
 def shorten_imports(wasm, glue):
     """The module and the glue with wasm-bindgen's import names
     (`__wbg_addEventListener_847fd86b8c33ec43`...: a hash in each, written
     in the module and in the glue) renamed `a`, `b`, ...; about 0.8 KB of
     the gzipped script. Each name must be a key of the glue's imports
     object exactly once, or the build stops. Imports whose glue functions
-    are the same text share one (the duplicates leave the glue)."""
+    are the same text share one (the duplicates leave the glue). The
+    exports are renamed too (shorten_exports)."""
     if wasm[:8] != b"\0asm\x01\0\0\0":
         sys.exit("package-dist: not a wasm module")
     out = bytearray(wasm[:8])
@@ -162,6 +196,11 @@ def shorten_imports(wasm, glue):
         section = wasm[at]
         size, body = leb(wasm, at + 1)
         end = body + size
+        if section == 7:
+            section_out, glue = shorten_exports(wasm[body:end], glue)
+            out += bytes([7]) + put_leb(len(section_out)) + section_out
+            at = end
+            continue
         if section != 2:
             out += wasm[at:end]
             at = end
