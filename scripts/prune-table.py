@@ -42,6 +42,37 @@ def signature(text):
     return tuple(params), tuple(results)
 
 
+def reachable_calls(wat, types, funcs, slots):
+    """The signatures that the indirect calls of the functions the module
+    can run use: from its exports and start function, through direct calls
+    and function references, and through the table's slots whose signature
+    such an indirect call uses (until nothing is added). An indirect call
+    inside a function only a slot holds counts only once that slot can be
+    called: `Formatter::pad` writes through one, but is itself only in the
+    table."""
+    bodies = {}
+    for chunk in re.split(r"\n(?= \(func )", wat)[1:]:
+        head = re.match(r" \(func (\$\S+)", chunk)
+        bodies[head.group(1)] = chunk
+    outside = re.sub(r"\n \(func .*", "", wat, flags=re.S)  # imports, exports, tables, globals
+    outside = re.sub(r"^ \(elem .*$", "", outside, flags=re.M)
+    roots = set(re.findall(r"\(export \"[^\"]*\" \(func (\$\S+)\)\)", outside))
+    roots |= set(re.findall(r"^ \(start (\$\S+)\)", outside, re.M))
+    roots |= set(re.findall(r"ref\.func (\$\S+)", outside))
+    seen, todo, called = set(), list(roots), set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        body = bodies.get(name, "")
+        todo += re.findall(r"\((?:return_)?call (\$\S+)", body)
+        todo += re.findall(r"ref\.func (\$\S+)", body)
+        called |= {types[t] for t in re.findall(r"\(call_indirect (?:\$\S+ )?\(type (\$\S+)\)", body)}
+        todo += [n for n in slots if n not in seen and funcs[n] in called]
+    return called
+
+
 def prune(wat):
     """`wat` with the unreachable slots of its one table segment emptied,
     and how many slots there are and stay."""
@@ -58,10 +89,8 @@ def prune(wat):
     calls = re.findall(r"\(call_indirect (?:\$\S+ )?\(type (\$\S+)\)", wat)
     if wat.count("call_indirect") != len(calls) or "return_call_indirect" in wat or "call_ref" in wat:
         fail("an indirect call of a form this script does not read")
-    try:
-        called = {types[t] for t in calls}
-    except KeyError as e:
-        fail(f"call_indirect of an unknown type {e}")
+    if any(t not in types for t in calls):
+        fail("call_indirect of an unknown type")
     segments = re.findall(r"^ \(elem .*$", wat, re.M)
     if len(segments) != 1:
         fail(f"expected one table segment, found {len(segments)}")
@@ -73,6 +102,7 @@ def prune(wat):
     unknown = [n for n in names if n not in funcs]
     if unknown:
         fail(f"table slots holding unknown functions: {unknown[:5]}")
+    called = reachable_calls(wat, types, funcs, names)
     # The slots that stay, as one segment per run of them: the others are
     # left as a table starts, empty.
     first = int(re.search(r"\(i32\.const (\d+)\)", m.group(1)).group(1))
