@@ -28,9 +28,13 @@ mkdir -p "$out"/spartan "$out"/chu "$out"/cwda "$out"/glance
 
 features=dropin
 generic=generic
+# The panic handler of the drop-ins reads no location: their file names go
+# (scripts/package-dist.py); console_error_panic_hook prints them.
+blank=--blank-panic-paths
 if [ "${DEBUG:-0}" = 1 ]; then
   features=dropin,panic-hook
   generic=generic,panic-hook
+  blank=
   echo "build-dist: DEBUG=1: drop-in scripts with std and console_error_panic_hook"
 fi
 
@@ -55,11 +59,17 @@ for name in spartan chu cwda glance; do
   # glance_bg.wasm keeps the function names (for twiggy in make bench).
   # --converge repeats -Oz while it still shrinks; the module's memory is its
   # own (zero-filled, addresses under 1 KiB unused).
+  # Then the table slots no indirect call can reach are emptied
+  # (scripts/prune-table.py: the formatting a panic message would use, and
+  # js-sys's future machinery), and -Oz drops what only they held.
   "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused \
     --strip-debug --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
     "$out/$name/glance_bg.wasm" -o "$out/$name/glance.opt.wasm"
+  python3 scripts/prune-table.py "$out/$name/glance.opt.wasm" "$out/$name/glance.pruned.wasm"
+  "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused "${WASM_OPT_FEATURES[@]}" \
+    "$out/$name/glance.pruned.wasm" -o "$out/$name/glance.opt.wasm"
   .venv/bin/python scripts/package-dist.py "$name" "$out/$name/glance.js" \
-    "$out/$name/glance.opt.wasm" dist
+    "$out/$name/glance.opt.wasm" dist $blank
 done
 
 # 2. pkg/: the module with diagram() (serde-wasm-bindgen) and attach(), as an

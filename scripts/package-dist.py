@@ -8,11 +8,16 @@ reads it, by zopfli) and embedded in base64; wasm-bindgen's glue
 (--target no-modules) is inlined into www/loader.js, whose closure keeps
 every name but down_click and up_click off the page.
 
-usage: package-dist.py NAME GLUE.js MODULE.wasm OUT_DIR
+With --blank-panic-paths, the file names of the module's panic locations
+and the standard library's panic messages are zeroed (see
+blank_panic_paths): for the builds whose panic handler reads none.
+
+usage: package-dist.py NAME GLUE.js MODULE.wasm OUT_DIR [--blank-panic-paths]
 """
 import base64
 import gzip
 import json
+import re
 import subprocess
 import sys
 import zlib
@@ -56,7 +61,9 @@ def trim_glue(glue):
     """What the loader uses of wasm-bindgen's no-modules glue: the imports,
     the exports and initSync (the loader instantiates the bytes it inflated).
     Dropped: finding the script's own URL, the asynchronous loaders for URLs
-    and fetch responses, and the fallback for browsers without
+    and fetch responses, initSync's other forms of its argument (it takes
+    the bytes), passing a string without realloc (never done), and the
+    fallback for browsers without
     TextEncoder.encodeInto (every browser with DecompressionStream has it);
     short ASCII strings from the module are decoded without TextDecoder.
     Fails loudly if the glue is not the expected shape."""
@@ -64,7 +71,26 @@ def trim_glue(glue):
         sys.exit(GLUE_CHANGED)
     glue = cut(glue, "    let script_src;\n", "\n    }\n", through=True)
     glue = cut(glue, "    if (!('encodeInto' in cachedTextEncoder)) {", "    let WASM_VECTOR_LEN")
-    glue = cut(glue, "    async function __wbg_load(", "    function initSync(")
+    # initSync of the bytes the loader inflated, and nothing else: no
+    # compiled module, no deprecated form of its argument.
+    # Every browser with DecompressionStream("deflate-raw") has
+    # FinalizationRegistry: its stand-in goes.
+    glue = cut(glue, "    const CLOSURE_DTORS = (typeof FinalizationRegistry === 'undefined')",
+               "new FinalizationRegistry(", "    const CLOSURE_DTORS = ")
+    glue = cut(glue, "    async function __wbg_load(", "    let __wbg_init_promise;", (
+        "    function initSync(bytes) {\n"
+        "        return __wbg_finalize_init(new WebAssembly.Instance(new WebAssembly.Module(bytes), __wbg_get_imports()));\n"
+        "    }\n\n"))
+    # Every string the glue passes to the module is given a realloc, so the
+    # branch for none goes.
+    passes = glue.count("passStringToWasm0(")
+    if len(re.findall(r"passStringToWasm0\(\w+, wasm\.__wbindgen_malloc, wasm\.__wbindgen_realloc\)", glue)) != passes - 1:
+        sys.exit(f"{GLUE_CHANGED}: a string passed to the module without realloc")
+    glue = cut(glue, "        if (realloc === undefined) {", "        let len = arg.length;")
+    # A view of the memory is stale when the memory grew: its buffer is
+    # then another (the old one detached).
+    glue = cut(glue, "        if (cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer.detached",
+               ") {\n", "        if (cachedDataViewMemory0 === null || cachedDataViewMemory0.buffer !== wasm.memory.buffer")
     # Strings from the module are mostly short ASCII names (attributes,
     # marks): built directly, they cost a third of a TextDecoder call.
     glue = cut(glue, "    function decodeText(bytes) {\n", "\n    }\n", through=True, keep=(
@@ -113,21 +139,68 @@ def short_name(i):
             return name
 
 
+def import_body(glue, key):
+    """The function after `key` in the glue's imports object: up to the
+    next key (a line indented as `key`) or the object's end."""
+    at = glue.index(key) + len(key)
+    end = re.compile(r"\n {12}[\w$]+: |\n {8}\};").search(glue, at)
+    if not end:
+        sys.exit(f"{GLUE_CHANGED}: the import after {key.strip()!r} does not end")
+    return glue[at:end.start()]
+
+
+def shorten_exports(section, glue):
+    """The export section and the glue with the module's exports renamed
+    `a`, `b`, ... (`__wbindgen_malloc`,
+    `wasm_bindgen__convert__closures_____invoke__hf6253718e645ee94`...: the
+    glue reads them as `wasm.NAME` only; the script's own API, the glue's
+    `exports`, keeps its names; some exports it never reads). Stops the
+    build if an export is named in the glue otherwise."""
+    count, p = leb(section, 0)
+    new = bytearray(put_leb(count))
+    for i in range(count):
+        nlen, p = leb(section, p)
+        name = section[p:p + nlen].decode()
+        p += nlen
+        kind = section[p]
+        _, q = leb(section, p + 1)
+        desc = section[p:q]
+        p = q
+        short = short_name(i)
+        uses = re.compile(r"\bwasm\." + re.escape(name) + r"\b")
+        glue = uses.sub(f"wasm.{short}", glue)
+        if re.search(r"(?<!exports)\." + re.escape(name) + r"\b|['\"]" + re.escape(name) + r"\b", glue):
+            sys.exit(f"{GLUE_CHANGED}: export {name} is named in the glue otherwise than wasm.{name}")
+        raw = short.encode()
+        new += put_leb(len(raw)) + raw + desc
+    if p != len(section):
+        sys.exit("package-dist: the export section does not end where its exports do")
+    return bytes(new), glue
+
+
 def shorten_imports(wasm, glue):
     """The module and the glue with wasm-bindgen's import names
     (`__wbg_addEventListener_847fd86b8c33ec43`...: a hash in each, written
     in the module and in the glue) renamed `a`, `b`, ...; about 0.8 KB of
     the gzipped script. Each name must be a key of the glue's imports
-    object exactly once, or the build stops."""
+    object exactly once, or the build stops. Imports whose glue functions
+    are the same text share one (the duplicates leave the glue). The
+    exports are renamed too (shorten_exports)."""
     if wasm[:8] != b"\0asm\x01\0\0\0":
         sys.exit("package-dist: not a wasm module")
     out = bytearray(wasm[:8])
     at = 8
     renamed = 0
+    shared = {}
     while at < len(wasm):
         section = wasm[at]
         size, body = leb(wasm, at + 1)
         end = body + size
+        if section == 7:
+            section_out, glue = shorten_exports(wasm[body:end], glue)
+            out += bytes([7]) + put_leb(len(section_out)) + section_out
+            at = end
+            continue
         if section != 2:
             out += wasm[at:end]
             at = end
@@ -161,15 +234,59 @@ def shorten_imports(wasm, glue):
                 key = f"\n            {name}: "
                 if glue.count(key) != 1:
                     sys.exit(f"{GLUE_CHANGED}: import {name} is not one key of the glue's imports")
-                short = short_name(renamed)
-                renamed += 1
-                glue = glue.replace(key, f"\n            {short}: ")
-                name = short
+                body = import_body(glue, key)
+                if body in shared:
+                    # The same function under another name (web-sys binds
+                    # `item`, `length`, `querySelector`... once per type):
+                    # both imports take the one already renamed.
+                    glue = glue.replace(key + body, "\n")
+                    name = shared[body]
+                else:
+                    short = short_name(renamed)
+                    renamed += 1
+                    glue = glue.replace(key, f"\n            {short}: ")
+                    shared[body] = name = short
             raw = name.encode()
             new += put_leb(len(module)) + module + put_leb(len(raw)) + raw + desc
         out += bytes([2]) + put_leb(len(new)) + new
         at = end
     return bytes(out), glue
+
+
+# The source paths a panic's location names (`Location::file`): the
+# standard library's, a registry crate's, the project's.
+PANIC_PATHS = re.compile(rb"/rustc/[0-9a-f]{40}/library/[a-z_/]+\.rs|/root/\.cargo/registry/src/[ -~]+?\.rs|src/[a-z_/]+\.rs")
+
+
+# The words of the standard library's panic messages (core's and alloc's),
+# exactly: pieces of a panic's `fmt::Arguments`, read only to format it.
+PANIC_WORDS = [b"slice index starts at ", b" but ends at ", b"index out of bounds: the len is ",
+               b" but the index is ", b"range start index ", b" out of range for slice of length ",
+               b"range end index ", b"memory allocation of ", b" bytes failed",
+               b"attempt to calculate the remainder with a divisor of zero",
+               b"RefCell already mutably borrowed", b"RefCell already borrowed",
+               b"Tried to shrink to a larger capacity", b"capacity overflow"]
+
+
+def blank_panic_paths(wasm):
+    """The module with the file names of its panic locations and the words
+    of the standard library's panic messages zeroed in its data: the
+    drop-in scripts' panic handler traps without reading its `PanicInfo`
+    (lib.rs), and nothing else reads them. Lengths stay, so no address
+    moves; the zeros deflate to almost nothing (dist/glance.js: 0.4 KB
+    less). Not for a module with console_error_panic_hook (make dist
+    DEBUG=1), which prints them."""
+    out = bytearray(wasm)
+    at = 8
+    while at < len(wasm):
+        size, body = leb(wasm, at + 1)
+        if wasm[at] == 11:  # the data section
+            part = PANIC_PATHS.sub(lambda m: bytes(len(m.group())), wasm[body:body + size])
+            for words in PANIC_WORDS:
+                part = part.replace(words, bytes(len(words)))
+            out[body:body + size] = part
+        at = body + size
+    return bytes(out)
 
 
 def minify(root, code):
@@ -188,13 +305,15 @@ def gzip_size(text):
     return len(gzip.compress(text.encode(), compresslevel=9, mtime=0))
 
 
-def main(name, glue_path, wasm_path, out_dir):
+def main(name, glue_path, wasm_path, out_dir, blank=False):
     if name not in SCRIPTS:
         sys.exit(f"unknown script {name!r}: expected one of {SCRIPTS}")
     root = Path(__file__).resolve().parent.parent
     loader = (root / "www" / "loader.js").read_text()
     glue = trim_glue(Path(glue_path).read_text())
     wasm, glue = shorten_imports(Path(wasm_path).read_bytes(), glue)
+    if blank:
+        wasm = blank_panic_paths(wasm)
     # The module as shipped, beside the build's (make bench reads it).
     Path(wasm_path).with_name("glance.dist.wasm").write_bytes(wasm)
     packed = deflate(wasm)
@@ -220,6 +339,8 @@ def main(name, glue_path, wasm_path, out_dir):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
+    args = sys.argv[1:]
+    blank = args[-1:] == ["--blank-panic-paths"]
+    if len(args) != 4 + blank:
         sys.exit(__doc__)
-    main(*sys.argv[1:])
+    main(*args[:4], blank=blank)

@@ -138,7 +138,7 @@
   // press made before then is served at that moment.
   bytes()
     .then(function (buf) {
-      glance.initSync({ module: buf });
+      glance.initSync(buf);
       if (document.readyState === "loading") {
         document.addEventListener("DOMContentLoaded", begin, { once: true });
       } else {
