@@ -1,0 +1,545 @@
+//! From sections to variants: inheritance, then each key onto the draft.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::fairy::{self, PREDEFINED};
+use super::ini::{self, Section};
+use super::{builtin, fen, Castling, Error, ErrorKind, Promotion, Variant, VariantPiece};
+use crate::engine::betza;
+use crate::engine::geometry::Square;
+
+/// A value and the line it came from.
+type At = (String, usize);
+
+/// A variant while its sections are applied.
+#[derive(Clone)]
+struct Draft {
+    files: u8,
+    ranks: u8,
+    /// (order, letter, name, betza, royal, line).
+    pieces: Vec<(usize, char, String, String, bool, usize)>,
+    start_fen: At,
+    double_step: bool,
+    ds_white: At,
+    ds_black: At,
+    castling: bool,
+    kingside: u8,
+    queenside: u8,
+    promo_white: Vec<char>,
+    promo_black: Vec<char>,
+    pawn_types: Vec<char>,
+    region_white: At,
+    region_black: At,
+    mandatory_pawn: bool,
+    mandatory_piece: bool,
+    promoted: Vec<(char, char)>,
+    pctt: Option<String>,
+    mobility: Vec<(String, String)>,
+    other: Vec<(String, String)>,
+}
+
+/// Fairy-Stockfish's default template: standard chess without pieces.
+fn template(line: usize) -> Draft {
+    let at = |s: &str| (s.to_string(), line);
+    Draft {
+        files: 8,
+        ranks: 8,
+        pieces: Vec::new(),
+        start_fen: at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        double_step: true,
+        ds_white: at("*2"),
+        ds_black: at("*7"),
+        castling: true,
+        kingside: 6,
+        queenside: 2,
+        promo_white: Vec::new(),
+        promo_black: Vec::new(),
+        pawn_types: alloc::vec!['p'],
+        region_white: at("*8"),
+        region_black: at("*1"),
+        mandatory_pawn: true,
+        mandatory_piece: false,
+        promoted: Vec::new(),
+        pctt: None,
+        mobility: Vec::new(),
+        other: Vec::new(),
+    }
+}
+
+/// Keys read into the draft (the rest go to `other`).
+const KNOWN: &[&str] = &[
+    "maxFile",
+    "maxRank",
+    "startFen",
+    "doubleStep",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "promotionPawnTypes",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "mandatoryPawnPromotion",
+    "mandatoryPiecePromotion",
+    "promotedPieceType",
+    "pieceToCharTable",
+];
+
+/// The piece keys in Fairy-Stockfish's order of piece types.
+fn piece_keys() -> Vec<String> {
+    let mut keys: Vec<String> = PREDEFINED.iter().map(|(n, _)| n.to_string()).collect();
+    for n in 1..=25 {
+        keys.push(format!("customPiece{n}"));
+    }
+    keys.push("king".to_string());
+    keys
+}
+
+pub(super) fn resolve_all(sections: &[Section], file: &str) -> Vec<Result<Variant, Error>> {
+    let builtins = ini::sections(builtin::TEXT, "builtin").unwrap_or_default();
+    let mut done: Vec<(String, Option<Draft>)> = Vec::new();
+    let mut out = Vec::new();
+    for s in sections {
+        let err = |line, kind| Error {
+            file: file.to_string(),
+            line,
+            kind,
+        };
+        let result = if done.iter().any(|(n, _)| *n == s.name) {
+            Err(err(s.line, ErrorKind::Duplicate(s.name.clone())))
+        } else {
+            base(s, &done, &builtins, file).and_then(|d| apply(d, s, file))
+        };
+        let draft = result.as_ref().ok().cloned();
+        done.push((s.name.clone(), draft));
+        out.push(result.and_then(|d| finish(&d, s, file)));
+    }
+    out
+}
+
+/// The draft a section starts from: its parent's, or the template.
+fn base(
+    s: &Section,
+    done: &[(String, Option<Draft>)],
+    builtins: &[Section],
+    file: &str,
+) -> Result<Draft, Error> {
+    let Some(parent) = &s.parent else {
+        return Ok(template(s.line));
+    };
+    if let Some((_, d)) = done.iter().rev().find(|(n, _)| n == parent) {
+        return d.clone().ok_or_else(|| Error {
+            file: file.to_string(),
+            line: s.line,
+            kind: ErrorKind::UnknownParent(parent.clone()),
+        });
+    }
+    // A built-in: its chain of parents, applied from the root.
+    let mut chain: Vec<&Section> = Vec::new();
+    let mut name = Some(parent.as_str());
+    while let Some(n) = name {
+        let Some(b) = builtins.iter().find(|b| b.name == n) else {
+            return Err(Error {
+                file: file.to_string(),
+                line: s.line,
+                kind: ErrorKind::UnknownParent(parent.clone()),
+            });
+        };
+        chain.push(b);
+        name = b.parent.as_deref();
+    }
+    let mut d = template(0);
+    for b in chain.into_iter().rev() {
+        d = apply(d, b, "builtin")?;
+    }
+    // A built-in is no line of this file.
+    d.pieces.iter_mut().for_each(|p| p.5 = 0);
+    Ok(d)
+}
+
+fn parse_bool(e: &ini::Entry, file: &str) -> Result<bool, Error> {
+    match e.value.as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(bad_value(e, file)),
+    }
+}
+
+fn bad_value(e: &ini::Entry, file: &str) -> Error {
+    Error {
+        file: file.to_string(),
+        line: e.line,
+        kind: ErrorKind::BadValue {
+            key: e.key.clone(),
+            value: e.value.clone(),
+        },
+    }
+}
+
+/// A file as a number from 1 or a letter from `a`; returns its count.
+fn parse_file(v: &str) -> Option<u8> {
+    match v.as_bytes() {
+        [c @ b'a'..=b'p'] => Some(c - b'a' + 1),
+        _ => v.parse::<u8>().ok().filter(|n| (1..=16).contains(n)),
+    }
+}
+
+/// Applies one section's keys onto `d`.
+fn apply(mut d: Draft, s: &Section, file: &str) -> Result<Draft, Error> {
+    let board_err = |line| Error {
+        file: file.to_string(),
+        line,
+        kind: ErrorKind::BoardTooLarge { files: 0, ranks: 0 },
+    };
+    if let Some(e) = s.get("maxFile") {
+        d.files = parse_file(&e.value).ok_or_else(|| bad_value(e, file))?;
+    }
+    if let Some(e) = s.get("maxRank") {
+        d.ranks = e
+            .value
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=16).contains(n))
+            .ok_or_else(|| bad_value(e, file))?;
+    }
+    if d.files > 12 || d.ranks > 10 {
+        let line = s
+            .get("maxFile")
+            .or(s.get("maxRank"))
+            .map_or(s.line, |e| e.line);
+        let mut e = board_err(line);
+        e.kind = ErrorKind::BoardTooLarge {
+            files: d.files,
+            ranks: d.ranks,
+        };
+        return Err(e);
+    }
+    apply_pieces(&mut d, s, file)?;
+    apply_rules(&mut d, s, file)?;
+    Ok(d)
+}
+
+/// The piece keys, in Fairy-Stockfish's order of piece types.
+fn apply_pieces(d: &mut Draft, s: &Section, file: &str) -> Result<(), Error> {
+    let keys = piece_keys();
+    for e in &s.entries {
+        let custom_like = e.key.to_ascii_lowercase().starts_with("custompiece");
+        // `x:Betza` (no spaces, a letter after the colon) assigns a piece.
+        let v = e.value.as_bytes();
+        let assigns = v.len() > 2
+            && v[0].is_ascii_alphabetic()
+            && v[1] == b':'
+            && v[2].is_ascii_alphabetic()
+            && !e.value.contains(char::is_whitespace);
+        if !keys.contains(&e.key) && (custom_like || (assigns && !KNOWN.contains(&e.key.as_str())))
+        {
+            return Err(Error {
+                file: file.to_string(),
+                line: e.line,
+                kind: ErrorKind::UnknownPiece(e.key.clone()),
+            });
+        }
+    }
+    for (order, key) in keys.iter().enumerate() {
+        let Some(e) = s.get(key) else { continue };
+        let bad = || Error {
+            file: file.to_string(),
+            line: e.line,
+            kind: ErrorKind::BadPieceValue {
+                key: e.key.clone(),
+                value: e.value.clone(),
+            },
+        };
+        let v = e.value.as_str();
+        let Some(first) = v.chars().next() else {
+            continue;
+        };
+        if !first.is_ascii_alphabetic() {
+            if v != "-" {
+                return Err(bad());
+            }
+            d.pieces.retain(|p| p.0 != order);
+            d.promo_white.retain(|c| d.pieces.iter().any(|p| p.1 == *c));
+            d.promo_black.retain(|c| d.pieces.iter().any(|p| p.1 == *c));
+            continue;
+        }
+        let letter = first.to_ascii_lowercase();
+        let custom = key.starts_with("customPiece");
+        let betza = if v.len() > 1 {
+            let rest = v
+                .strip_prefix(first)
+                .and_then(|r| r.strip_prefix(':'))
+                .ok_or_else(bad)?;
+            if !(custom || key == "king") {
+                return Err(bad());
+            }
+            rest.to_string()
+        } else if custom {
+            return Err(bad());
+        } else if key == "king" {
+            "K".to_string()
+        } else {
+            PREDEFINED[order].1.to_string()
+        };
+        if !betza.is_empty() {
+            if let Err(why) = betza::parse(&betza) {
+                return Err(Error {
+                    file: file.to_string(),
+                    line: e.line,
+                    kind: ErrorKind::BadBetza {
+                        key: e.key.clone(),
+                        betza,
+                        why: why.to_string(),
+                    },
+                });
+            }
+        }
+        // A letter given to a piece is taken from any other.
+        d.pieces.retain(|p| p.0 != order && p.1 != letter);
+        d.pieces
+            .push((order, letter, key.clone(), betza, key == "king", e.line));
+    }
+    d.pieces.sort_by_key(|p| p.0);
+    Ok(())
+}
+
+/// A piece set (`nbrq`, `-`): its letters, each a piece of the variant.
+fn letters(d: &Draft, e: &ini::Entry, file: &str) -> Result<Vec<char>, Error> {
+    let mut out = Vec::new();
+    for c in e.value.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+        let l = c.to_ascii_lowercase();
+        if !d.pieces.iter().any(|p| p.1 == l) {
+            return Err(Error {
+                file: file.to_string(),
+                line: e.line,
+                kind: ErrorKind::UnknownPiece(format!("{} letter {c}", e.key)),
+            });
+        }
+        if !out.contains(&l) {
+            out.push(l);
+        }
+    }
+    Ok(out)
+}
+
+/// The other keys this reader models.
+fn apply_rules(d: &mut Draft, s: &Section, file: &str) -> Result<(), Error> {
+    let at = |e: &ini::Entry| (e.value.clone(), e.line);
+    for e in &s.entries {
+        match e.key.as_str() {
+            "startFen" => d.start_fen = at(e),
+            "doubleStep" => d.double_step = parse_bool(e, file)?,
+            "doubleStepRegionWhite" => d.ds_white = at(e),
+            "doubleStepRegionBlack" => d.ds_black = at(e),
+            "castling" => d.castling = parse_bool(e, file)?,
+            "castlingKingsideFile" => {
+                d.kingside = parse_file(&e.value).ok_or_else(|| bad_value(e, file))? - 1
+            }
+            "castlingQueensideFile" => {
+                d.queenside = parse_file(&e.value).ok_or_else(|| bad_value(e, file))? - 1
+            }
+            "promotionPieceTypes" => {
+                d.promo_white = letters(d, e, file)?;
+                d.promo_black = d.promo_white.clone();
+            }
+            "promotionPieceTypesWhite" => d.promo_white = letters(d, e, file)?,
+            "promotionPieceTypesBlack" => d.promo_black = letters(d, e, file)?,
+            "promotionPawnTypes" => d.pawn_types = letters(d, e, file)?,
+            "promotionRegionWhite" => d.region_white = at(e),
+            "promotionRegionBlack" => d.region_black = at(e),
+            "mandatoryPawnPromotion" => d.mandatory_pawn = parse_bool(e, file)?,
+            "mandatoryPiecePromotion" => d.mandatory_piece = parse_bool(e, file)?,
+            "promotedPieceType" => {
+                let mut pairs = Vec::new();
+                for pair in e.value.split_whitespace() {
+                    let (a, b) = pair.split_once(':').ok_or_else(|| bad_value(e, file))?;
+                    let one = |x: &str| {
+                        let mut it = x.chars();
+                        match (it.next(), it.next()) {
+                            (Some(c), None)
+                                if d.pieces.iter().any(|p| p.1 == c.to_ascii_lowercase()) =>
+                            {
+                                Ok(c.to_ascii_lowercase())
+                            }
+                            _ => Err(Error {
+                                file: file.to_string(),
+                                line: e.line,
+                                kind: ErrorKind::UnknownPiece(format!("promotedPieceType {x}")),
+                            }),
+                        }
+                    };
+                    pairs.push((one(a)?, one(b)?));
+                }
+                d.promoted = pairs;
+            }
+            "pieceToCharTable" => d.pctt = Some(e.value.clone()),
+            k if k.starts_with("mobilityRegion") => {
+                d.mobility.retain(|(x, _)| x != k);
+                d.mobility.push((e.key.clone(), e.value.clone()));
+            }
+            k if KNOWN.contains(&k) || piece_keys().iter().any(|p| p == k) => {}
+            k => {
+                d.other.retain(|(x, _)| x != k);
+                d.other.push((e.key.clone(), e.value.clone()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Squares of a region (`*2`, `a*`, `a1 b2`, `-`) on the board; squares
+/// past the board's edge are dropped, as Fairy-Stockfish masks them.
+pub(super) fn region(text: &str, files: u8, ranks: u8) -> Option<Vec<Square>> {
+    let mut out: Vec<Square> = Vec::new();
+    for sym in text.split_whitespace() {
+        if sym == "-" {
+            break;
+        }
+        let (f, r) = sym.split_at(sym.char_indices().nth(1).map_or(sym.len(), |(i, _)| i));
+        let file: Option<u8> = match f.as_bytes() {
+            [b'*'] => None,
+            [c @ b'a'..=b'p'] => Some(c - b'a'),
+            _ => return None,
+        };
+        let rank: Option<u8> = match r {
+            "*" => None,
+            _ => Some(r.parse::<u8>().ok().filter(|n| (1..=16).contains(n))? - 1),
+        };
+        if file.is_none() && rank.is_none() {
+            return None;
+        }
+        for x in 0..files {
+            for y in 0..ranks {
+                if file.is_none_or(|f| f == x) && rank.is_none_or(|r| r == y) {
+                    let sq = Square::new(x, y)?;
+                    if !out.contains(&sq) {
+                        out.push(sq);
+                    }
+                }
+            }
+        }
+    }
+    out.sort();
+    Some(out)
+}
+
+/// The typed variant of a finished draft.
+fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
+    let reg = |(text, line): &At, key: &str| {
+        region(text, d.files, d.ranks).ok_or_else(|| Error {
+            file: file.to_string(),
+            line: *line,
+            kind: ErrorKind::BadRegion {
+                key: key.to_string(),
+                value: text.clone(),
+            },
+        })
+    };
+    let (mut ds_white, mut ds_black) = (
+        reg(&d.ds_white, "doubleStepRegionWhite")?,
+        reg(&d.ds_black, "doubleStepRegionBlack")?,
+    );
+    if !d.double_step {
+        ds_white.clear();
+        ds_black.clear();
+    }
+    let letters: Vec<char> = d.pieces.iter().map(|p| p.1).collect();
+    let (start, in_hand) =
+        fen::board(&d.start_fen.0, d.files, d.ranks, &letters).map_err(|why| Error {
+            file: file.to_string(),
+            line: d.start_fen.1,
+            kind: ErrorKind::BadFen {
+                key: "startFen".to_string(),
+                why,
+            },
+        })?;
+    let double_step = !ds_white.is_empty() || !ds_black.is_empty();
+    let pieces = d
+        .pieces
+        .iter()
+        .map(|(_, letter, name, betza, royal, line)| {
+            piece(*letter, name, betza, *royal, *line, double_step)
+        })
+        .collect();
+    Ok(Variant {
+        name: s.name.clone(),
+        parent: s.parent.clone(),
+        line: s.line,
+        files: d.files,
+        ranks: d.ranks,
+        pieces,
+        start,
+        in_hand,
+        double_step_white: ds_white,
+        double_step_black: ds_black,
+        castling: Castling {
+            allowed: d.castling,
+            kingside_file: d.kingside,
+            queenside_file: d.queenside,
+        },
+        promotion: Promotion {
+            piece_types_white: d.promo_white.clone(),
+            piece_types_black: d.promo_black.clone(),
+            pawn_types: d.pawn_types.clone(),
+            region_white: reg(&d.region_white, "promotionRegionWhite")?,
+            region_black: reg(&d.region_black, "promotionRegionBlack")?,
+            mandatory_pawn: d.mandatory_pawn,
+            mandatory_piece: d.mandatory_piece,
+            promoted: d.promoted.clone(),
+        },
+        piece_to_char_table: d.pctt.clone(),
+        mobility_regions: d.mobility.clone(),
+        other: d.other.clone(),
+    })
+}
+
+/// A piece with its pages' spelling and the rules outside its Betza.
+fn piece(
+    letter: char,
+    name: &str,
+    betza: &str,
+    royal: bool,
+    line: usize,
+    double_step: bool,
+) -> VariantPiece {
+    let mut special = Vec::new();
+    let pages = match name {
+        "pawn" => {
+            special.push("en passant");
+            if double_step {
+                special.push("double step (ifmnD) only from its double-step region");
+                fairy::to_pages("fmWfcFifmnD")
+            } else {
+                fairy::to_pages("fmWfcF")
+            }
+        }
+        _ => fairy::to_pages(betza),
+    };
+    if name == "soldier" {
+        special.push("forward only until it reaches soldierPromotionRank");
+    }
+    if name == "janggiCannon" {
+        special.push("cannot hop over or take a cannon");
+    }
+    if name.starts_with("customPiece") && betza.contains('e') {
+        special.push("en passant");
+    }
+    if betza.contains('i') {
+        special.push("i moves only from the double-step region");
+    }
+    VariantPiece {
+        letter,
+        name: name.to_string(),
+        betza: betza.to_string(),
+        royal,
+        special,
+        pages,
+        line,
+    }
+}
