@@ -377,7 +377,24 @@ fn spell_directions(mask: u8, atom: (u8, u8)) -> Vec<&'static str> {
 /// The moves Fairy-Stockfish reads in `betza`, written in the pages'
 /// dialect (groups in the order of `i`, table, atom), or why not.
 pub fn to_pages(betza: &str) -> Result<String, Skip> {
-    let moves = read(betza)?;
+    spell(read(betza)?)
+}
+
+/// As [`to_pages`], without the `i` moves: what the piece does on a square
+/// outside its variant's double-step region.
+///
+/// ```
+/// use glance::variant::fairy::to_pages_without_initial;
+/// assert_eq!(to_pages_without_initial("fmWifmW2").as_deref(), Ok("fmW"));
+/// ```
+pub fn to_pages_without_initial(betza: &str) -> Result<String, Skip> {
+    let mut moves = read(betza)?;
+    moves.retain(|m| !m.initial);
+    spell(moves)
+}
+
+/// The pages' spelling of a table of moves.
+fn spell(moves: Vec<FsfMove>) -> Result<String, Skip> {
     if moves.is_empty() {
         return Err(Skip::NoMoves);
     }

@@ -543,3 +543,115 @@ fn piece(
         line,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::read;
+
+    fn one(text: &str) -> Result<Variant, Error> {
+        read(text, "t.ini").map(|mut v| v.remove(v.len() - 1))
+    }
+
+    #[test]
+    fn template_has_no_pieces_and_chess_has_six() {
+        let v = one("[empty]\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n").unwrap();
+        assert!(v.pieces.is_empty());
+        assert!(v.promotion.piece_types_white.is_empty());
+        let v = one("[c:chess]\n").unwrap();
+        let letters: String = v.pieces.iter().map(|p| p.letter).collect();
+        assert_eq!(letters, "pnbrqk");
+        assert_eq!(v.promotion.piece_types_white, ['n', 'b', 'r', 'q']);
+        assert_eq!(v.double_step_white.len(), 8);
+        assert_eq!(v.piece('p').unwrap().pages.as_deref(), Ok("fmWfcFifmnD"));
+    }
+
+    #[test]
+    fn inheritance_from_the_file_and_letters_taken() {
+        let text = "[a:chess]\nmaxFile = 10\ncustomPiece1 = p:mfW\nstartFen = 10/10/10/10/10/10/10/10 w - - 0 1\n[b:a]\nmaxRank = 6\nstartFen = 10/10/10/10/10/10 w - - 0 1\n";
+        let v = one(text).unwrap();
+        assert_eq!((v.files, v.ranks), (10, 6));
+        let p = v.piece('p').unwrap();
+        assert_eq!((p.name.as_str(), p.line), ("customPiece1", 3));
+        assert_eq!(v.pieces.iter().filter(|x| x.letter == 'p').count(), 1);
+    }
+
+    #[test]
+    fn king_betza_removal_and_files_as_letters() {
+        let v = one("[k:chess]\nking = k:KN\nqueen = -\nmaxFile = j\nstartFen = 10/10/10/10/10/10/10/4K5 w - - 0 1\n").unwrap();
+        let k = v.piece('k').unwrap();
+        assert!(k.royal);
+        assert_eq!((k.betza.as_str(), k.pages.as_deref()), ("KN", Ok("WFN")));
+        assert!(v.piece('q').is_none());
+        assert!(!v.promotion.piece_types_white.contains(&'q'));
+        assert_eq!(v.files, 10);
+    }
+
+    #[test]
+    fn double_steps_castling_promotion() {
+        let text = "[d:chess]\ndoubleStepRegionWhite = *2 *3\ndoubleStep = true\ncastling = false\ncastlingKingsideFile = f\npromotionRegionWhite = *7 *8\npromotionPieceTypes = qn\nmandatoryPiecePromotion = true\npromotedPieceType = n:q\n";
+        let v = one(text).unwrap();
+        assert_eq!(v.double_step_white.len(), 16);
+        assert!(!v.castling.allowed);
+        assert_eq!(v.castling.kingside_file, 5);
+        assert_eq!(v.promotion.region_white.len(), 16);
+        assert_eq!(v.promotion.piece_types_black, ['q', 'n']);
+        assert!(v.promotion.mandatory_piece);
+        assert_eq!(v.promotion.promoted, [('n', 'q')]);
+        let v = one("[d:chess]\ndoubleStep = false\n").unwrap();
+        assert!(v.double_step_white.is_empty());
+        assert_eq!(v.piece('p').unwrap().pages.as_deref(), Ok("fmWfcF"));
+    }
+
+    #[test]
+    fn errors_are_typed_with_their_line() {
+        let e = one("[a:nosuch]\n").unwrap_err();
+        assert_eq!(
+            (e.line, e.kind),
+            (1, ErrorKind::UnknownParent("nosuch".into()))
+        );
+        let e = one("[a:chess]\n\ncustomPiece26 = x:W\n").unwrap_err();
+        assert_eq!(
+            (e.line, e.kind),
+            (3, ErrorKind::UnknownPiece("customPiece26".into()))
+        );
+        let e = one("[a:chess]\ndragon = d:RF\n").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::UnknownPiece("dragon".into()));
+        let e = one("[a:chess]\ncustomPiece1 = x\n").unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::BadPieceValue { .. }));
+        let e = one("[a:chess]\ncustomPiece1 = x:fXW\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.ini:2: customPiece1: Betza fXW is refused: unknown atom 'X' at character 2"
+        );
+        let e = one("[a:chess]\nmaxRank = x\n").unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::BadValue { .. }));
+        let e = one("[a:chess]\nmaxFile = 14\n").unwrap_err();
+        assert_eq!(
+            e.kind,
+            ErrorKind::BoardTooLarge {
+                files: 14,
+                ranks: 8
+            }
+        );
+        let e = one("[a:chess]\nmaxRank = 6\n").unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::BadFen { .. }), "{e}");
+        let e = one("[a:chess]\ndoubleStepRegionWhite = z9\n").unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::BadRegion { .. }));
+        let e = one("[a:chess]\npromotionPieceTypes = qx\n").unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::UnknownPiece(_)));
+        let e = read("[a:chess]\n[a:chess]\n", "t.ini").unwrap_err();
+        assert_eq!((e.line, e.kind), (2, ErrorKind::Duplicate("a".into())));
+        let e = one("[a:chess]\ncastling = maybe\n").unwrap_err();
+        assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn regions_drop_squares_past_the_edge() {
+        assert_eq!(region("*8", 8, 6).unwrap(), []);
+        assert_eq!(region("a* -", 2, 2).unwrap().len(), 2);
+        assert_eq!(region("b2 b2", 3, 3).unwrap().len(), 1);
+        assert!(region("**", 3, 3).is_none());
+        assert!(region("2b", 3, 3).is_none());
+    }
+}
