@@ -38,6 +38,7 @@ double-step region. Exit status: 0 when nothing differs, 1 otherwise.
 import argparse
 import json
 import math
+import multiprocessing
 import os
 import re
 import subprocess
@@ -108,9 +109,9 @@ class Oracle:
         """Squares for White's and Black's royal piece, out of the way."""
         v = self.info(variant)
         royal = [p["letter"] for p in v["pieces"] if p["royal"]]
-        if not royal:
-            return {}
-        k = royal[0]
+        # Without a royal piece, a piece of each side stands there instead:
+        # a side with no piece at all has lost in the extinction variants.
+        k = royal[0] if royal else self.enemy(variant)
         f0, r0 = sq_parse(square)
         free = []
         for f in range(v["files"]):
@@ -129,7 +130,7 @@ class Oracle:
         if max(abs(fw - fb), abs(rw - rb)) < 2:
             return None
         out = {}
-        if letter != k:
+        if letter != k or not royal:
             out[wk] = k.upper()
         out[bk] = k
         return out
@@ -232,11 +233,57 @@ def probe_squares(v):
     return out
 
 
+ORACLE = None
+BINARY = None
+
+
+def compare_variant(name):
+    """Every expressible piece of one variant on its probe squares."""
+    oracle, binary = ORACLE, BINARY
+    v = oracle.info(name)
+    stats = Counter()
+    mismatches = []
+    if v["mobility"]:
+        stats["variants not compared (mobility regions)"] += 1
+        return name, stats, mismatches
+    stats["variants compared"] += 1
+    for p in v["pieces"]:
+        if not p["pages"]:
+            stats["pieces skipped by the reader"] += 1
+            continue
+        stats["pieces compared"] += 1
+        hopper = "p" in p["betza"] or "g" in p["betza"]
+        for square in probe_squares(v):
+            for colour in ("white", "black"):
+                region = v["double_step_white" if colour == "white" else "double_step_black"]
+                betza = p["pages"] if square in region else p["pages_off_region"]
+                for setting in (("empty", "screens") if hopper else ("empty",)):
+                    fs = oracle.reach(name, p["letter"], colour, square, setting)
+                    if fs is None:
+                        stats["probes Fairy-Stockfish refused (no legal move at all, or no room for kings)"] += 1
+                        continue
+                    kings = fs["kings"]
+                    friends = {s for s, k in kings.items() if k.isupper() == (colour == "white")}
+                    enemies = (set(kings) - friends) | set(fs["placed"])
+                    gl = glance(binary, betza, v, square, colour, enemies, friends, setting == "screens")
+                    unknown = set(fs.get("unknown", []))
+                    if gl is not None:
+                        gl["capture"] = sorted(set(gl["capture"]) - unknown)
+                    for kind in ("move", "capture"):
+                        stats["comparisons"] += 1
+                        stats["squares compared"] += len(set(fs[kind]) | set(gl[kind] if gl else []))
+                        if gl is None or gl[kind] != fs[kind]:
+                            stats["mismatches"] += 1
+                            mismatches.append((name, p["letter"], p["betza"], betza, square, colour,
+                                               setting, kind, fs[kind], gl and gl[kind]))
+    return name, stats, mismatches
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ini", default=os.path.join(ROOT, "tests/fixtures/fairy-stockfish-variants.ini"))
     ap.add_argument("--variant", nargs="*")
-    ap.add_argument("-v", action="store_true")
+    ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     binary = os.environ.get("GLANCE_BIN", os.path.join(ROOT, "target/release/glance"))
     dumper = os.path.join(ROOT, "target/release/examples/variant_pieces")
@@ -246,44 +293,22 @@ def main():
         d = json.loads(line)
         if "name" in d:
             variants[d["name"]] = d
-    oracle = Oracle(open(args.ini).read(), variants)
+    global ORACLE, BINARY
+    ORACLE = Oracle(open(args.ini).read(), variants)
+    BINARY = binary
+    names = [n for n in variants if not args.variant or n in args.variant]
     stats = Counter()
     mismatches = []
-    for name, v in variants.items():
-        if args.variant and name not in args.variant:
-            continue
-        if v["mobility"]:
-            stats["variants not compared (mobility regions)"] += 1
-            continue
-        for p in v["pieces"]:
-            if not p["pages"]:
-                stats["pieces skipped by the reader"] += 1
-                continue
-            hopper = "p" in p["betza"] or "g" in p["betza"]
-            for square in probe_squares(v):
-                for colour in ("white", "black"):
-                    region = v["double_step_white" if colour == "white" else "double_step_black"]
-                    betza = p["pages"] if square in region else p["pages_off_region"]
-                    for setting in (("empty", "screens") if hopper else ("empty",)):
-                        fs = oracle.reach(name, p["letter"], colour, square, setting)
-                        if fs is None:
-                            stats["probes Fairy-Stockfish refused"] += 1
-                            continue
-                        kings = fs["kings"]
-                        friends = {s for s, k in kings.items() if (k.isupper()) == (colour == "white")}
-                        enemies = ({s for s in kings} - friends) | set(fs["placed"])
-                        gl = glance(binary, betza, v, square, colour, enemies, friends, setting == "screens")
-                        stats["comparisons"] += 2
-                        unknown = set(fs.get("unknown", []))
-                        if gl is not None:
-                            gl["capture"] = sorted(set(gl["capture"]) - unknown)
-                        for kind in ("move", "capture"):
-                            if gl is None or gl[kind] != fs[kind]:
-                                stats["mismatches"] += 1
-                                mismatches.append((name, p["letter"], p["betza"], betza, square, colour,
-                                                   setting, kind, fs[kind], gl and gl[kind]))
-    for m in mismatches:
-        print("MISMATCH %s %s %s (pages %s) %s %s %s %s: fairy-stockfish %s glance %s" % m)
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(args.jobs) as pool:
+        for name, st, mm in pool.imap_unordered(compare_variant, names):
+            stats.update(st)
+            mismatches.extend(mm)
+            print("%s: %d comparisons, %d mismatches" % (name, st["comparisons"], st["mismatches"]),
+                  flush=True)
+            for m in mm:
+                print("MISMATCH %s %s %s (pages %s) %s %s %s %s: fairy-stockfish %s glance %s" % m,
+                      flush=True)
     for k, n in sorted(stats.items()):
         print("%s: %d" % (k, n))
     return 1 if mismatches else 0
