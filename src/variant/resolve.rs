@@ -460,13 +460,23 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
             },
         })?;
     let double_step = !ds_white.is_empty() || !ds_black.is_empty();
-    let pieces = d
+    let triple_step = d.other.iter().any(|(k, v)| {
+        k.starts_with("tripleStepRegion")
+            && !region(v, d.files, d.ranks).unwrap_or_default().is_empty()
+    });
+    let mut pieces: Vec<VariantPiece> = d
         .pieces
         .iter()
         .map(|(_, letter, name, betza, royal, line)| {
             piece(*letter, name, betza, *royal, *line, double_step)
         })
         .collect();
+    if triple_step {
+        for p in pieces.iter_mut().filter(|p| p.name == "pawn") {
+            p.special
+                .push("triple step from its tripleStepRegion (not in the pages' spelling)");
+        }
+    }
     Ok(Variant {
         name: s.name.clone(),
         parent: s.parent.clone(),
@@ -644,6 +654,20 @@ mod tests {
         assert_eq!((e.line, e.kind), (2, ErrorKind::Duplicate("a".into())));
         let e = one("[a:chess]\ncastling = maybe\n").unwrap_err();
         assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn a_pawn_triple_step_is_named() {
+        let v = one("[w:chess]\ntripleStepRegionWhite = *2\n").unwrap();
+        let p = v.piece('p').unwrap();
+        assert!(p.special.iter().any(|s| s.starts_with("triple step")));
+        let v = one("[w:chess]\ntripleStepRegionWhite = -\n").unwrap();
+        assert!(!v
+            .piece('p')
+            .unwrap()
+            .special
+            .iter()
+            .any(|s| s.starts_with("triple")));
     }
 
     #[test]

@@ -121,10 +121,11 @@ class Oracle:
                     free.append(sq_name(f, r))
         if len(free) < 2:
             return None
-        # Each king on its own side's back ranks: off the flag regions of
-        # the kingofthehill/racing/shinobi kind, which end the game at once.
+        # Each king on its own side's back ranks (off the flag regions of
+        # the kingofthehill/racing/shinobi kind, which end the game at
+        # once), on different files (a flying general is a check).
         wk = min(free, key=lambda s: (sq_parse(s)[1], sq_parse(s)[0]))
-        bk = max(free, key=lambda s: (sq_parse(s)[1], -sq_parse(s)[0]))
+        bk = max(free, key=lambda s: (sq_parse(s)[1], sq_parse(s)[0]))
         fw, rw = sq_parse(wk)
         fb, rb = sq_parse(bk)
         if max(abs(fw - fb), abs(rw - rb)) < 2:
@@ -175,9 +176,10 @@ class Oracle:
                     "kings": kings, "placed": sorted(placed)}
         others = [sq_name(f, r) for f in range(v["files"]) for r in range(v["ranks"])
                   if sq_name(f, r) not in base]
-        # An enemy that checks our king restricts the moves: such rings are
-        # probed square by square, and a lone enemy that checks leaves its
-        # square out of the comparison (`unknown`).
+        # An enemy that checks our king restricts the moves, one on a flag
+        # square ends the game: such rings are probed square by square, and
+        # a lone enemy that does either leaves its square out of the
+        # comparison (`unknown`).
         candidates, unknown = set(), set()
         for k in range(1, max(v["files"], v["ranks"])):
             ring = [t for t in others if max(abs(sq_parse(t)[0] - f0), abs(sq_parse(t)[1] - r0)) == k]
@@ -185,17 +187,21 @@ class Oracle:
                 continue
             pos = dict(base)
             pos.update({t: foe for t in ring})
-            if sf.gives_check(variant, self.fen(variant, pos, side), []):
-                candidates |= set(ring)
-            else:
-                candidates |= (self.targets(variant, pos, side, square) or set())
+            got = None
+            if not sf.gives_check(variant, self.fen(variant, pos, side), []):
+                got = self.targets(variant, pos, side, square)
+            # A check, or an enemy on a flag square that ends the game:
+            # the ring's squares are probed one by one.
+            candidates |= set(ring) if got is None else got
         captures = set()
         for t in sorted(candidates - set(base)):
             pos = dict(base)
             pos[t] = foe
-            if sf.gives_check(variant, self.fen(variant, pos, side), []):
+            # (Taking a lone enemy that checks is legal: no check test here.)
+            got = self.targets(variant, pos, side, square)
+            if got is None:
                 unknown.add(t)
-            elif t in (self.targets(variant, pos, side, square) or set()):
+            elif t in got:
                 captures.add(t)
         return {"move": sorted(moves), "capture": sorted(captures), "kings": kings, "placed": [],
                 "unknown": sorted(unknown)}
@@ -224,7 +230,7 @@ def glance(binary, betza, v, square, colour, enemies, friends, probes_only):
 
 def probe_squares(v):
     files, ranks = v["files"], v["ranks"]
-    picks = [(files // 2, ranks // 2), (0, 0), (files - 1, 1 if ranks > 1 else 0)]
+    picks = [(files // 2, ranks // 2), (files - 1, 1 if ranks > 1 else 0)]
     out = []
     for f, r in picks:
         s = sq_name(min(f, files - 1), min(r, ranks - 1))
