@@ -101,7 +101,9 @@ class Oracle:
             return None
         for uci in moves:
             m = UCI_RE.match(uci)
-            if m and m.group(1) + m.group(2) == origin:
+            # (A move onto its own square is a wall placed without moving,
+            # as in atlantis.)
+            if m and m.group(1) + m.group(2) == origin and m.group(3) + m.group(4) != origin:
                 out.add(m.group(3) + m.group(4))
         return out
 
