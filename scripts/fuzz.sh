@@ -4,7 +4,9 @@
 #   parse  the Betza parser and the diagram engine;
 #   page   the page reader of glance lint and glance migrate (start tags
 #          with their byte ranges, lint, migrate: no panic, no hang, the
-#          migrated page's visible text is its input's).
+#          migrated page's visible text is its input's);
+#   variants  the variants.ini reader of src/variant/ (no panic, no hang,
+#          pieces on the board, pages' spellings that parse).
 #
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]
 #
@@ -22,7 +24,7 @@ seconds="${1:-20}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(parse page)
+    targets=(parse page variants)
 fi
 export PATH="$HOME/.cargo/bin:$PATH"
 host=$(rustc -vV | sed -n 's/^host: //p')

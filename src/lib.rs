@@ -22,7 +22,9 @@
 //!   through web-sys; its `#[wasm_bindgen]` exports are the drop-ins'
 //!   JavaScript API, and it is the only module that touches the DOM;
 //! * `api` (the `pkg` feature) is the ES-module package's API: `diagram`,
-//!   `parse`, `infer`, `dialect` and the piece lab's sentence.
+//!   `parse`, `infer`, `dialect` and the piece lab's sentence;
+//! * [`variant`] reads Fairy-Stockfish's `variants.ini` definitions into
+//!   typed variants whose pieces are spelled in the pages' Betza dialect.
 //!
 //! ```
 //! use glance::engine::betza;
@@ -48,6 +50,7 @@ pub mod engine;
 pub mod page;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tools;
+pub mod variant;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 

@@ -1,0 +1,286 @@
+//! Variant definitions in Fairy-Stockfish's `variants.ini` format, read
+//! into a typed [`Variant`], with each piece's moves spelled in the pages'
+//! Betza dialect.
+//!
+//! The format (the header of Fairy-Stockfish's own `variants.ini`
+//! documents it) is a list of sections. `[name]` starts a variant from
+//! Fairy-Stockfish's default template (an 8×8 board with no pieces);
+//! `[name:parent]` starts from a variant defined earlier in the same file
+//! or from one of Fairy-Stockfish's built-in variants, and changes only what
+//! it names. Lines are `key = value`; lines starting with `#` or `;` are
+//! comments. What this reader takes from a section:
+//!
+//! * pieces: a predefined piece type by name (`rook = r`, the names and
+//!   their Betza in [`fairy::PREDEFINED`]), `customPieceN = letter:Betza`
+//!   (N from 1 to 25), `king = k` or `king = k:Betza`; `name = -` removes a
+//!   piece, and a letter given to a piece takes it from any other;
+//! * the board: `maxFile` (a number or a letter), `maxRank`;
+//! * `startFen`: the squares of each piece and colour (a pocket `[...]`,
+//!   `+` promoted and `*` wall squares are read and set aside);
+//! * `doubleStep`, `doubleStepRegionWhite/Black` (where a pawn's double
+//!   step and every piece's `i` moves are allowed);
+//! * `castling` and the files the king goes to;
+//! * promotion: `promotionPieceTypes[White|Black]`, `promotionPawnTypes`,
+//!   `promotionRegionWhite/Black`, `mandatoryPawnPromotion`,
+//!   `mandatoryPiecePromotion`, `promotedPieceType`;
+//! * `pieceToCharTable` and the `mobilityRegion…` keys, as written.
+//!
+//! Other keys (game end, drops, counting…) are kept as written in
+//! [`Variant::other`]. The built-in parents modelled are listed by
+//! [`builtin::MODELLED`]; [`builtin::NOT_MODELLED`] names the ones the
+//! reference file uses that are not (a section inheriting from one is
+//! refused with [`ErrorKind::UnknownParent`]).
+//!
+//! Every error says where: `FILE:LINE: what is wrong`.
+//!
+//! Each piece carries its Betza as Fairy-Stockfish has it and, from
+//! [`fairy::to_pages`], a string the pages' engine
+//! ([`crate::engine::betza`]) draws exactly as Fairy-Stockfish moves the
+//! piece on an empty board (or the reason it cannot be written).
+//!
+//! ```
+//! use glance::variant::{read, Colour};
+//! let text = "\
+//! [mini:chess]
+//! maxFile = 6
+//! maxRank = 6
+//! bishop = -
+//! customPiece1 = e:mRcpR
+//! startFen = rnekqr/pppppp/6/6/PPPPPP/RNEKQR w - - 0 1
+//! castling = false
+//! promotionPieceTypes = qren
+//! ";
+//! let variants = read(text, "mini.ini").unwrap();
+//! let mini = &variants[0];
+//! assert_eq!((mini.name.as_str(), mini.files, mini.ranks), ("mini", 6, 6));
+//! let cannon = mini.piece('e').unwrap();
+//! assert_eq!(cannon.betza, "mRcpR");
+//! assert_eq!(cannon.pages.as_deref(), Ok("mRcpR"));
+//! assert_eq!(mini.squares_of('e', Colour::White), ["c1"]);
+//! assert!(mini.piece('b').is_none());
+//! let err = read("[x]\nrook = r\nstartFen = 9/8/8/8/8/8/8/8 w - - 0 1\n", "x.ini").unwrap_err();
+//! assert_eq!(err.to_string(), "x.ini:3: startFen: rank 8 has 9 squares, the board has 8 files");
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+pub mod builtin;
+pub mod fairy;
+mod fen;
+mod ini;
+mod resolve;
+
+pub use crate::engine::geometry::{Colour, Square};
+pub use fairy::Skip;
+pub use ini::{sections, Entry, Section};
+
+/// One variant of a definition file, its parent's settings merged in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    pub name: String,
+    /// The parent named in `[name:parent]`, if any.
+    pub parent: Option<String>,
+    /// The line of the section's header.
+    pub line: usize,
+    pub files: u8,
+    pub ranks: u8,
+    /// The piece types, in Fairy-Stockfish's order of piece types.
+    pub pieces: Vec<VariantPiece>,
+    /// The start position: each piece on the board, by square.
+    pub start: Vec<Placement>,
+    /// The pieces in hand at the start (`[...]` of the FEN), as written.
+    pub in_hand: String,
+    /// Where White's and Black's pawns may double-step and every piece's
+    /// `i` moves are allowed (empty when `doubleStep = false`).
+    pub double_step_white: Vec<Square>,
+    pub double_step_black: Vec<Square>,
+    pub castling: Castling,
+    pub promotion: Promotion,
+    pub piece_to_char_table: Option<String>,
+    /// `mobilityRegion…` keys (pieces confined to squares), as written.
+    pub mobility_regions: Vec<(String, String)>,
+    /// Every other key of the section and its parents, as written.
+    pub other: Vec<(String, String)>,
+}
+
+/// A piece type of a [`Variant`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantPiece {
+    /// The letter (lower case) of its FEN: upper case is White's.
+    pub letter: char,
+    /// The predefined type's name (`rook`, `king`) or the custom slot
+    /// (`customPiece3`).
+    pub name: String,
+    /// Its Betza as Fairy-Stockfish reads it (the predefined type's, or
+    /// the one written after the letter).
+    pub betza: String,
+    /// Whether it is the royal piece (`king`).
+    pub royal: bool,
+    /// Moves Fairy-Stockfish gives it by rule rather than by its Betza:
+    /// the pawn's double step, en passant, the soldier's river.
+    pub special: Vec<&'static str>,
+    /// The same moves in the pages' dialect, or why that cannot be.
+    pub pages: Result<String, Skip>,
+    /// The line that defined it (the parent's, or the built-in's 0).
+    pub line: usize,
+}
+
+/// A piece on a square of the start position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub square: Square,
+    pub letter: char,
+    pub colour: Colour,
+    /// Written `+x` (a promoted piece, in shogi variants).
+    pub promoted: bool,
+}
+
+/// Castling as the variant allows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castling {
+    pub allowed: bool,
+    /// The king's file after castling on each side (0 = a).
+    pub kingside_file: u8,
+    pub queenside_file: u8,
+}
+
+/// Promotion settings.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Promotion {
+    /// The letters a pawn may promote to, for White and for Black.
+    pub piece_types_white: Vec<char>,
+    pub piece_types_black: Vec<char>,
+    /// The letters of the pieces that promote as pawns.
+    pub pawn_types: Vec<char>,
+    pub region_white: Vec<Square>,
+    pub region_black: Vec<Square>,
+    pub mandatory_pawn: bool,
+    pub mandatory_piece: bool,
+    /// `promotedPieceType`: (piece, what it promotes to).
+    pub promoted: Vec<(char, char)>,
+}
+
+impl Variant {
+    /// The piece with this letter (either case).
+    pub fn piece(&self, letter: char) -> Option<&VariantPiece> {
+        let l = letter.to_ascii_lowercase();
+        self.pieces.iter().find(|p| p.letter == l)
+    }
+
+    /// The squares (algebraic, a1 first by rank) of `letter`'s pieces of
+    /// one colour in the start position.
+    pub fn squares_of(&self, letter: char, colour: Colour) -> Vec<String> {
+        let l = letter.to_ascii_lowercase();
+        self.start
+            .iter()
+            .filter(|p| p.letter == l && p.colour == colour)
+            .map(|p| {
+                let mut s = String::new();
+                p.square.push_name(&mut s);
+                s
+            })
+            .collect()
+    }
+}
+
+/// What is wrong with a definition, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The file name given to [`read`].
+    pub file: String,
+    /// The line, from 1.
+    pub line: usize,
+    pub kind: ErrorKind,
+}
+
+/// The kinds of [`Error`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// A `[` line without its `]`, or a header with an empty name.
+    BadHeader(String),
+    /// A line that is neither a header, a comment nor `key = value`.
+    BadLine(String),
+    /// `key = value` before the first section.
+    OutsideSection(String),
+    /// `[child:parent]` whose parent is neither earlier in the file nor a
+    /// modelled built-in.
+    UnknownParent(String),
+    /// A piece key whose name is no piece type (`custompiece1`, `dragon`),
+    /// or a letter that is no piece of the variant (in a FEN, a piece set).
+    UnknownPiece(String),
+    /// `customPieceN` without `letter:Betza`, or a letter that is no letter.
+    BadPieceValue { key: String, value: String },
+    /// A Betza string the pages' parser refuses.
+    BadBetza {
+        key: String,
+        betza: String,
+        why: String,
+    },
+    /// A value of the wrong kind (`maxRank = x`, `castling = maybe`).
+    BadValue { key: String, value: String },
+    /// The board is larger than 12 files or 10 ranks.
+    BoardTooLarge { files: u8, ranks: u8 },
+    /// A FEN that does not fit the board.
+    BadFen { key: String, why: String },
+    /// A square list (`*2`, `a1 b2`) with a square off the board.
+    BadRegion { key: String, value: String },
+    /// The same section name twice.
+    Duplicate(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: ", self.file, self.line)?;
+        match &self.kind {
+            ErrorKind::BadHeader(l) => write!(
+                f,
+                "a section header must be [name] or [name:parent], not {l}"
+            ),
+            ErrorKind::BadLine(l) => write!(f, "not a header, a comment or key = value: {l}"),
+            ErrorKind::OutsideSection(k) => write!(f, "{k} comes before the first [section]"),
+            ErrorKind::UnknownParent(p) => write!(
+                f,
+                "parent variant {p} is neither defined above nor a built-in this reader models"
+            ),
+            ErrorKind::UnknownPiece(p) => write!(f, "{p} is no piece type of this variant"),
+            ErrorKind::BadPieceValue { key, value } => {
+                write!(f, "{key} = {value}: expected a letter, letter:Betza, or -")
+            }
+            ErrorKind::BadBetza { key, betza, why } => {
+                write!(f, "{key}: Betza {betza} is refused: {why}")
+            }
+            ErrorKind::BadValue { key, value } => write!(f, "{key} = {value}: not a valid value"),
+            ErrorKind::BoardTooLarge { files, ranks } => write!(
+                f,
+                "a board of {files} files and {ranks} ranks is larger than 12x10"
+            ),
+            ErrorKind::BadFen { key, why } => write!(f, "{key}: {why}"),
+            ErrorKind::BadRegion { key, value } => {
+                write!(f, "{key} = {value}: a square is off the board or malformed")
+            }
+            ErrorKind::Duplicate(n) => write!(f, "section {n} is defined twice"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// Reads every section of a definition file. `file` names it in errors.
+///
+/// The first error stops the reading; [`read_each`] reads past them.
+pub fn read(text: &str, file: &str) -> Result<Vec<Variant>, Error> {
+    read_each(text, file).into_iter().collect()
+}
+
+/// Reads every section, each on its own: a section that cannot be read
+/// gives its error and the others are still read (a child of a refused
+/// section is refused, its parent being unknown). The file's syntax
+/// errors (a line outside any section, a broken header) come first, alone.
+pub fn read_each(text: &str, file: &str) -> Vec<Result<Variant, Error>> {
+    match ini::sections(text, file) {
+        Ok(sections) => resolve::resolve_all(&sections, file),
+        Err(e) => alloc::vec![Err(e)],
+    }
+}
