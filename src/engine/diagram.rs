@@ -19,7 +19,8 @@
 //! The piece's own square never gets a mark.
 //!
 //! ```
-//! use glance::{betza, Colour, Diagram, Mark, Square, SquareSet};
+//! use glance::engine::betza;
+//! use glance::{Colour, Diagram, Mark, Square, SquareSet};
 //! let lieutenant = betza::parse("FAmsW").unwrap();
 //! let board = SquareSet::rectangle(8, 8).unwrap();
 //! let e5 = Square::parse("e5").unwrap();
@@ -201,7 +202,8 @@ impl Diagram {
     /// captured.
     ///
     /// ```
-    /// use glance::{betza, Colour, Diagram, Mark, Square, SquareSet};
+    /// use glance::engine::betza;
+    /// use glance::{Colour, Diagram, Mark, Square, SquareSet};
     /// let rook = betza::parse("R").unwrap();
     /// let board = SquareSet::rectangle(8, 8).unwrap();
     /// let sq = |s: &str| Square::parse(s).unwrap();

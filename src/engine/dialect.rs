@@ -53,6 +53,7 @@ use alloc::vec::Vec;
 
 use crate::engine::betza::{self, push_number};
 use crate::engine::geometry::Offset;
+use crate::engine::spell::Modifiers;
 
 /// XBoard's move generator (`MovesFromString` in `moves.c`).
 pub const XBOARD: &str = "XBoard";
@@ -595,18 +596,14 @@ fn fsf_mask(prefix: &[u8], long: u8, short: u8, split: bool) -> u8 {
 /// The atoms a letter stands for, `(long, short)`, and whether it is `K`
 /// or `Q` (two atoms read with the king's directions by XBoard).
 fn atom_of(atom: &str) -> Option<Atoms> {
-    let one = |a: u8, b: u8| Some(([(a, b), (a, b)], 1, false));
+    let pair = |x: betza::Atom| (x.long, x.short);
     match atom.as_bytes() {
-        [b'W'] | [b'R'] => one(1, 0),
-        [b'F'] | [b'B'] => one(1, 1),
-        [b'D'] => one(2, 0),
-        [b'N'] => one(2, 1),
-        [b'A'] => one(2, 2),
-        [b'H'] | [b'I'] => one(3, 0),
-        [b'C'] | [b'L'] => one(3, 1),
-        [b'J'] | [b'Z'] => one(3, 2),
-        [b'G'] => one(3, 3),
-        [b'K'] | [b'Q'] => Some(([(1, 0), (1, 1)], 2, true)),
+        // The null move and castling have no directions to read.
+        [b'O'] => None,
+        &[letter] => {
+            let (atoms, count, _) = betza::letter_atoms(letter)?;
+            Some(([pair(atoms[0]), pair(atoms[1])], count, count == 2))
+        }
         [b'(', ..] => {
             let inner = atom.trim_start_matches('(').trim_end_matches(')');
             let (x, y) = inner.split_once(',')?;
@@ -696,51 +693,9 @@ fn pages_prefix(prefix: &[u8]) -> XbPrefix {
     x
 }
 
-/// A group spelled in XBoard's order of modifiers.
-pub(crate) fn spell(dirs: &str, x: &XbFlags, atom: &str, range: &str) -> String {
-    let mut s = String::new();
-    if x.initial {
-        s.push('i');
-    }
-    s.push_str(dirs);
-    for (on, letter) in [
-        (x.m, 'm'),
-        (x.c, 'c'),
-        (x.e, 'e'),
-        (x.p, 'p'),
-        (x.g, 'g'),
-        (x.o, 'o'),
-        (x.n, 'n'),
-    ] {
-        if on {
-            s.push(letter);
-        }
-    }
-    for _ in 0..x.j {
-        s.push('j');
-    }
-    s.push_str(atom);
-    s.push_str(range);
-    s
-}
-
-/// The modifiers of a group other than its directions.
-#[derive(Default, Debug, PartialEq, Eq, Clone, Copy)]
-pub(crate) struct XbFlags {
-    pub initial: bool,
-    pub m: bool,
-    pub c: bool,
-    pub e: bool,
-    pub p: bool,
-    pub g: bool,
-    pub o: bool,
-    pub n: bool,
-    pub j: u8,
-}
-
-impl From<XbPrefix> for XbFlags {
-    fn from(x: XbPrefix) -> XbFlags {
-        XbFlags {
+impl From<XbPrefix> for Modifiers {
+    fn from(x: XbPrefix) -> Modifiers {
+        Modifiers {
             initial: x.initial,
             m: x.m,
             c: x.c,
@@ -799,7 +754,7 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
     let pre = t.prefix.as_bytes();
     let pages = pages_prefix(pre);
     let dirs = direction_letters(&t.prefix);
-    let flags: XbFlags = pages.into();
+    let flags: Modifiers = pages.into();
     let group = {
         let mut g = String::from(t.prefix.as_str());
         g.push_str(&t.atom);
@@ -813,24 +768,24 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
         let rides =
             t.range != "1" && (!t.range.is_empty() || matches!(t.atom.as_str(), "R" | "B" | "Q"));
         let mut alike = String::new();
-        let quiet = XbFlags {
+        let quiet = Modifiers {
             p: false,
             m: true,
             c: false,
             ..flags
         };
-        alike.push_str(&spell(&dirs, &quiet, &t.atom, &t.range));
+        alike.push_str(&quiet.spell(&dirs, &t.atom, &t.range));
         // A single step or leap has no room to hop: the pages' Pao of
         // range one only moves.
         let hops = rides && !pages.m;
         if hops {
-            let hop = XbFlags {
+            let hop = Modifiers {
                 m: false,
                 c: true,
                 p: true,
                 ..flags
             };
-            alike.push_str(&spell(&dirs, &hop, &t.atom, &t.range));
+            alike.push_str(&hop.spell(&dirs, &t.atom, &t.range));
         }
         let mut message = String::from("the pages draw a Pao (");
         message.push_str(if rides {
@@ -864,11 +819,11 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
         } && xb_dirs == dir_only;
     // (XBoard's generator reads no chains of the pages' kind at all.)
     if !order_ok && !t.chained && !dirs.contains('a') {
-        let alike = spell(&dirs, &flags, &t.atom, &t.range);
+        let alike = flags.spell(&dirs, &t.atom, &t.range);
         let mut message = String::from(
             "XBoard's generator reads i, the direction letters, then m c e p g o n j in this order and skips the letters out of it, reading ",
         );
-        message.push_str(&spell(xb_dirs, &XbFlags::from(xb), &t.atom, &t.range));
+        message.push_str(&Modifiers::from(xb).spell(xb_dirs, &t.atom, &t.range));
         notes.push(DialectNote {
             kind: Kind::Order,
             group: group.clone(),
@@ -978,7 +933,7 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
 fn split_spelling(
     class: Class,
     mask: u8,
-    flags: &XbFlags,
+    flags: &Modifiers,
     atom: &str,
     range: &str,
     out: &mut String,
@@ -987,14 +942,14 @@ fn split_spelling(
         return;
     }
     if let Some(d) = alike_directions(class, mask) {
-        out.push_str(&spell(d, flags, atom, range));
+        out.push_str(&flags.spell(d, atom, range));
         return;
     }
     // One group per direction.
     for k in 0..8u8 {
         if mask & 1 << k != 0 {
             let d = alike_directions(class, 1 << k).unwrap_or("");
-            out.push_str(&spell(d, flags, atom, range));
+            out.push_str(&flags.spell(d, atom, range));
         }
     }
 }

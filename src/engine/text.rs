@@ -2,7 +2,8 @@
 //! square, the piece's letter on its own square, and a legend.
 //!
 //! ```
-//! use glance::{betza, text, Colour, Diagram, Square, SquareSet};
+//! use glance::engine::{betza, text};
+//! use glance::{Colour, Diagram, Square, SquareSet};
 //! let board = SquareSet::rectangle(5, 5).unwrap();
 //! let knight = betza::parse("N").unwrap();
 //! let c3 = Square::parse("c3").unwrap();
