@@ -458,7 +458,6 @@ fn source_tree_has_its_shape() {
 
 /// The engine and the board, the layers issue 24 split, hold to it today.
 #[test]
-#[ignore = "three engine functions are still too long (infer 214, check_token 181, generate 157 lines): the next commits split them"]
 fn engine_and_board_have_their_shape() {
     let mut tree = Tree::new();
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");

@@ -747,103 +747,145 @@ pub(crate) const CANDIDATES: &[&str] = &[
 // ---------------------------------------------------------------------
 // The checks.
 
+/// One group of a string, as the checks read it.
+struct Group<'a> {
+    t: &'a Token,
+    /// What the pages read in its prefix.
+    pages: XbPrefix,
+    /// Its direction letters (anywhere in the prefix).
+    dirs: String,
+    /// Its other modifiers.
+    flags: Modifiers,
+    /// Its direction letters but `a`.
+    dir_only: String,
+    /// The group as written (with the letters of the groups around it).
+    text: String,
+}
+
 fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
-    let Some((atoms, count, king)) = atom_of(&t.atom) else {
+    let Some(atoms) = atom_of(&t.atom) else {
         return;
     };
-    let pre = t.prefix.as_bytes();
-    let pages = pages_prefix(pre);
+    let pages = pages_prefix(t.prefix.as_bytes());
+    let mut text = String::from(t.prefix.as_str());
+    text.push_str(&t.atom);
+    text.push_str(&t.range);
     let dirs = direction_letters(&t.prefix);
-    let flags: Modifiers = pages.into();
-    let group = {
-        let mut g = String::from(t.prefix.as_str());
-        g.push_str(&t.atom);
-        g.push_str(&t.range);
-        g
+    let g = Group {
+        t,
+        pages,
+        dir_only: dirs.chars().filter(|&c| c != 'a').collect(),
+        dirs,
+        flags: pages.into(),
+        text,
     };
+    notes.extend(pao_note(&g));
+    notes.extend(order_note(&g));
+    notes.extend(directions_note(&g, atoms));
+}
 
-    // `p` on a move that may end without capturing.
+/// `p` on a move that may end without capturing.
+fn pao_note(g: &Group) -> Option<DialectNote> {
+    let Group {
+        t, pages, flags, ..
+    } = g;
+    let (pages, flags, dirs) = (*pages, *flags, &g.dirs);
     let pao = pages.p && !t.chained && (pages.m || !pages.c);
-    if pao {
-        let rides =
-            t.range != "1" && (!t.range.is_empty() || matches!(t.atom.as_str(), "R" | "B" | "Q"));
-        let mut alike = String::new();
-        let quiet = Modifiers {
-            p: false,
-            m: true,
-            c: false,
+    if !pao {
+        return None;
+    }
+    let rides =
+        t.range != "1" && (!t.range.is_empty() || matches!(t.atom.as_str(), "R" | "B" | "Q"));
+    let mut alike = String::new();
+    let quiet = Modifiers {
+        p: false,
+        m: true,
+        c: false,
+        ..flags
+    };
+    alike.push_str(&quiet.spell(dirs, &t.atom, &t.range));
+    // A single step or leap has no room to hop: the pages' Pao of
+    // range one only moves.
+    let hops = rides && !pages.m;
+    if hops {
+        let hop = Modifiers {
+            m: false,
+            c: true,
+            p: true,
             ..flags
         };
-        alike.push_str(&quiet.spell(&dirs, &t.atom, &t.range));
-        // A single step or leap has no room to hop: the pages' Pao of
-        // range one only moves.
-        let hops = rides && !pages.m;
-        if hops {
-            let hop = Modifiers {
-                m: false,
-                c: true,
-                p: true,
-                ..flags
-            };
-            alike.push_str(&hop.spell(&dirs, &t.atom, &t.range));
-        }
-        let mut message = String::from("the pages draw a Pao (");
-        message.push_str(if rides {
-            "slides without capturing"
-        } else {
-            "steps without capturing"
-        });
-        if hops {
-            message.push_str(", captures by hopping one piece");
-        }
-        message.push_str("); the others make every move a hop over a piece, so it goes nowhere on an empty board");
-        notes.push(DialectNote {
-            kind: Kind::Pao,
-            group: group.clone(),
-            at: t.at,
-            programs: Vec::from([XBOARD, INTERACTIVE_DIAGRAM, FAIRY_STOCKFISH]),
-            message,
-            alike,
-        });
+        alike.push_str(&hop.spell(dirs, &t.atom, &t.range));
     }
+    let mut message = String::from("the pages draw a Pao (");
+    message.push_str(if rides {
+        "slides without capturing"
+    } else {
+        "steps without capturing"
+    });
+    if hops {
+        message.push_str(", captures by hopping one piece");
+    }
+    message.push_str(
+        "); the others make every move a hop over a piece, so it goes nowhere on an empty board",
+    );
+    Some(DialectNote {
+        kind: Kind::Pao,
+        group: g.text.clone(),
+        at: t.at,
+        programs: Vec::from([XBOARD, INTERACTIVE_DIAGRAM, FAIRY_STOCKFISH]),
+        message,
+        alike,
+    })
+}
 
-    // The order of modifiers, as XBoard's generator reads it.
+/// The order of modifiers, as XBoard's generator reads it.
+fn order_note(g: &Group) -> Option<DialectNote> {
+    let Group {
+        t, pages, flags, ..
+    } = g;
+    let (pages, flags, dirs, pre) = (*pages, *flags, &g.dirs, t.prefix.as_bytes());
     let xb = xboard_prefix(pre);
     let xb_dirs = &t.prefix[xb.dirs_start..xb.dirs_end];
-    let dir_only: String = dirs.chars().filter(|&c| c != 'a').collect();
+    let dir_only = &g.dir_only;
     let order_ok =
         xb == XbPrefix {
             dirs_start: xb.dirs_start,
             dirs_end: xb.dirs_end,
             ..pages
-        } && xb_dirs == dir_only;
+        } && xb_dirs == dir_only.as_str();
     // (XBoard's generator reads no chains of the pages' kind at all.)
-    if !order_ok && !t.chained && !dirs.contains('a') {
-        let alike = flags.spell(&dirs, &t.atom, &t.range);
-        let mut message = String::from(
+    if order_ok || t.chained || dirs.contains('a') {
+        return None;
+    }
+    let alike = flags.spell(dirs, &t.atom, &t.range);
+    let mut message = String::from(
             "XBoard's generator reads i, the direction letters, then m c e p g o n j in this order and skips the letters out of it, reading ",
         );
-        message.push_str(&Modifiers::from(xb).spell(xb_dirs, &t.atom, &t.range));
-        notes.push(DialectNote {
-            kind: Kind::Order,
-            group: group.clone(),
-            at: t.at,
-            programs: Vec::from([XBOARD]),
-            message,
-            alike,
-        });
-    }
+    message.push_str(&Modifiers::from(xb).spell(xb_dirs, &t.atom, &t.range));
+    Some(DialectNote {
+        kind: Kind::Order,
+        group: g.text.clone(),
+        at: t.at,
+        programs: Vec::from([XBOARD]),
+        message,
+        alike,
+    })
+}
 
-    // Direction letters, on a first leg.
+/// Direction letters, on a first leg, that the programs read otherwise.
+fn directions_note(g: &Group, (atoms, count, king): Atoms) -> Option<DialectNote> {
+    let Group { t, flags, .. } = g;
+    let (flags, dirs, pre) = (*flags, &g.dirs, t.prefix.as_bytes());
+    let dir_only = &g.dir_only;
     if t.later || dir_only.is_empty() || dirs.contains('a') {
-        return;
+        return None;
     }
     let d = dir_only.as_bytes();
     let mut g_masks = [0u8; 2];
     for (k, &(long, short)) in atoms.iter().enumerate().take(count) {
-        match glance_mask(&dir_only, long, short) {
+        match glance_mask(dir_only, long, short) {
             Some(m) => g_masks[k] = m,
-            None => return,
+            None => return None,
         }
     }
     let (x_masks, i_masks, f_masks) = if king {
@@ -855,9 +897,7 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
         )
     } else {
         let (long, short) = atoms[0];
-        let Some(class) = Class::of(long, short) else {
-            return;
-        };
+        let class = Class::of(long, short)?;
         let x = xboard_mask(d, class, false);
         let f = fsf_mask(pre, long, short, true);
         ([x, 0], [g_masks[0], 0], [f, 0])
@@ -873,7 +913,7 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
         programs.push(FAIRY_STOCKFISH);
     }
     if programs.is_empty() {
-        return;
+        return None;
     }
     // The alike spelling: each half on its own atom.
     let mut alike = String::new();
@@ -884,9 +924,7 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
     };
     if halves.is_empty() {
         let (long, short) = atoms[0];
-        let Some(class) = Class::of(long, short) else {
-            return;
-        };
+        let class = Class::of(long, short)?;
         split_spelling(class, g_masks[0], &flags, &t.atom, &t.range, &mut alike);
     } else {
         for (k, &(letter, class)) in halves.iter().enumerate() {
@@ -919,14 +957,14 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
             describe(&masks, king, &mut message);
         }
     }
-    notes.push(DialectNote {
+    Some(DialectNote {
         kind: Kind::Directions,
-        group,
+        group: g.text.clone(),
         at: t.at,
         programs,
         message,
         alike,
-    });
+    })
 }
 
 /// Spells the slots `mask` of an atom as groups all programs read alike.

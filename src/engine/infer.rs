@@ -679,18 +679,7 @@ pub fn infer(target: &Target) -> Inference {
         candidates: Vec::new(),
     };
     problem.generate();
-    let raw = problem.candidates;
-    let key = |c: &Candidate| (c.cost(), c.modifiers(), c.order);
-    let order = sorted_indices(raw.len(), &|a, b| {
-        let (x, y) = (&raw[a], &raw[b]);
-        (key(x), &x.text) < (key(y), &y.text)
-    });
-    let mut cands: Vec<Candidate> = Vec::with_capacity(raw.len());
-    for i in order {
-        if cands.last().is_none_or(|c| c.text != raw[i].text) {
-            cands.push(raw[i].clone());
-        }
-    }
+    let cands = cheapest_first(problem.candidates);
 
     // The elements: (square, bits needed).
     let mut elements: Vec<(u8, u8)> = Vec::new();
@@ -729,44 +718,7 @@ pub fn infer(target: &Target) -> Inference {
             .collect()
     };
     let conflicts: Vec<Vec<(u8, u8)>> = cands.iter().map(leaps_on_slides).collect();
-    let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
-    let conflict_subset = |a: &[(u8, u8)], b: &[(u8, u8)]| {
-        a.iter()
-            .all(|&(s, t)| b.iter().any(|&(s2, t2)| s2 == s && t & !t2 == 0))
-    };
-    let mut keep = alloc::vec![true; cands.len()];
-    let mut same_count = alloc::vec![0usize; cands.len()];
-    for x in 0..cands.len() {
-        if element_sets[x].iter().all(|&w| w == 0) {
-            keep[x] = false;
-            continue;
-        }
-        for y in 0..cands.len() {
-            if x == y || !keep[y] || cands[y].cost() > cands[x].cost() {
-                continue;
-            }
-            // One as cheap covering more is kept too: `BW` and `KB` are as
-            // short, and the pages write the first.
-            if subset(&element_sets[x], &element_sets[y])
-                && conflict_subset(&conflicts[y], &conflicts[x])
-            {
-                let equal = cands[y].cost() == cands[x].cost();
-                if !equal {
-                    keep[x] = false;
-                    break;
-                }
-                // Equal ones: keep a few, for alternatives.
-                if y < x {
-                    same_count[y] += 1;
-                    if same_count[y] > 2 {
-                        keep[x] = false;
-                        break;
-                    }
-                }
-            }
-        }
-    }
-    let kept: Vec<usize> = (0..cands.len()).filter(|&i| keep[i]).collect();
+    let kept = unbeaten(&cands, &element_sets, &conflicts);
 
     // Elements no candidate covers.
     for (e, &(sq, _)) in elements.iter().enumerate() {
@@ -819,6 +771,91 @@ pub fn infer(target: &Target) -> Inference {
         unreachable = by_file(&unreachable);
     }
 
+    let found = spelled_solutions(target, &cands, solutions);
+    let mut strings = sorted_indices(found.len(), &|a, b| found[a] < found[b])
+        .into_iter()
+        .map(|i| found[i].4.clone());
+    let betza = strings.next();
+    Inference {
+        alternatives: strings.take(MAX_ALTERNATIVES).collect(),
+        betza,
+        unreachable,
+        complete,
+    }
+}
+
+/// The candidates cheapest first (then by fewer modifiers, by the
+/// conventional order, by text), each text once.
+fn cheapest_first(raw: Vec<Candidate>) -> Vec<Candidate> {
+    let key = |c: &Candidate| (c.cost(), c.modifiers(), c.order);
+    let order = sorted_indices(raw.len(), &|a, b| {
+        let (x, y) = (&raw[a], &raw[b]);
+        (key(x), &x.text) < (key(y), &y.text)
+    });
+    let mut cands: Vec<Candidate> = Vec::with_capacity(raw.len());
+    for i in order {
+        if cands.last().is_none_or(|c| c.text != raw[i].text) {
+            cands.push(raw[i].clone());
+        }
+    }
+    cands
+}
+
+/// The candidates no other one beats: as cheap, covering at least as
+/// much, with no more leap marks on yellow squares. Of equal ones a few
+/// are kept, for alternatives.
+fn unbeaten(
+    cands: &[Candidate],
+    element_sets: &[Vec<u64>],
+    conflicts: &[Vec<(u8, u8)>],
+) -> Vec<usize> {
+    let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+    let conflict_subset = |a: &[(u8, u8)], b: &[(u8, u8)]| {
+        a.iter()
+            .all(|&(s, t)| b.iter().any(|&(s2, t2)| s2 == s && t & !t2 == 0))
+    };
+    let mut keep = alloc::vec![true; cands.len()];
+    let mut same_count = alloc::vec![0usize; cands.len()];
+    for x in 0..cands.len() {
+        if element_sets[x].iter().all(|&w| w == 0) {
+            keep[x] = false;
+            continue;
+        }
+        for y in 0..cands.len() {
+            if x == y || !keep[y] || cands[y].cost() > cands[x].cost() {
+                continue;
+            }
+            // One as cheap covering more is kept too: `BW` and `KB` are as
+            // short, and the pages write the first.
+            if subset(&element_sets[x], &element_sets[y])
+                && conflict_subset(&conflicts[y], &conflicts[x])
+            {
+                let equal = cands[y].cost() == cands[x].cost();
+                if !equal {
+                    keep[x] = false;
+                    break;
+                }
+                // Equal ones: keep a few, for alternatives.
+                if y < x {
+                    same_count[y] += 1;
+                    if same_count[y] > 2 {
+                        keep[x] = false;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    (0..cands.len()).filter(|&i| keep[i]).collect()
+}
+
+/// Each solution spelled in the conventional order and checked by
+/// drawing it: (length, groups, overlap, modifiers, text).
+fn spelled_solutions(
+    target: &Target,
+    cands: &[Candidate],
+    solutions: Vec<Vec<usize>>,
+) -> Vec<(usize, usize, usize, usize, String)> {
     // Spell each solution in the conventional order and check it. Among
     // strings of one length: fewer groups, then fewer squares drawn by two
     // groups (`BW` rather than `KB`), then fewer modifier letters.
@@ -853,16 +890,7 @@ pub fn infer(target: &Target) -> Inference {
         let overlap = drawn.iter().map(|&n| n.saturating_sub(1) as usize).sum();
         found.push((text.len(), parts.len(), overlap, mods, text));
     }
-    let mut strings = sorted_indices(found.len(), &|a, b| found[a] < found[b])
-        .into_iter()
-        .map(|i| found[i].4.clone());
-    let betza = strings.next();
-    Inference {
-        alternatives: strings.take(MAX_ALTERNATIVES).collect(),
-        betza,
-        unreachable,
-        complete,
-    }
+    found
 }
 
 /// Branch and bound over sets of candidates.
