@@ -88,7 +88,8 @@ impl Atom {
 /// a [`Piece`] writes. Of two letters of one leap the first is the one
 /// written: `I`, `L` and `J` are the pages' second names of `H`, `C` and
 /// `Z` (which XBoard's generator reads otherwise, see the dialect notes).
-/// `O` is the null move; with a count, castling.
+/// `O` is the null move; with a count, castling. Each leap is written
+/// long side first, as [`Atom::new`] orders it.
 pub const LEAPERS: [(u8, u8, u8); 13] = [
     (b'W', 1, 0),
     (b'F', 1, 1),
@@ -110,7 +111,7 @@ pub fn leaper(letter: u8) -> Option<Atom> {
     LEAPERS
         .iter()
         .find(|&&(l, _, _)| l == letter)
-        .map(|&(_, long, short)| Atom::new(long, short))
+        .map(|&(_, long, short)| Atom { long, short })
 }
 
 /// The letter an atom is written with, if it has one (else `(x,y)`).
@@ -123,7 +124,7 @@ pub fn leaper(letter: u8) -> Option<Atom> {
 pub fn leaper_letter(atom: Atom) -> Option<u8> {
     LEAPERS
         .iter()
-        .find(|&&(_, long, short)| Atom::new(long, short) == atom)
+        .find(|&&(_, long, short)| Atom { long, short } == atom)
         .map(|&(l, _, _)| l)
 }
 

@@ -510,7 +510,7 @@ impl Problem<'_> {
         if mask == all_directions(atom) && jumping == Jumping::Normal && atom.is_step() {
             halves.push((modality, false, jumping, piece.clone(), d.clone()));
         }
-        self.push(piece.to_string(), &d, false);
+        self.push(spelled(&piece), &d, false);
     }
 
     /// The ride of `kind` along the directions `mask`, as far as every one
@@ -561,7 +561,7 @@ impl Problem<'_> {
         if mask == all_directions(atom) && range == 0 && atom.is_step() {
             halves.push((modality, true, jumping, piece.clone(), d.clone()));
         }
-        self.push(piece.to_string(), &d, false);
+        self.push(spelled(&piece), &d, false);
     }
 
     /// `K` and `Q` (and `gQ`, `cpQ`): a `W` and an `F` half with all
@@ -591,7 +591,7 @@ impl Problem<'_> {
                     let piece = a.3.clone().join(b.3.clone());
                     let mut d = a.4.clone();
                     d.merge(&b.4);
-                    self.push(piece.to_string(), &d, false);
+                    self.push(spelled(&piece), &d, false);
                 }
             }
         }
@@ -640,6 +640,13 @@ struct Kind {
     atom: Atom,
     modality: Modality,
     jumping: Jumping,
+}
+
+/// The Betza string of `piece` (its `Display`, without `core::fmt`).
+fn spelled(piece: &Piece) -> String {
+    let mut s = String::new();
+    piece.write_to(&mut s);
+    s
 }
 
 /// The mask of all of `atom`'s directions (over [`Atom::vectors`]).
