@@ -65,8 +65,15 @@ pub enum Kind {
     NotOnBoard,
     /// A board cell holding a piece image but no `data-piece`.
     Undeclared,
-    /// A cell declared White holding a Black image, or the reverse.
+    /// A cell declared White holding a Black image or letter, or the
+    /// reverse.
     WrongSide,
+    /// A declared cell whose image shows another row's piece (the
+    /// Commoner's image on a cell declared as the King).
+    WrongImage,
+    /// A row with a key but no name in its Piece cell: its cells show
+    /// their moves with no name.
+    NoName,
     /// Alternatives joined by a word not of the page's language.
     ForeignWord,
     /// A piece whose initial moves (`i`) no cell of it can show.
@@ -82,7 +89,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 19] = [
+    pub const ALL: [Kind; 21] = [
         Kind::HandlerSyntax,
         Kind::DeadHandler,
         Kind::NoScript,
@@ -96,6 +103,8 @@ impl Kind {
         Kind::NotOnBoard,
         Kind::Undeclared,
         Kind::WrongSide,
+        Kind::WrongImage,
+        Kind::NoName,
         Kind::ForeignWord,
         Kind::InitialUnplaced,
         Kind::Dialect,
@@ -120,6 +129,8 @@ impl Kind {
             Kind::NotOnBoard => "not-on-board",
             Kind::Undeclared => "undeclared",
             Kind::WrongSide => "wrong-side",
+            Kind::WrongImage => "wrong-image",
+            Kind::NoName => "no-name",
             Kind::ForeignWord => "foreign-word",
             Kind::InitialUnplaced => "initial-unplaced",
             Kind::Dialect => "dialect",
@@ -139,7 +150,8 @@ impl Kind {
             | Kind::InitialUnplaced
             | Kind::Dialect
             | Kind::MissingFile
-            | Kind::NoPieceParagraph => Severity::Warning,
+            | Kind::NoPieceParagraph
+            | Kind::NoName => Severity::Warning,
             _ => Severity::Error,
         }
     }

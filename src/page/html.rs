@@ -16,7 +16,7 @@
 use scraper::{ElementRef, Html, Selector};
 
 use crate::page::declared::Declarations;
-use crate::page::reader::{self, Dom};
+use crate::page::reader::{self, Dom, Node};
 
 /// A parsed page.
 pub struct Document {
@@ -73,6 +73,21 @@ impl Dom for Element<'_> {
 
     fn children(&self) -> Vec<Self> {
         self.0.child_elements().map(Element).collect()
+    }
+
+    fn parent(&self) -> Option<Self> {
+        self.0.parent().and_then(ElementRef::wrap).map(Element)
+    }
+
+    fn child_nodes(&self) -> Vec<Node<Self>> {
+        self.0
+            .children()
+            .filter_map(|n| match n.value() {
+                scraper::Node::Text(t) => Some(Node::Text(t.to_string())),
+                scraper::Node::Element(_) => ElementRef::wrap(n).map(|e| Node::Element(Element(e))),
+                _ => None,
+            })
+            .collect()
     }
 
     fn closest_cell(&self) -> Option<Self> {

@@ -10,11 +10,14 @@
 //! * `html` and `tags` (native only): html5ever's tree for the reader, and
 //!   start tags with their byte ranges for editing a page in place.
 
+pub mod check;
 pub mod declared;
 pub mod extras;
 pub mod finding;
+pub mod names;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod html;
 pub mod reader;
+pub mod setup;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tags;

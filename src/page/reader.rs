@@ -45,7 +45,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::board::clicks::parse_cell_id;
-use crate::page::declared::{collapse, CellDecl, Declarations, RowDecl, SquareCell};
+use crate::page::declared::{
+    collapse, letter_of, CellDecl, Declarations, RowDecl, SetupLine, SquareCell,
+};
 use crate::page::extras::{parse_columns, CellExtras};
 use crate::page::finding::Place;
 
@@ -64,6 +66,22 @@ pub trait Dom: Sized + Clone + PartialEq {
     fn children(&self) -> Vec<Self>;
     /// This element or its nearest ancestor with an id starting `sq`.
     fn closest_cell(&self) -> Option<Self>;
+    /// Its parent element (`None` at the root; trees that cannot say
+    /// have no setup section).
+    fn parent(&self) -> Option<Self> {
+        None
+    }
+    /// Its child nodes, elements and texts, in order (by default its
+    /// child elements only).
+    fn child_nodes(&self) -> Vec<Node<Self>> {
+        self.children().into_iter().map(Node::Element).collect()
+    }
+}
+
+/// A child node: an element, or a text.
+pub enum Node<D> {
+    Element(D),
+    Text(String),
 }
 
 /// The header row's words, lower-cased, by column: Piece, ID, value,
@@ -74,8 +92,6 @@ const HEADERS: [&str; 5] = ["piece", "id", "value", "moves (betza notation)", "r
 /// whose header is not in English (a translated page): upstream's order.
 const DEFAULT_COLUMNS: (usize, usize, usize) = (0, 3, 4);
 
-/// The images of the marks, which are no pieces.
-pub const MARK_IMAGES: [&str; 6] = ["yellow", "orange", "green", "red", "cyan", "open"];
 
 /// What the page inside `root` declares (`root`: the document's `<html>`,
 /// usually; its `lang` is the page's language).
@@ -133,10 +149,17 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
             });
         }
         let image = el.select("img").first().and_then(|i| i.attr("src"));
+        let letter = if image.is_none() {
+            letter_of(&el.text())
+        } else {
+            None
+        };
         decl.squares.push(SquareCell {
             sq,
             on_board: has_class(&el, "n"),
             image,
+            letter,
+            still: el.attr("data-still").is_some(),
             id,
         });
     }
@@ -144,6 +167,7 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
         let key = el.attr("data-text").unwrap_or_default();
         decl.texts.push((key, collapse(&el.text())));
     }
+    decl.setup = setup_section(root);
     decl.piece_paragraph =
         root.attr("id").as_deref() == Some("piece") || !root.select("#piece").is_empty();
     decl.stylesheet = root.select("link").into_iter().find_map(|l| {
@@ -262,8 +286,70 @@ pub fn has_class<D: Dom>(el: &D, class: &str) -> bool {
         .is_some_and(|c| c.split_ascii_whitespace().any(|w| w == class))
 }
 
-/// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.
-pub fn image_name(src: &str) -> &str {
-    let file = src.rsplit('/').next().unwrap_or(src);
-    file.split('.').next().unwrap_or(file)
+/// Block elements: a line of the setup text ends where one starts or ends.
+const BLOCKS: [&str; 11] = ["p", "div", "li", "ul", "ol", "h4", "h5", "h6", "table", "tr", "td"];
+
+/// The lines of the page's "Initial setup" section: what follows its
+/// `<h3>` in the same parent, up to the next `<h3>`.
+fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
+    let mut lines = Vec::new();
+    let heading = root
+        .select("h3")
+        .into_iter()
+        .find(|h| collapse(&h.text()).eq_ignore_ascii_case("initial setup"));
+    let Some(heading) = heading else {
+        return lines;
+    };
+    let Some(parent) = heading.parent() else {
+        return lines;
+    };
+    let mut line = (false, String::new());
+    let mut after = false;
+    for node in parent.child_nodes() {
+        match node {
+            Node::Element(el) if el == heading => after = true,
+            Node::Element(el) if after && el.tag() == "h3" => break,
+            node if after => setup_lines(node, &mut line, &mut lines),
+            _ => {}
+        }
+    }
+    end_line(&mut line, &mut lines);
+    lines
+}
+
+/// Adds a node's text to the setup lines: `<br>` and block elements end
+/// a line; `<h4>`–`<h6>` are headings.
+fn setup_lines<D: Dom>(node: Node<D>, line: &mut (bool, String), lines: &mut Vec<SetupLine>) {
+    match node {
+        Node::Text(text) => line.1.push_str(&text),
+        Node::Element(el) => {
+            let tag = el.tag();
+            if tag == "br" {
+                end_line(line, lines);
+                return;
+            }
+            let block = BLOCKS.contains(&tag.as_str());
+            if block {
+                end_line(line, lines);
+                line.0 = matches!(tag.as_str(), "h4" | "h5" | "h6");
+            }
+            for child in el.child_nodes() {
+                setup_lines(child, line, lines);
+            }
+            if block {
+                end_line(line, lines);
+            }
+        }
+    }
+}
+
+fn end_line(line: &mut (bool, String), lines: &mut Vec<SetupLine>) {
+    let text = collapse(&line.1);
+    if !text.is_empty() {
+        lines.push(SetupLine {
+            heading: line.0,
+            text,
+        });
+    }
+    *line = (false, String::new());
 }

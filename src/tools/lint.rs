@@ -38,9 +38,8 @@ use scraper::ElementRef;
 use crate::board::clicks::{self, Entry, Script, Shows};
 use crate::engine::betza::{self, Piece};
 use crate::engine::dialect;
-use crate::page::declared::{
-    self, collapse, missing_marks, missing_stylesheet, Declarations, RowDecl,
-};
+use crate::page::check::{missing_marks, missing_stylesheet};
+use crate::page::declared::{self, collapse, Declarations, RowDecl};
 use crate::page::finding::{self as shared, Place};
 pub use crate::page::finding::{Kind, Severity};
 use crate::page::html::Document;

@@ -969,7 +969,7 @@ pub fn migrate_html(source: &str, options: &Options) -> Result<Migration, Migrat
         else {
             continue;
         };
-        let image = crate::page::reader::image_name(src);
+        let image = crate::page::declared::image_name(src);
         let Some(side) = image_side(cell) else {
             continue;
         };

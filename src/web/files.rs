@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event};
 
 use super::warn;
-use crate::page::declared::{missing_marks, missing_stylesheet};
+use crate::page::check::{missing_marks, missing_stylesheet};
 use crate::page::finding::{Finding, Kind, Place};
 
 /// Checks, once, that `moves.css` styles the board (its `table.board` has

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
-use crate::page::reader::Dom;
+use crate::page::reader::{Dom, Node};
 
 impl Dom for Element {
     fn select(&self, selector: &str) -> Vec<Self> {
@@ -39,6 +39,30 @@ impl Dom for Element {
     fn children(&self) -> Vec<Self> {
         let list = Element::children(self);
         (0..list.length()).filter_map(|i| list.item(i)).collect()
+    }
+
+    fn parent(&self) -> Option<Self> {
+        self.parent_element()
+    }
+
+    fn child_nodes(&self) -> Vec<Node<Self>> {
+        let list = web_sys::Node::child_nodes(self);
+        let mut out = Vec::new();
+        for i in 0..list.length() {
+            let Some(node) = list.item(i) else { continue };
+            match node.node_type() {
+                web_sys::Node::TEXT_NODE => {
+                    out.push(Node::Text(node.text_content().unwrap_or_default()))
+                }
+                web_sys::Node::ELEMENT_NODE => {
+                    if let Ok(el) = node.dyn_into::<Element>() {
+                        out.push(Node::Element(el));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     fn closest_cell(&self) -> Option<Self> {

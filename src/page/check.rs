@@ -1,0 +1,1246 @@
+//! The checks made on a page's model ([`Declarations`]): the pieces that
+//! work, and everything wrong with them as typed [`Finding`]s. One
+//! validation for `dist/glance.js` and `glance lint`, so the page and lint
+//! cannot disagree.
+//!
+//! Each mistake disables only what it touches: a bad row its piece, a bad
+//! cell itself. The checks, each a function below:
+//! * the board: a board at all, squares, `#piece`, `moves.css`;
+//! * each row: its key, its Betza and alternatives, its joining words, its
+//!   name, where its initial moves are drawn (`data-start`, or the ranks
+//!   where the "Initial setup" text places it);
+//! * each declared cell: key, side, square, row; its image or letter
+//!   against its side and its row;
+//! * the pieces nobody declared: a piece's image or letter on a square
+//!   with no `data-piece` and no `data-still`.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::board::scene::Page;
+use crate::board::words::Words;
+use crate::engine::betza::{self, push_number, Piece};
+use crate::engine::diagram::{Diagram, Mark};
+use crate::engine::geometry::{Colour, Square, SquareSet};
+use crate::page::declared::{
+    alternatives, at_start, collapse, is_key, parse_start, BoardPiece, CellDecl, Checked,
+    Declarations, Declared, DeclaredPiece, RowDecl, SquareCell, DEFAULT_START,
+};
+use crate::page::finding::{Finding, Kind, Place};
+use crate::page::names;
+use crate::page::setup;
+
+/// The words joining a Moves cell's alternatives (`RB or Q` → `or`).
+fn joiners(moves: &str) -> Vec<&str> {
+    let words: Vec<&str> = moves
+        .split_whitespace()
+        .take_while(|w| !w.starts_with('('))
+        .collect();
+    if words.len() % 2 == 1 {
+        words.into_iter().skip(1).step_by(2).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// A message: its parts joined (one call per message keeps the generic
+/// drop-in's code small).
+#[inline(never)]
+fn message(parts: &[&str]) -> String {
+    let mut out = String::new();
+    for p in parts {
+        out.push_str(p);
+    }
+    out
+}
+
+fn square_name(sq: Square) -> String {
+    let mut s = String::new();
+    sq.push_name(&mut s);
+    s
+}
+
+fn mark_name(mark: Option<Mark>) -> &'static str {
+    mark.map_or("nothing", Mark::name)
+}
+
+/// What the checks have found so far.
+struct Report {
+    findings: Vec<Finding>,
+}
+
+impl Report {
+    fn add(&mut self, kind: Kind, place: &Place, text: String) {
+        self.findings.push(Finding::new(kind, place.clone(), text));
+    }
+}
+
+/// What the row checks leave for the cell checks: the rows' pieces, and
+/// the keys of rows whose piece is disabled.
+struct Rows<'a> {
+    pieces: Vec<DeclaredPiece>,
+    broken: Vec<&'a str>,
+}
+
+/// The board as the checks see it.
+struct Board {
+    page: Page,
+    ranks: u8,
+}
+
+impl Declarations {
+    /// The declarations as pieces, and everything wrong with them. Each
+    /// mistake disables only what it touches: a bad row its piece, a bad
+    /// cell itself.
+    pub fn check(&self) -> Checked {
+        self.check_parts(true)
+    }
+
+    /// What is wrong with the piece tables alone (their Betza, keys and
+    /// words): all `glance lint` checks on a legacy page, whose board is
+    /// served by click codes, not declarations.
+    pub fn check_table(&self) -> Vec<Finding> {
+        self.check_parts(false).findings
+    }
+
+    fn check_parts(&self, board: bool) -> Checked {
+        let mut report = Report {
+            findings: Vec::new(),
+        };
+        let page = self.page();
+        let ranks = page.board.iter().map(|s| s.rank() + 1).max().unwrap_or(0);
+        let at = Board { page, ranks };
+        if board {
+            self.check_board(&at.page, &mut report);
+        }
+        let mut rows = Rows {
+            pieces: Vec::with_capacity(self.rows.len()),
+            broken: Vec::new(),
+        };
+        for row in &self.rows {
+            self.check_row(row, board, &at, &mut rows, &mut report);
+        }
+        let mut cells: Vec<BoardPiece> = Vec::with_capacity(self.cells.len());
+        if board {
+            for cell in &self.cells {
+                if let Some(c) = self.check_cell(cell, &at.page, &mut rows, &cells, &mut report) {
+                    cells.push(c);
+                }
+            }
+            if !self.cells.is_empty() {
+                self.check_undeclared(&mut report);
+            }
+        }
+        Checked {
+            declared: Declared {
+                pieces: rows.pieces,
+                cells,
+                ranks,
+            },
+            findings: report.findings,
+        }
+    }
+
+    /// The board itself: a board at all, squares to show marks on,
+    /// `#piece`, the style sheet.
+    fn check_board(&self, page: &Page, report: &mut Report) {
+        if !self.board_table && self.squares.is_empty() {
+            report.add(Kind::NoBoard, &Place::Page, message(&["no board found: no <table class=\"board\"> and no cell with an id sq{x}x{y}, so nothing can be pressed"]));
+        } else if self.cells.is_empty() {
+            report.add(
+                Kind::NoBoard,
+                &Place::Page,
+                message(&["no board cell has a data-piece, so nothing can be pressed"]),
+            );
+        } else if page.board.is_empty() {
+            report.add(
+                Kind::NotOnBoard,
+                &Place::Page,
+                message(&[
+                    "no cell has class=\"n\": the board has no squares, so no mark can be shown",
+                ]),
+            );
+        }
+        if !self.squares.is_empty() && !self.piece_paragraph {
+            report.add(Kind::NoPieceParagraph, &Place::Page, message(&["no <p id=\"piece\">: the board works, but a piece's name and remarks are shown nowhere"]));
+        }
+        if self.board_table && self.stylesheet.is_none() {
+            report.add(Kind::MissingFile, &Place::Page, missing_stylesheet());
+        }
+    }
+
+    /// One row of the piece table: its piece goes into `rows.pieces`, or
+    /// its key into `rows.broken` when its Betza is bad.
+    fn check_row<'a>(
+        &'a self,
+        row: &'a RowDecl,
+        board: bool,
+        at: &Board,
+        rows: &mut Rows<'a>,
+        report: &mut Report,
+    ) {
+        let place = &row.place;
+        let key = row.key.as_deref().unwrap_or_default();
+        if row.key.is_some() && !is_key(key) {
+            report.add(
+                Kind::BadAttribute,
+                place,
+                message(&[
+                    "data-piece \"",
+                    key,
+                    "\" is no key (letters, digits and hyphens), so this row is skipped",
+                ]),
+            );
+            return;
+        }
+        if row.key.is_some() && (rows.pieces.iter().any(|p| p.key == key) || rows.broken.contains(&key)) {
+            report.add(
+                Kind::DuplicatePiece,
+                place,
+                message(&[
+                    "a row above has data-piece \"",
+                    key,
+                    "\" too: this row is skipped, the first is used",
+                ]),
+            );
+            return;
+        }
+        let alternatives = alternatives(&row.moves);
+        let Some(parsed) = self.parse_alternatives(row, &alternatives, key, report) else {
+            rows.broken.push(key);
+            return;
+        };
+        let piece = parsed.first().cloned().unwrap_or_default();
+        if parsed.len() > 1 {
+            self.compare_alternatives(row, &alternatives, &parsed, &at.page, report);
+        }
+        self.check_joiners(row, report);
+        if row.key.is_none() {
+            // A row no cell can name: checked, not drawn.
+            return;
+        }
+        if board && collapse(&row.name).is_empty() {
+            report.add(Kind::NoName, place, message(&["data-piece \"", key, "\": the row's Piece cell is empty, so its cells show their moves with no name (write the piece's name there)"]));
+        }
+        let starts = self.starts(row, &piece, board, at, report);
+        rows.pieces.push(DeclaredPiece {
+            key: String::from(key),
+            name: collapse(&row.name),
+            remarks: collapse(&row.remarks),
+            betza: alternatives
+                .first()
+                .map_or_else(String::new, |a| String::from(*a)),
+            piece,
+            starts,
+            more: Vec::new(),
+            demo: Vec::new(),
+        });
+    }
+
+    /// A row's alternatives parsed, or `None` (reported) when one is no
+    /// Betza. An empty Moves cell or a lone `-` is a piece with no moves.
+    fn parse_alternatives(
+        &self,
+        row: &RowDecl,
+        alternatives: &[&str],
+        key: &str,
+        report: &mut Report,
+    ) -> Option<Vec<Piece>> {
+        let mut parsed = Vec::with_capacity(alternatives.len());
+        for (i, alt) in alternatives.iter().enumerate() {
+            match betza::parse(alt) {
+                Ok(p) => parsed.push(p),
+                Err(e) if *alt != "-" || alternatives.len() > 1 => {
+                    let mut which = String::new();
+                    if alternatives.len() > 1 {
+                        push_number(&mut which, i + 1);
+                    }
+                    let mut error = String::new();
+                    e.write_to(&mut error);
+                    let of = if which.is_empty() {
+                        ["", "", "", ""]
+                    } else {
+                        [" (alternative ", &which, " of '", &row.moves]
+                    };
+                    let close = if which.is_empty() { "" } else { "')" };
+                    report.add(
+                        Kind::BadBetza,
+                        &row.place,
+                        message(&[
+                            &row.name,
+                            ": Moves '",
+                            alt,
+                            "'",
+                            of[0],
+                            of[1],
+                            of[2],
+                            of[3],
+                            close,
+                            " is not Betza notation: ",
+                            &error,
+                            &self.skipped(key),
+                        ]),
+                    );
+                }
+                Err(_) => parsed.push(Piece::default()),
+            }
+        }
+        (parsed.len() == alternatives.len()).then_some(parsed)
+    }
+
+    /// Alternatives must draw alike where the page draws the piece: its
+    /// first cell, or the board's centre.
+    fn compare_alternatives(
+        &self,
+        row: &RowDecl,
+        alternatives: &[&str],
+        parsed: &[Piece],
+        page: &Page,
+        report: &mut Report,
+    ) {
+        let key = row.key.as_deref().unwrap_or_default();
+        let (at, colour) = self.cells_of(key).next().unwrap_or_else(|| {
+            let (f, r) = page.board.iter().fold((0, 0), |(f, r), s| {
+                (f.max(s.file() + 1), r.max(s.rank() + 1))
+            });
+            (Square::centre(f.max(1), r.max(1)), Colour::White)
+        });
+        let draw = |p: &Piece| Diagram::compute(p, at, colour, &page.board, &SquareSet::EMPTY);
+        let Some(piece) = parsed.first() else {
+            return;
+        };
+        let first = draw(piece);
+        for (alt, other) in alternatives.iter().zip(parsed).skip(1) {
+            let other = draw(other);
+            let diff = page.board.iter().find(|&s| first.mark(s) != other.mark(s));
+            if let Some(sq) = diff {
+                report.add(
+                    Kind::BadBetza,
+                    &row.place,
+                    message(&[
+                        &row.name,
+                        ": the alternatives '",
+                        alternatives.first().copied().unwrap_or_default(),
+                        "' and '",
+                        alt,
+                        "' draw different moves from ",
+                        &square_name(at),
+                        " on this page's board: first at ",
+                        &square_name(sq),
+                        ", ",
+                        mark_name(first.mark(sq)),
+                        " against ",
+                        mark_name(other.mark(sq)),
+                        "; the first is drawn",
+                    ]),
+                );
+                return;
+            }
+        }
+    }
+
+    /// Alternatives joined by a word of another language than the page's.
+    fn check_joiners(&self, row: &RowDecl, report: &mut Report) {
+        let Some(words) = Words::known(&self.lang) else {
+            return;
+        };
+        if let Some(w) = joiners(&row.moves)
+            .into_iter()
+            .find(|w| !words.or.iter().any(|o| o.eq_ignore_ascii_case(w)))
+        {
+            report.add(
+                Kind::ForeignWord,
+                &row.place,
+                message(&[
+                    &row.name,
+                    ": '",
+                    &row.moves,
+                    "' joins its alternatives with '",
+                    w,
+                    "', not with the page's word '",
+                    words.or.first().copied().unwrap_or("or"),
+                    "' (<html lang=\"",
+                    &self.lang,
+                    "\">); it is still read as alternatives",
+                ]),
+            );
+        }
+    }
+
+    /// The ranks (from each piece's own side) where a row's initial moves
+    /// are drawn: its `data-start`; else the ranks where the "Initial
+    /// setup" text places that piece; else rank 2. A piece with initial
+    /// moves and no cell on those ranks is reported.
+    fn starts(
+        &self,
+        row: &RowDecl,
+        piece: &Piece,
+        board: bool,
+        at: &Board,
+        report: &mut Report,
+    ) -> u16 {
+        let place = &row.place;
+        let initial = piece.moves().iter().any(|m| m.initial);
+        let starts = match row.start.as_deref() {
+            Some(text) => parse_start(text).unwrap_or_else(|| {
+                report.add(Kind::BadAttribute, place, message(&["data-start \"", text, "\" is not a list of ranks from 1 to 16 (\"2\", \"2 3\"); rank 2 is used"]));
+                DEFAULT_START
+            }),
+            None if initial => self.setup_starts(row, at.ranks).unwrap_or(DEFAULT_START),
+            None => DEFAULT_START,
+        };
+        let key = row.key.as_deref().unwrap_or_default();
+        if board && initial && self.cells_of(key).all(|(sq, c)| !at_start(starts, sq, c, at.ranks)) {
+            let mut ranks = String::new();
+            for r in 1..=16u16 {
+                if starts & (1 << (r - 1)) != 0 {
+                    ranks.push(' ');
+                    push_number(&mut ranks, r.into());
+                }
+            }
+            report.add(Kind::InitialUnplaced, place, message(&[&row.name, ": its initial moves (i) are drawn only from rank", &ranks, " of its side (data-start on its row, or the squares the Initial setup text gives it), and no cell of it stands there, so the page never shows them"]));
+        }
+        starts
+    }
+
+    /// The ranks, from each side's own, where the setup text places the
+    /// piece of `row` (`None` if it places it nowhere).
+    fn setup_starts(&self, row: &RowDecl, ranks: u8) -> Option<u16> {
+        let names: Vec<&str> = self.rows.iter().map(|r| r.name.as_str()).collect();
+        let me = self.rows.iter().position(|r| core::ptr::eq(r, row))?;
+        let mut mask = 0u16;
+        for placed in setup::placements(&self.setup) {
+            let found = names::rows_named(&placed.name, &names);
+            if !names::narrow(&found, &names, &placed.heading).contains(&me) {
+                continue;
+            }
+            let colour = placed.colour.unwrap_or(if placed.sq.rank() < ranks / 2 {
+                Colour::White
+            } else {
+                Colour::Black
+            });
+            let rank = crate::page::declared::own_rank(placed.sq, colour, ranks);
+            if (1..=16).contains(&rank) {
+                mask |= 1 << (rank - 1);
+            }
+        }
+        (mask != 0).then_some(mask)
+    }
+
+    /// One declared cell: the board piece it makes, or `None` (reported).
+    fn check_cell(
+        &self,
+        cell: &CellDecl,
+        page: &Page,
+        rows: &mut Rows<'_>,
+        cells: &[BoardPiece],
+        report: &mut Report,
+    ) -> Option<BoardPiece> {
+        let place = Place::Cell {
+            id: cell.id.clone(),
+            sq: cell.sq,
+        };
+        let own = cell.key.is_empty() && cell.extras.shows();
+        if !own && !is_key(&cell.key) {
+            report.add(
+                Kind::BadAttribute,
+                &place,
+                message(&[
+                    "data-piece \"",
+                    &cell.key,
+                    "\" is no key (letters, digits and hyphens), so this cell does nothing",
+                ]),
+            );
+            return None;
+        }
+        let colour = match cell.side.as_deref() {
+            None | Some("white") => Colour::White,
+            Some("black") => Colour::Black,
+            Some(other) => {
+                report.add(
+                    Kind::BadAttribute,
+                    &place,
+                    message(&[
+                        "data-side \"",
+                        other,
+                        "\" is neither \"white\" nor \"black\", so this cell does nothing",
+                    ]),
+                );
+                return None;
+            }
+        };
+        let Some(sq) = cell.sq else {
+            report.add(Kind::NoSquare, &place, message(&["a cell with data-piece \"", &cell.key, "\" has no id sq{x}x{y} (x the file from 0 at the left, y the rank from 0 at the bottom), so it does nothing"]));
+            return None;
+        };
+        if rows.broken.contains(&cell.key.as_str()) {
+            // Its row's finding names it.
+            return None;
+        }
+        // (A cell-level piece's key is empty: a cell with no key has no row.)
+        let row = if own {
+            None
+        } else {
+            rows.pieces.iter().position(|p| p.key == cell.key)
+        };
+        let Some(piece) = row.or(own.then_some(usize::MAX)) else {
+            report.add(Kind::UnknownPiece, &place, message(&["data-piece \"", &cell.key, "\" names no row <tr data-piece=\"", &cell.key, "\"> of the piece table (keys are compared exactly, case included), so this cell does nothing"]));
+            return None;
+        };
+        if cells.iter().any(|c| c.sq == sq) {
+            report.add(
+                Kind::NoSquare,
+                &place,
+                message(&["two cells have this id: the second does nothing"]),
+            );
+            return None;
+        }
+        let square = self.squares.iter().find(|s| s.sq == sq);
+        if !page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
+            report.add(Kind::NotOnBoard, &place, message(&["the cell has no class=\"n\", so it is no square of the board: it does nothing"]));
+            return None;
+        }
+        if let Some(square) = square {
+            self.check_side(square, colour, &place, report);
+            if let Some(p) = row.and_then(|r| rows.pieces.get(r)) {
+                self.check_image(square, &p.name, &place, report);
+            }
+        }
+        let piece = if cell.extras.any() {
+            match self.extras_piece(cell, rows.pieces.get(piece)) {
+                Ok(p) => {
+                    rows.pieces.push(p);
+                    rows.pieces.len() - 1
+                }
+                Err((kind, m)) => {
+                    report.add(kind, &place, m);
+                    return None;
+                }
+            }
+        } else {
+            piece
+        };
+        Some(BoardPiece { sq, piece, colour })
+    }
+
+    /// A cell declared White whose image or letter is Black's, or the
+    /// reverse.
+    fn check_side(&self, square: &SquareCell, colour: Colour, place: &Place, report: &mut Report) {
+        let shown = match (&square.image, square.letter_side(self.letter_cases_differ())) {
+            (Some(src), _) => {
+                let name = crate::page::declared::image_name(src);
+                if name.starts_with("White") {
+                    Some((Colour::White, "image ", src.as_str()))
+                } else if name.starts_with("Black") {
+                    Some((Colour::Black, "image ", src.as_str()))
+                } else {
+                    None
+                }
+            }
+            (None, Some(side)) => Some((side, "letter ", square.letter.as_deref().unwrap_or_default())),
+            (None, None) => None,
+        };
+        let Some((_, what, text)) = shown.filter(|s| s.0 != colour) else {
+            return;
+        };
+        let (drawn, other) = match colour {
+            Colour::White => ("White", "Black"),
+            Colour::Black => ("Black", "White"),
+        };
+        let how = if colour == Colour::White {
+            " (no data-side=\"black\"): its moves are drawn for White, forward up the board"
+        } else {
+            " (data-side=\"black\"): its moves are drawn for Black, forward down the board"
+        };
+        report.add(
+            Kind::WrongSide,
+            place,
+            message(&["its ", what, text, " is ", other, "'s, but the cell is declared ", drawn, how]),
+        );
+    }
+
+    /// A cell whose image shows another row's piece (by the image's file
+    /// name: `sym/WhiteCommoner.png` on a cell declared as the King).
+    fn check_image(&self, square: &SquareCell, name: &str, place: &Place, report: &mut Report) {
+        let Some(src) = square.image.as_deref() else {
+            return;
+        };
+        let rows: Vec<&str> = self.rows.iter().map(|r| r.name.as_str()).collect();
+        if let Some(other) = names::image_names_other(src, name, &rows) {
+            let other = collapse(rows.get(other).copied().unwrap_or_default());
+            report.add(
+                Kind::WrongImage,
+                place,
+                message(&[
+                    "its image ",
+                    src,
+                    " shows the ",
+                    &other,
+                    " of the piece table, but the cell is declared as the ",
+                    name,
+                    ": pressing it shows the ",
+                    name,
+                    "'s name and moves (declare it as the ",
+                    &other,
+                    "'s row)",
+                ]),
+            );
+        }
+    }
+
+    /// Pieces nobody declared: a piece's image or letter on a square of
+    /// the board with no `data-piece` and no `data-still`.
+    fn check_undeclared(&self, report: &mut Report) {
+        for s in &self.squares {
+            if !s.on_board || s.still || !s.shows_piece() {
+                continue;
+            }
+            if self.cells.iter().any(|c| c.sq == Some(s.sq)) {
+                continue;
+            }
+            let (what, shown) = match (&s.image, &s.letter) {
+                (Some(src), _) => ("a piece image (", src.as_str()),
+                (None, Some(letter)) => ("a piece's letter (", letter.as_str()),
+                (None, None) => continue,
+            };
+            report.add(
+                Kind::Undeclared,
+                &Place::Cell {
+                    id: s.id.clone(),
+                    sq: Some(s.sq),
+                },
+                message(&[
+                    "the cell holds ",
+                    what,
+                    shown,
+                    ") but no data-piece, so pressing it does nothing (add data-piece, or data-still for a piece that only stands there)",
+                ]),
+            );
+        }
+    }
+
+    /// The piece of a cell with declarations of its own
+    /// ([`crate::page::extras`]): its row's (if any), with the moves of its
+    /// `data-moves` (drawn from any rank: the cell says where they are),
+    /// the demonstration of its `data-demo`, the words of its
+    /// `data-words`; or what is wrong with them.
+    fn extras_piece(
+        &self,
+        cell: &CellDecl,
+        row: Option<&DeclaredPiece>,
+    ) -> Result<DeclaredPiece, (Kind, String)> {
+        let mut p = match row {
+            Some(r) => r.clone(),
+            None => DeclaredPiece {
+                key: String::new(),
+                name: String::new(),
+                remarks: String::new(),
+                betza: String::new(),
+                piece: Piece::default(),
+                starts: DEFAULT_START,
+                more: Vec::new(),
+                demo: Vec::new(),
+            },
+        };
+        // A cell-level piece's key is empty: no cell can name it.
+        p.key = String::new();
+        let e = &cell.extras;
+        if let Some(moves) = &e.moves {
+            let moves = moves.trim_ascii();
+            p.piece = betza::parse(moves).map_err(|err| {
+                let mut m = message(&["data-moves '", moves, "' is not Betza notation: "]);
+                err.write_to(&mut m);
+                m.push_str(", so this cell does nothing");
+                (Kind::BadBetza, m)
+            })?;
+            p.betza = String::from(moves);
+            p.starts = u16::MAX;
+        }
+        if let Some(demo) = &e.demo {
+            p.demo = crate::page::extras::parse_demo(demo).map_err(|item| {
+                let m = message(&[
+                    "data-demo \"",
+                    &item,
+                    "\" is no cell change (x,y to empty cell sq{x}x{y}, x,y=IMAGE to show sym/IMAGE.png), so this cell does nothing",
+                ]);
+                (Kind::BadAttribute, m)
+            })?;
+        }
+        if let Some(keys) = &e.words {
+            let mut lines = crate::page::extras::words(keys, &self.texts)
+                .map_err(|key| {
+                    let m = message(&[
+                        "data-words names \"",
+                        &key,
+                        "\", but no element of the page has data-text=\"",
+                        &key,
+                        "\", so this cell does nothing",
+                    ]);
+                    (Kind::BadAttribute, m)
+                })?
+                .into_iter();
+            p.name = lines.next().unwrap_or_default();
+            p.remarks = lines.next().unwrap_or_default();
+            p.more = lines.collect();
+        }
+        Ok(p)
+    }
+
+    /// The squares and sides of the cells declaring `key`.
+    fn cells_of<'a>(&'a self, key: &'a str) -> impl Iterator<Item = (Square, Colour)> + 'a {
+        self.cells
+            .iter()
+            .filter(move |c| c.key == key)
+            .filter_map(|c| {
+                let colour = match c.side.as_deref() {
+                    Some("black") => Colour::Black,
+                    _ => Colour::White,
+                };
+                Some((c.sq?, colour))
+            })
+    }
+
+    /// `; its cells sq1x1, sq2x2 do nothing` (what a broken row disables).
+    fn skipped(&self, key: &str) -> String {
+        let mut out = String::new();
+        for (i, c) in self.cells.iter().filter(|c| c.key == key).enumerate() {
+            out.push_str(if i == 0 {
+                "; so its cells do nothing: "
+            } else {
+                ", "
+            });
+            out.push_str(if c.id.is_empty() { "-" } else { &c.id });
+        }
+        out
+    }
+}
+
+/// The message of a page whose board style sheet is missing.
+pub fn missing_stylesheet() -> String {
+    String::from(
+        "moves.css, the board's style sheet, is not linked or not beside the page (<link rel=\"stylesheet\" href=\"moves.css\">): without it the board's squares are not drawn (copy it from rules-html/moves.css)",
+    )
+}
+
+/// The message of a page whose mark images are missing beside it: `files`
+/// are their paths as the page asks for them (`sym/yellow.png`).
+pub fn missing_marks(files: &[String]) -> String {
+    let mut m = String::from("the marks' images ");
+    for (i, f) in files.iter().enumerate() {
+        if i > 0 {
+            m.push_str(", ");
+        }
+        m.push_str(f);
+    }
+    m.push_str(
+        " are missing beside the page, so its marks are invisible (copy them from XBoard's sym/ folder, or from rules-html/sym/ after make assets)",
+    );
+    m
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::scene::Content;
+    use crate::page::extras::CellExtras;
+    use alloc::string::ToString;
+    use alloc::vec;
+
+    fn sq(x: u8, y: u8) -> Square {
+        Square::new(x, y).unwrap()
+    }
+
+    /// A 10x10 board, the cells of `pieces` holding an image (White's or
+    /// Black's by their side), and the table `rows`.
+    fn page_of(rows: Vec<RowDecl>, pieces: &[(&str, &str, Option<&str>)]) -> Declarations {
+        let mut decl = Declarations {
+            lang: "en".into(),
+            rows,
+            board_table: true,
+            piece_paragraph: true,
+            stylesheet: Some("moves.css".into()),
+            ..Declarations::default()
+        };
+        for (id, key, side) in pieces {
+            decl.cells.push(CellDecl::new(id, key, *side));
+        }
+        for x in 0..10 {
+            for y in 0..10 {
+                let mut cell = SquareCell::new(sq(x, y), false);
+                if let Some((_, _, side)) = pieces.iter().find(|p| p.0 == cell.id) {
+                    let colour = if *side == Some("black") {
+                        "Black"
+                    } else {
+                        "White"
+                    };
+                    cell.image = Some(alloc::format!("sym/{colour}Man.png"));
+                }
+                decl.squares.push(cell);
+            }
+        }
+        for (i, row) in decl.rows.iter_mut().enumerate() {
+            row.place = Place::Row {
+                table: None,
+                row: i + 1,
+                key: row.key.clone(),
+            };
+        }
+        decl
+    }
+
+    fn spartan_like() -> Declarations {
+        page_of(
+            vec![
+                RowDecl::new("K", "King (Persian)", "K", "Can castle with Rook"),
+                RowDecl::new("Q", "Queen", "RB or Q", ""),
+                RowDecl::new(
+                    "L",
+                    "Lieu\n   tenant",
+                    "FAmsW",
+                    "  Color-changing\n sideway move ",
+                ),
+                RowDecl::new("X", "Nothing", "-", ""),
+            ],
+            &[
+                ("sq7x3", "K", None),
+                ("sq5x3", "Q", Some("white")),
+                ("sq3x6", "L", Some("black")),
+            ],
+        )
+    }
+
+    /// `(place, kind)` of each finding.
+    fn found(decl: &Declarations) -> Vec<(String, &'static str)> {
+        decl.check()
+            .findings
+            .iter()
+            .map(|f| (f.place_text(), f.kind.name()))
+            .collect()
+    }
+
+    fn pairs(list: &[(&str, &'static str)]) -> Vec<(String, &'static str)> {
+        list.iter().map(|&(p, k)| (p.to_string(), k)).collect()
+    }
+
+    #[test]
+    fn a_good_page_gives_its_pieces_in_the_tables_words() {
+        let decl = spartan_like();
+        let c = decl.check();
+        assert_eq!(c.findings, []);
+        let d = c.declared;
+        assert_eq!(d.pieces.len(), 4);
+        assert_eq!(d.pieces[1].betza, "RB");
+        assert_eq!(d.pieces[2].name, "Lieu tenant");
+        assert_eq!(d.pieces[2].remarks, "Color-changing sideway move");
+        assert_eq!(d.pieces[3].piece, Piece::default());
+        assert_eq!(d.ranks, 10);
+        assert_eq!(
+            d.cells,
+            vec![
+                BoardPiece {
+                    sq: sq(7, 3),
+                    piece: 0,
+                    colour: Colour::White
+                },
+                BoardPiece {
+                    sq: sq(5, 3),
+                    piece: 1,
+                    colour: Colour::White
+                },
+                BoardPiece {
+                    sq: sq(3, 6),
+                    piece: 2,
+                    colour: Colour::Black
+                },
+            ]
+        );
+        let page = decl.page();
+        let scene = d.scene((3, 6), &page).unwrap();
+        let want = Diagram::compute(
+            &betza::parse("FAmsW").unwrap(),
+            sq(3, 6),
+            Colour::Black,
+            &page.board,
+            &SquareSet::EMPTY,
+        );
+        assert_eq!(scene.diagram, Some(want));
+        assert_eq!(scene.notes, ["Color-changing sideway move"]);
+        assert!(d.scene((0, 0), &page).is_none());
+        assert_eq!(d.marks_shown(&page), [Mark::Slide, Mark::Leap, Mark::Move]);
+    }
+
+    #[test]
+    fn a_cell_naming_no_row_disables_that_cell_only() {
+        let mut decl = spartan_like();
+        decl.cells.push(CellDecl::new("sq1x1", "lion", None));
+        let c = decl.check();
+        assert_eq!(found(&decl), pairs(&[("sq1x1 (b2)", "unknown-piece")]));
+        assert_eq!(
+            c.findings[0].to_string(),
+            "sq1x1 (b2): unknown-piece: data-piece \"lion\" names no row <tr data-piece=\"lion\"> \
+             of the piece table (keys are compared exactly, case included), so this cell does nothing"
+        );
+        assert_eq!(c.declared.cells.len(), 3, "the other pieces work");
+    }
+
+    #[test]
+    fn a_bad_betza_disables_its_piece_and_names_its_cells() {
+        let mut decl = spartan_like();
+        decl.rows.push(RowDecl::new("Z", "Zebra", "fXW or Z", ""));
+        decl.rows.last_mut().unwrap().place = Place::Row {
+            table: None,
+            row: 5,
+            key: Some("Z".into()),
+        };
+        decl.cells.push(CellDecl::new("sq1x1", "Z", None));
+        decl.cells.push(CellDecl::new("sq2x1", "Z", None));
+        let c = decl.check();
+        assert_eq!(
+            c.findings.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["table row 5 (Z): bad-betza: Zebra: Moves 'fXW' (alternative 1 of 'fXW or Z') is not \
+              Betza notation: unknown atom 'X' at character 2; so its cells do nothing: sq1x1, sq2x1"]
+        );
+        assert_eq!(c.declared.cells.len(), 3);
+        assert!(c.declared.pieces.iter().all(|p| p.key != "Z"));
+    }
+
+    #[test]
+    fn two_rows_with_one_key_keep_the_first() {
+        let mut decl = spartan_like();
+        decl.rows
+            .push(RowDecl::new("K", "King (Spartan)", "KN", ""));
+        decl.rows.last_mut().unwrap().place = Place::Row {
+            table: None,
+            row: 5,
+            key: Some("K".into()),
+        };
+        let c = decl.check();
+        assert_eq!(
+            found(&decl),
+            pairs(&[("table row 5 (K)", "duplicate-piece")])
+        );
+        assert_eq!(c.declared.pieces[0].name, "King (Persian)");
+        assert_eq!(c.declared.cells.len(), 3);
+    }
+
+    #[test]
+    fn bad_attributes_and_squares_are_local() {
+        let mut decl = spartan_like();
+        decl.rows.push(RowDecl::new("a b", "A", "K", ""));
+        decl.rows.last_mut().unwrap().place = Place::Row {
+            table: None,
+            row: 5,
+            key: Some("a b".into()),
+        };
+        decl.cells.push(CellDecl::new("sq1x1", "K", Some("Black")));
+        decl.cells.push(CellDecl::new("", "K", None));
+        decl.cells.push(CellDecl::new("sq2x2", "", None));
+        decl.cells.push(CellDecl::new("sq7x3", "Q", None));
+        assert_eq!(
+            found(&decl),
+            pairs(&[
+                ("table row 5 (a b)", "bad-attribute"),
+                ("sq1x1 (b2)", "bad-attribute"),
+                ("-", "no-square"),
+                ("sq2x2 (c3)", "bad-attribute"),
+                ("sq7x3 (h4)", "no-square"),
+            ])
+        );
+        assert_eq!(decl.check().declared.cells.len(), 3);
+    }
+
+    #[test]
+    fn pages_with_no_board_or_no_piece_say_so() {
+        let none = Declarations::default();
+        assert_eq!(found(&none), pairs(&[("-", "no-board")]));
+        assert!(none.check().findings[0]
+            .message
+            .starts_with("no board found"));
+        let mut empty = spartan_like();
+        empty.cells.clear();
+        assert_eq!(found(&empty), pairs(&[("-", "no-board")]));
+        // A legacy page's tables alone: no board finding.
+        assert_eq!(none.check_table(), []);
+    }
+
+    #[test]
+    fn cells_without_class_n_are_no_squares() {
+        let mut decl = spartan_like();
+        decl.squares
+            .iter_mut()
+            .find(|s| s.id == "sq7x3")
+            .unwrap()
+            .on_board = false;
+        assert_eq!(found(&decl), pairs(&[("sq7x3 (h4)", "not-on-board")]));
+        assert_eq!(decl.check().declared.cells.len(), 2);
+        for s in &mut decl.squares {
+            s.on_board = false;
+        }
+        assert_eq!(found(&decl), pairs(&[("-", "not-on-board")]));
+    }
+
+    #[test]
+    fn undeclared_images_and_wrong_sides() {
+        let mut decl = spartan_like();
+        decl.squares
+            .iter_mut()
+            .find(|s| s.id == "sq0x0")
+            .unwrap()
+            .image = Some("sym/WhiteRook.png".into());
+        // A mark image in a legend cell is no piece.
+        decl.squares
+            .iter_mut()
+            .find(|s| s.id == "sq0x1")
+            .unwrap()
+            .image = Some("sym/yellow.png".into());
+        decl.squares
+            .iter_mut()
+            .find(|s| s.id == "sq7x3")
+            .unwrap()
+            .image = Some("sym/BlackKing.png".into());
+        decl.squares
+            .iter_mut()
+            .find(|s| s.id == "sq3x6")
+            .unwrap()
+            .image = Some("sym/WhiteLieutenant.png".into());
+        let c = decl.check();
+        assert_eq!(
+            found(&decl),
+            pairs(&[
+                ("sq7x3 (h4)", "wrong-side"),
+                ("sq3x6 (d7)", "wrong-side"),
+                ("sq0x0 (a1)", "undeclared"),
+            ])
+        );
+        assert_eq!(
+            c.findings[0].message,
+            "its image sym/BlackKing.png is Black's, but the cell is declared White (no \
+             data-side=\"black\"): its moves are drawn for White, forward up the board"
+        );
+        // Still drawn as declared.
+        assert_eq!(c.declared.cells.len(), 3);
+    }
+
+    #[test]
+    fn alternatives_are_compared_on_the_pages_board_and_words() {
+        let mut decl = spartan_like();
+        decl.rows[1].moves = "Q or QN".into();
+        let c = decl.check();
+        assert_eq!(
+            c.findings[0].to_string(),
+            "table row 2 (Q): bad-betza: Queen: the alternatives 'Q' and 'QN' draw different moves \
+             from f4 on this page's board: first at e2, nothing against leap; the first is drawn"
+        );
+        decl.rows[1].moves = "RB ou Q".into();
+        assert_eq!(found(&decl), pairs(&[("table row 2 (Q)", "foreign-word")]));
+        decl.lang = "fr-CA".into();
+        assert_eq!(found(&decl), []);
+        decl.lang = "ja".into();
+        assert_eq!(found(&decl), [], "a language without words: no opinion");
+        assert_eq!(joiners("RB ou Q (comme)"), ["ou"]);
+        assert!(joiners("K").is_empty());
+    }
+
+    #[test]
+    fn initial_moves_are_drawn_only_from_the_start_ranks() {
+        let grand = |start: Option<&str>| {
+            let mut decl = page_of(
+                vec![RowDecl::new("P", "Pawn", "mfWcfFimfW2", "")],
+                &[
+                    ("sq9x5", "P", None),
+                    ("sq1x2", "P", None),
+                    ("sq3x7", "P", Some("black")),
+                ],
+            );
+            decl.rows[0].start = start.map(Into::into);
+            decl
+        };
+        let double = |decl: &Declarations, code: (i32, i32), to: Square| {
+            let c = decl.check();
+            let scene = c.declared.scene(code, &decl.page()).unwrap();
+            scene.diagram.unwrap().mark(to).is_some()
+        };
+        // Grand Chess: Pawns start on their third rank.
+        let decl = grand(Some("3"));
+        assert_eq!(found(&decl), []);
+        assert!(!double(&decl, (9, 5), sq(9, 7)), "j6 shows no double step");
+        assert!(double(&decl, (1, 2), sq(1, 4)), "b3 does");
+        assert!(
+            double(&decl, (3, 7), sq(3, 5)),
+            "Black's d8 is its third rank"
+        );
+        // By default the second rank: no cell stands there.
+        let decl = grand(None);
+        assert_eq!(
+            found(&decl),
+            pairs(&[("table row 1 (P)", "initial-unplaced")])
+        );
+        assert!(!double(&decl, (1, 2), sq(1, 4)));
+        assert_eq!(
+            decl.check().findings[0].message,
+            "Pawn: its initial moves (i) are drawn only from rank 2 of its side (data-start on \
+             its row), and no cell of it stands there, so the page never shows them"
+        );
+        let decl = grand(Some("2, 3"));
+        assert_eq!(found(&decl), []);
+        let decl = grand(Some("third"));
+        assert_eq!(
+            found(&decl),
+            pairs(&[
+                ("table row 1 (P)", "bad-attribute"),
+                ("table row 1 (P)", "initial-unplaced")
+            ])
+        );
+        assert_eq!(parse_start("2 3"), Some(0b110));
+        assert_eq!(parse_start("17"), None);
+        assert_eq!(parse_start(""), None);
+    }
+
+    #[test]
+    fn page_level_warnings() {
+        let mut decl = spartan_like();
+        decl.piece_paragraph = false;
+        decl.stylesheet = None;
+        assert_eq!(
+            found(&decl),
+            pairs(&[("-", "no-piece-paragraph"), ("-", "missing-file")])
+        );
+        assert_eq!(decl.image_dir(), "sym/");
+    }
+
+    #[test]
+    fn a_cannon_is_drawn_among_the_pages_pieces_a_queen_is_not() {
+        let decl = page_of(
+            vec![
+                RowDecl::new("C", "Cannon", "mRcpR", ""),
+                RowDecl::new("Q", "Queen", "Q", ""),
+            ],
+            &[
+                ("sq2x5", "C", None),
+                ("sq2x2", "Q", None),
+                ("sq4x5", "Q", None),
+                ("sq7x5", "Q", None),
+                ("sq2x3", "Q", None),
+            ],
+        );
+        let c = decl.check();
+        assert_eq!(c.findings, []);
+        let page = decl.page();
+        // The Cannon hops e6 to capture on h6, and its slide stops at d6.
+        let cannon = c.declared.scene((2, 5), &page).unwrap().diagram.unwrap();
+        assert_eq!(cannon.mark(sq(7, 5)), Some(Mark::Capture));
+        assert_eq!(cannon.mark(sq(4, 5)), None);
+        assert_eq!(cannon.mark(sq(3, 5)), Some(Mark::Move));
+        // The Queen is drawn on the empty board: through c4 up to c10.
+        let queen = c.declared.scene((2, 2), &page).unwrap().diagram.unwrap();
+        assert_eq!(queen.mark(sq(2, 9)), Some(Mark::Slide));
+    }
+
+    #[test]
+    fn cells_declare_their_own_moves_demonstrations_and_words() {
+        let mut decl = page_of(
+            vec![RowDecl::new(
+                "P",
+                "Pawn",
+                "mfWcfF",
+                "Promotes on the last rank",
+            )],
+            &[("sq2x1", "P", None), ("sq5x5", "P", None)],
+        );
+        decl.cells[0].extras.moves = Some("mfWcfFimfW2".into());
+        let mut demo = CellDecl::new("sq1x3", "", None);
+        demo.extras.demo = Some("1,3 2,2=BlackPawn 2,3".into());
+        demo.extras.words = Some("ep tail".into());
+        decl.cells.push(demo);
+        decl.texts = vec![
+            ("ep".into(), "En passant".into()),
+            ("tail".into(), "Caught by its tail".into()),
+        ];
+        let checked = decl.check();
+        assert!(checked.findings.is_empty(), "{:?}", checked.findings);
+        let page = decl.page();
+        // The cell's own moves, with the row's words; from rank 2 here, but
+        // drawn from any rank (the cell says where they are).
+        let pawn = checked.declared.scene((2, 1), &page).unwrap();
+        assert_eq!(
+            (pawn.name, pawn.notes.clone()),
+            ("Pawn", vec!["Promotes on the last rank"])
+        );
+        assert_eq!(pawn.diagram.unwrap().mark(sq(2, 3)), Some(Mark::Move));
+        // The row's other cell keeps the row's moves.
+        let other = checked.declared.scene((5, 5), &page).unwrap();
+        assert_eq!(other.diagram.unwrap().mark(sq(5, 7)), None);
+        // A demonstration with no row: its cells, its words.
+        let ep = checked.declared.scene((1, 3), &page).unwrap();
+        assert_eq!(
+            (ep.name, ep.notes.clone()),
+            ("En passant", vec!["Caught by its tail"])
+        );
+        assert_eq!(
+            ep.cells,
+            vec![
+                (sq(1, 3), Content::Empty),
+                (sq(2, 2), Content::Piece("BlackPawn")),
+                (sq(2, 3), Content::Empty)
+            ]
+        );
+        assert!(ep.diagram.is_none());
+        assert_eq!(
+            ep.sentence(&page),
+            "En passant. Empty: b4. Black Pawn on c3. Empty: c4. Caught by its tail."
+        );
+    }
+
+    #[test]
+    fn wrong_cell_declarations_are_findings_of_that_cell_alone() {
+        let mut decl = page_of(
+            vec![RowDecl::new("P", "Pawn", "mfWcfF", "")],
+            &[("sq2x1", "P", None), ("sq3x1", "P", None)],
+        );
+        let mut bad = |id: &str, f: &dyn Fn(&mut CellExtras)| {
+            let mut c = CellDecl::new(id, "", None);
+            f(&mut c.extras);
+            decl.cells.push(c);
+        };
+        bad("sq4x4", &|e| e.demo = Some("1,3 2,x=BlackPawn".into()));
+        bad("sq5x4", &|e| {
+            e.moves = Some("K".into());
+            e.words = Some("nowhere".into());
+        });
+        bad("sq6x4", &|e| e.moves = Some("fXW".into()));
+        bad("sq7x4", &|e| e.words = Some("k".into()));
+        let checked = decl.check();
+        let found: Vec<(String, Kind)> = checked
+            .findings
+            .iter()
+            .map(|f| (f.to_string(), f.kind))
+            .collect();
+        assert_eq!(found.len(), 4, "{found:?}");
+        assert_eq!(found[0].1, Kind::BadAttribute);
+        assert!(
+            found[0]
+                .0
+                .contains("data-demo \"2,x=BlackPawn\" is no cell change"),
+            "{found:?}"
+        );
+        assert_eq!(found[1].1, Kind::BadAttribute);
+        assert!(
+            found[1]
+                .0
+                .contains("no element of the page has data-text=\"nowhere\""),
+            "{found:?}"
+        );
+        assert_eq!(found[2].1, Kind::BadBetza);
+        assert!(
+            found[2]
+                .0
+                .contains("data-moves 'fXW' is not Betza notation"),
+            "{found:?}"
+        );
+        // Words alone show nothing: the cell needs a row.
+        assert_eq!(found[3].1, Kind::BadAttribute);
+        // The two good cells still work.
+        assert_eq!(checked.declared.cells.len(), 2);
+    }
+}

@@ -1,0 +1,224 @@
+//! Piece names: when two spellings name one piece. The one rule every
+//! tool uses to match a name to a row of the piece table: a legacy
+//! script's name (`glance lint`, `glance migrate`), a name in the
+//! "Initial setup" text (the setup picture, start ranks), and the piece an
+//! image shows (`sym/WhiteCommoner.png`: image and row agree).
+//!
+//! Names are compared by their words: lower case (ASCII letters; other
+//! characters kept as they are), without what stands in parentheses, and a
+//! plural `s` dropped from words of more than three letters
+//! (`Hoplites` → `hoplite`; `Cross` stays). [`rows_named`] tries, in
+//! order, and stops at the first that finds a row:
+//!
+//! 1. the same words, the parenthesis included (`King (Persian)`);
+//! 2. the same words without the parentheses (`King` for `King
+//!    (Persian)`, `Commoner` for `Commoner (aka Man)`);
+//! 3. one name's words the beginning of the other's (`Hoplite` for
+//!    `Hoplite Pawn`, `Dragon` for `Dragon King`);
+//! 4. every word of the name among the row's (`Pawn` for `Hoplite Pawn`).
+//!
+//! ```
+//! use glance::page::names::{image_piece, rows_named};
+//! use glance::Colour;
+//! let rows = ["King (Persian)", "King (Spartan)", "Hoplite Pawn", "Commoner"];
+//! assert_eq!(rows_named("King (Spartan)", &rows), [1]);
+//! assert_eq!(rows_named("King", &rows), [0, 1]);
+//! assert_eq!(rows_named("Hoplites", &rows), [2]);
+//! assert_eq!(rows_named("Queen", &rows), [] as [usize; 0]);
+//! let (colour, name) = image_piece("sym/WhiteCommoner.png").unwrap();
+//! assert_eq!((colour, name.as_str()), (Colour::White, "Commoner"));
+//! assert_eq!(rows_named(&name, &rows), [3]);
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::engine::geometry::Colour;
+
+/// A name's words: lower case, singular, without its parentheses (or with
+/// them, if `parentheses`).
+fn split(name: &str, parentheses: bool) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut depth = 0u32;
+    let mut word = String::new();
+    let end = |word: &mut String, words: &mut Vec<String>| {
+        if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {
+            word.pop();
+        }
+        if !word.is_empty() {
+            words.push(core::mem::take(word));
+        }
+    };
+    for c in name.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let inside = depth > 0 || c == ')';
+        if (c.is_ascii_alphanumeric() || !c.is_ascii()) && (parentheses || !inside) {
+            word.push(c.to_ascii_lowercase());
+        } else {
+            end(&mut word, &mut words);
+        }
+    }
+    end(&mut word, &mut words);
+    words
+}
+
+/// A name's words without its parentheses: `Hoplites (Spartan)` →
+/// `["hoplite"]`.
+///
+/// ```
+/// assert_eq!(glance::page::names::words("Lieu-tenants (Spartan)"), ["lieu", "tenant"]);
+/// ```
+pub fn words(name: &str) -> Vec<String> {
+    split(name, false)
+}
+
+/// The words in a name's parentheses: `King (Spartan)` → `["spartan"]`.
+pub fn qualifier(name: &str) -> Vec<String> {
+    let all = split(name, true);
+    let base = split(name, false);
+    all.into_iter().filter(|w| !base.contains(w)).collect()
+}
+
+/// The piece an image shows, by XBoard's file names: its colour and its
+/// name, words split at capitals (`sym/BlackCrownedRook.png` → Black,
+/// `Crowned Rook`). `None` for an image not named `White…` or `Black…`.
+pub fn image_piece(src: &str) -> Option<(Colour, String)> {
+    let file = src.rsplit('/').next().unwrap_or(src);
+    let base = file.split('.').next().unwrap_or(file);
+    let (colour, rest) = if let Some(rest) = base.strip_prefix("White") {
+        (Colour::White, rest)
+    } else {
+        (Colour::Black, base.strip_prefix("Black")?)
+    };
+    let mut name = String::new();
+    for c in rest.chars() {
+        if c.is_ascii_uppercase() && !name.is_empty() {
+            name.push(' ');
+        }
+        name.push(c);
+    }
+    (!name.is_empty()).then_some((colour, name))
+}
+
+/// The rows (indices into `rows`, the Piece cells' texts) that `name`
+/// names, by the first of the module's four rules that finds any.
+pub fn rows_named<S: AsRef<str>>(name: &str, rows: &[S]) -> Vec<usize> {
+    let full = split(name, true);
+    let base = words(name);
+    if base.is_empty() {
+        return Vec::new();
+    }
+    let rows: Vec<(Vec<String>, Vec<String>)> = rows
+        .iter()
+        .map(|r| (split(r.as_ref(), true), words(r.as_ref())))
+        .collect();
+    let starts = |a: &[String], b: &[String]| a.len() <= b.len() && b[..a.len()] == *a;
+    let tiers: [&dyn Fn(&[String], &[String]) -> bool; 4] = [
+        &|f, _| f == full.as_slice(),
+        &|_, w| w == base.as_slice(),
+        &|_, w| !w.is_empty() && (starts(&base, w) || starts(w, &base)),
+        &|_, w| base.iter().all(|b| w.contains(b)),
+    ];
+    for tier in tiers {
+        let found: Vec<usize> = (0..rows.len())
+            .filter(|&i| tier(&rows[i].0, &rows[i].1))
+            .collect();
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    Vec::new()
+}
+
+/// Of several rows a name matches, those whose parenthesis shares a word
+/// with `context` (the heading above a setup line: `White (Persians)`
+/// picks `King (Persian)`); all of them if none does.
+///
+/// ```
+/// use glance::page::names::narrow;
+/// let rows = ["King (Persian)", "King (Spartan)"];
+/// assert_eq!(narrow(&[0, 1], &rows, "Black (Spartans)"), [1]);
+/// assert_eq!(narrow(&[0, 1], &rows, "Black"), [0, 1]);
+/// ```
+pub fn narrow<S: AsRef<str>>(found: &[usize], rows: &[S], context: &str) -> Vec<usize> {
+    let context = split(context, true);
+    let narrowed: Vec<usize> = found
+        .iter()
+        .copied()
+        .filter(|&i| {
+            rows.get(i)
+                .is_some_and(|r| qualifier(r.as_ref()).iter().any(|q| context.contains(q)))
+        })
+        .collect();
+    if narrowed.is_empty() {
+        found.to_vec()
+    } else {
+        narrowed
+    }
+}
+
+/// Whether the image `src` shows the piece of the row named `row`, and
+/// whether it names another of `rows` instead: `Some(i)` when the image's
+/// piece is exactly (rules 1 and 2) the row `rows[i]` and not `row`
+/// (the Commoner's image on the King's cell). Images of no row's name (the
+/// Capablanca Chancellor drawn as XBoard's Marshall) disagree with nothing.
+///
+/// ```
+/// use glance::page::names::image_names_other;
+/// let rows = ["King", "Commoner", "Chancellor"];
+/// assert_eq!(image_names_other("sym/WhiteCommoner.png", "King", &rows), Some(1));
+/// assert_eq!(image_names_other("sym/WhiteCommoner.png", "Commoner", &rows), None);
+/// assert_eq!(image_names_other("sym/WhiteMarshall.png", "Chancellor", &rows), None);
+/// ```
+pub fn image_names_other<S: AsRef<str>>(src: &str, row: &str, rows: &[S]) -> Option<usize> {
+    let (_, name) = image_piece(src)?;
+    let shown = words(&name);
+    if rows_named(&name, &[row]).first().is_some() {
+        return None;
+    }
+    rows.iter().position(|r| words(r.as_ref()) == shown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_lower_case_singular_and_without_parentheses() {
+        assert_eq!(words("  Hoplites\n Pawn "), ["hoplite", "pawn"]);
+        assert_eq!(words("Cross"), ["cross"]);
+        assert_eq!(words("Gas"), ["gas"]);
+        assert_eq!(words("Éléphant"), ["Éléphant"]);
+        assert_eq!(words("(none)"), [] as [String; 0]);
+        assert_eq!(qualifier("Commoner (aka Man)"), ["aka", "man"]);
+    }
+
+    #[test]
+    fn tiers_stop_at_the_first_that_finds_a_row() {
+        let rows = ["Pawn", "Hoplite Pawn", "Dragon King", "Dragon Horse"];
+        // Rule 2 (same words) wins over rule 4 (all words among the row's).
+        assert_eq!(rows_named("Pawns", &rows), [0]);
+        assert_eq!(rows_named("Hoplite", &rows), [1]);
+        assert_eq!(rows_named("Dragon", &rows), [2, 3]);
+        assert_eq!(rows_named("", &rows), [] as [usize; 0]);
+        assert_eq!(rows_named("King", &rows), [2]);
+    }
+
+    #[test]
+    fn images_are_read_by_xboard_names() {
+        assert_eq!(
+            image_piece("../sym/BlackCrownedRook.png"),
+            Some((Colour::Black, "Crowned Rook".into()))
+        );
+        assert_eq!(image_piece("sym/yellow.png"), None);
+        assert_eq!(image_piece("sym/White.png"), None);
+        let rows = ["Dragon King", "Dragon Horse", "Gold General"];
+        // The image names one of several rows it matches: no disagreement.
+        assert_eq!(image_names_other("sym/WhiteDragon.png", "Dragon Horse", &rows), None);
+        assert_eq!(image_names_other("sym/WhiteGold.png", "Dragon King", &rows), None);
+    }
+}

@@ -1,0 +1,263 @@
+//! A page's "Initial setup" text read as squares: where each piece starts.
+//!
+//! XBoard's rules pages list the starting position under
+//! `<h3>Initial setup</h3>`, a line per piece, each side under a heading:
+//!
+//! ```text
+//! White (Persians)
+//! a2-h2: Pawns
+//! c1, f1: Bishop
+//! ```
+//!
+//! A line is a list of squares or ranges along a rank or a file, a colon,
+//! and a piece's name as the piece table spells it (more or less:
+//! [`crate::page::names`] matches it to a row). The side is the heading's
+//! (`White …`, `Black …`), else the half of the board the square is on.
+//! The start ranks of pieces with initial moves and the setup pictures are
+//! read from here.
+//!
+//! ```
+//! use glance::page::declared::SetupLine;
+//! use glance::page::setup::placements;
+//! use glance::Colour;
+//! let lines = [
+//!     SetupLine { heading: true, text: "Black (Spartans)".into() },
+//!     SetupLine { heading: false, text: "a7-c7, h7: Hoplites".into() },
+//! ];
+//! let placed = placements(&lines);
+//! assert_eq!(placed.len(), 4);
+//! assert_eq!(placed[3].sq.to_string(), "h7");
+//! assert_eq!(placed[3].name, "Hoplites");
+//! assert_eq!(placed[3].colour, Some(Colour::Black));
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::engine::geometry::{Colour, Square};
+use crate::page::declared::SetupLine;
+use crate::page::names;
+
+/// One square of the setup text: which piece stands there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub sq: Square,
+    /// The piece's name as the line writes it (`Hoplites`).
+    pub name: String,
+    /// The side its heading names, if it names one.
+    pub colour: Option<Colour>,
+    /// The heading above the line (`White (Persians)`), or empty.
+    pub heading: String,
+    /// The line, for messages.
+    pub line: String,
+}
+
+/// A line of the setup text that gives no squares it can read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// `a2-c3`: a range neither along a rank nor along a file.
+    Range { line: String, range: String },
+    /// `8 Pawns`: a number of pieces, no squares (a setup that is not
+    /// fixed: Fischer random, drops).
+    Count { line: String },
+}
+
+/// The squares the setup text gives, in its order.
+pub fn placements(lines: &[SetupLine]) -> Vec<Placement> {
+    read(lines).0
+}
+
+/// The squares the setup text gives, and the lines it cannot read as
+/// squares (lines that are neither are prose, and skipped).
+pub fn read(lines: &[SetupLine]) -> (Vec<Placement>, Vec<Problem>) {
+    let mut placed = Vec::new();
+    let mut problems = Vec::new();
+    let mut heading = "";
+    let mut colour = None;
+    for line in lines {
+        let text = line.text.as_str();
+        if line.heading {
+            heading = text;
+            let words = names::words(text);
+            colour = if words.iter().any(|w| w == "white") {
+                Some(Colour::White)
+            } else if words.iter().any(|w| w == "black") {
+                Some(Colour::Black)
+            } else {
+                None
+            };
+            continue;
+        }
+        match read_line(text) {
+            Line::Squares(squares, name) => {
+                for sq in squares {
+                    placed.push(Placement {
+                        sq,
+                        name: String::from(name),
+                        colour,
+                        heading: String::from(heading),
+                        line: String::from(text),
+                    });
+                }
+            }
+            Line::BadRange(range) => problems.push(Problem::Range {
+                line: String::from(text),
+                range: String::from(range),
+            }),
+            Line::Count => problems.push(Problem::Count {
+                line: String::from(text),
+            }),
+            Line::Prose => {}
+        }
+    }
+    (placed, problems)
+}
+
+/// What one line of the setup text says.
+enum Line<'a> {
+    /// `a2-h2, j2: Pawns`: the squares and the name.
+    Squares(Vec<Square>, &'a str),
+    /// A range neither along a rank nor a file.
+    BadRange(&'a str),
+    /// `8 Pawns`.
+    Count,
+    /// Anything else.
+    Prose,
+}
+
+fn read_line(text: &str) -> Line<'_> {
+    let Some((list, name)) = text.split_once(':') else {
+        let mut words = text.split_ascii_whitespace();
+        let count = words.next().is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
+        let named = words.next().is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()));
+        return if count && named { Line::Count } else { Line::Prose };
+    };
+    let name = name.trim();
+    if name.is_empty() {
+        return Line::Prose;
+    }
+    let mut squares = Vec::new();
+    for group in list.split(',') {
+        let group = group.trim();
+        match group.split_once('-') {
+            None => match square(group) {
+                Some(sq) => squares.push(sq),
+                None => return Line::Prose,
+            },
+            Some((a, b)) => {
+                let (Some(a), Some(b)) = (square(a.trim()), square(b.trim())) else {
+                    return Line::Prose;
+                };
+                if !range(a, b, &mut squares) {
+                    return Line::BadRange(group);
+                }
+            }
+        }
+    }
+    Line::Squares(squares, name)
+}
+
+/// `a1` to `p16`, as the pages write squares.
+fn square(text: &str) -> Option<Square> {
+    let mut bytes = text.bytes();
+    let file = bytes.next().filter(|b| (b'a'..=b'p').contains(b))? - b'a';
+    let digits = text.get(1..)?;
+    if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') {
+        return None;
+    }
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rank = digits.bytes().fold(0u8, |n, b| n * 10 + (b - b'0'));
+    if !(1..=16).contains(&rank) {
+        return None;
+    }
+    Square::new(file, rank - 1)
+}
+
+/// The squares from `a` to `b` along a rank or a file, added to `out`;
+/// `false` if they share neither.
+fn range(a: Square, b: Square, out: &mut Vec<Square>) -> bool {
+    let (f0, f1) = (a.file().min(b.file()), a.file().max(b.file()));
+    let (r0, r1) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
+    if a.rank() == b.rank() {
+        out.extend((f0..=f1).filter_map(|f| Square::new(f, a.rank())));
+    } else if a.file() == b.file() {
+        out.extend((r0..=r1).filter_map(|r| Square::new(a.file(), r)));
+    } else {
+        return false;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn lines(text: &[(bool, &str)]) -> Vec<SetupLine> {
+        text.iter()
+            .map(|&(heading, t)| SetupLine {
+                heading,
+                text: t.into(),
+            })
+            .collect()
+    }
+
+    fn names_of(placed: &[Placement]) -> Vec<String> {
+        placed.iter().map(|p| alloc::format!("{}={}", p.sq, p.name)).collect()
+    }
+
+    #[test]
+    fn squares_ranges_and_headings() {
+        let (placed, problems) = read(&lines(&[
+            (true, "White"),
+            (false, "a3-c3, j3: Pawns"),
+            (false, "a1-a2 : Rook"),
+            (true, "Setup for both"),
+            (false, "p16: King"),
+        ]));
+        assert!(problems.is_empty());
+        assert_eq!(
+            names_of(&placed),
+            ["a3=Pawns", "b3=Pawns", "c3=Pawns", "j3=Pawns", "a1=Rook", "a2=Rook", "p16=King"]
+        );
+        assert_eq!(placed[0].colour, Some(Colour::White));
+        assert_eq!(placed[6].colour, None);
+        assert_eq!(placed[6].heading, "Setup for both");
+    }
+
+    #[test]
+    fn counts_bad_ranges_and_prose() {
+        let (placed, problems) = read(&lines(&[
+            (false, "8 Pawns"),
+            (false, "a2-c3: Pawns"),
+            (false, "The pieces stand as in chess: see the picture."),
+            (false, "q1: Nothing"),
+            (false, "a0: Nothing"),
+            (false, "a17: Nothing"),
+            (false, "a1:"),
+        ]));
+        assert!(placed.is_empty(), "{placed:?}");
+        assert_eq!(
+            problems,
+            [
+                Problem::Count {
+                    line: "8 Pawns".into()
+                },
+                Problem::Range {
+                    line: "a2-c3: Pawns".into(),
+                    range: "a2-c3".into()
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn squares_are_the_pages_names() {
+        assert_eq!(square("j10").map(|s| s.to_string()).as_deref(), Some("j10"));
+        assert_eq!(square("a01"), None);
+        assert_eq!(square("A1"), None);
+        assert_eq!(square(""), None);
+    }
+}
