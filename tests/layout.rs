@@ -440,7 +440,6 @@ fn read_tree(dir: &Path, rel: &str, out: &mut Tree) {
 }
 
 #[test]
-#[ignore = "fails today only outside src/engine and src/board: tools::migrate::migrate_html is 518 lines (another helper is splitting it); remove this line once it is"]
 fn source_tree_has_its_shape() {
     let mut tree = Tree::new();
     read_tree(
