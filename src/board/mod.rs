@@ -1,5 +1,5 @@
 //! The board's runtime: what a click shows and how presses and releases
-//! change it (pure Rust; [`crate::web`] paints it).
+//! change it (pure Rust; `web` paints it).
 //!
 //! * [`clicks`]: the click codes of the three legacy scripts, as data;
 //! * [`parsed`]: those tables' Betza strings parsed at build time, for the

@@ -1,7 +1,7 @@
 //! Decide: what each click of the legacy page becomes, one rule a
 //! function (the rules are listed in the [module documentation](super)).
-//! Every rule reads the page ([`Read`]) and the legacy entry, and says
-//! what the cell declares and why ([`Outcome`]); [`plan`] applies them in
+//! Every rule reads the page (`Read`) and the legacy entry, and says
+//! what the cell declares and why (`Outcome`); `plan` applies them in
 //! order to every handler, then gives the page's other piece images a
 //! declaration, the rows used their keys and the words used their
 //! `data-text`.

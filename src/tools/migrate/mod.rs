@@ -26,30 +26,30 @@
 //! that applies:
 //!
 //! 0. the cell holds no piece image: an empty square never becomes a
-//!    piece; dropped, **for review** ([`decide::empty_square`]);
+//!    piece; dropped, **for review** (`decide::empty_square`);
 //! 1. a row draws the same marks from the cell: the row the cell's image
 //!    names ([`crate::page::names`]), else the row the legacy's name
 //!    names, else the first (of two rows with one ID, a Black cell takes
 //!    the last): `data-piece`; the page's name is shown if it is not the
-//!    legacy's ([`decide::same_marks`]);
+//!    legacy's (`decide::same_marks`);
 //! 2. the row the legacy's name names (of several, the one the image
 //!    names) draws less than the legacy:
 //!    the extra is carried (`data-moves`, the legacy's string) only if it
 //!    is the legacy's initial moves and a sentence of the page names the
 //!    piece and a double step without negating it
-//!    ([`decide::says_initial_step`]: "Pawns can move two squares ahead
+//!    (`decide::says_initial_step`: "Pawns can move two squares ahead
 //!    from their initial position" does, "There is no initial
 //!    double-push" does not); otherwise the row is drawn, **for review**,
-//!    with the `data-moves` the maintainer can add ([`decide::more_than_row`]);
+//!    with the `data-moves` the maintainer can add (`decide::more_than_row`);
 //! 3. that row draws otherwise: the row wins, **for review**
-//!    ([`decide::rules_win`]);
+//!    (`decide::rules_win`);
 //! 4. no row: an element whose whole text is the legacy's name
 //!    (`<h3>Castling</h3>`): `data-moves` and `data-words` naming it; else,
 //!    if a word of the name is in the page's text, `data-moves` alone
-//!    ([`decide::own_moves`]);
+//!    (`decide::own_moves`);
 //! 5. a demonstration (castling, en passant, gating): `data-demo` with its
 //!    cells, and `data-words` if an element reads its name
-//!    ([`decide::demonstration`]);
+//!    (`decide::demonstration`);
 //! 6. else (another page's piece or demonstration in the shared script):
 //!    dropped, **for review**.
 //!
@@ -57,7 +57,7 @@
 //! standing in a diagram, a blocker) is declared as the row its image
 //! names when one parses, and otherwise gets `data-still`: it stands,
 //! blocks and screens, and shows nothing when pressed, as before
-//! ([`decide::unhandled`]). Dead handlers (codes the script does not
+//! (`decide::unhandled`). Dead handlers (codes the script does not
 //! define, `down_click(,)`) are removed. The migrated page always passes
 //! the shared check ([`crate::page::declared::Declarations::check`]: no
 //! error); every click is one line of [`Migration::notes`], and those for
