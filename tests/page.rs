@@ -19,7 +19,10 @@ fn every_expressible_section_reads_back_without_error() {
     let (mut written, mut skipped) = (0, BTreeMap::<String, Vec<String>>::new());
     for r in read_each(INI, "fairy-stockfish-variants.ini") {
         let Ok(v) = r else {
-            skipped.entry("not read".into()).or_default().push("-".into());
+            skipped
+                .entry("not read".into())
+                .or_default()
+                .push("-".into());
             continue;
         };
         let html = match write_page(&v, &names, &Options::default()) {
@@ -69,10 +72,7 @@ fn every_expressible_section_reads_back_without_error() {
         skipped["a hop without capture (the pages read p there as a Pao)"].len(),
         4
     );
-    assert_eq!(
-        skipped["Black's moves are rotated, not mirrored"].len(),
-        2
-    );
+    assert_eq!(skipped["Black's moves are rotated, not mirrored"].len(), 2);
 }
 
 #[test]

@@ -258,7 +258,11 @@ fn setup(h: &mut String, v: &Variant, rows: &[Row]) {
             })
             .collect();
         if !lines.is_empty() {
-            let _ = write!(h, "\n  <h4>{side}</h4>\n\n  <p>{}</p>\n", lines.join("<br>\n  "));
+            let _ = write!(
+                h,
+                "\n  <h4>{side}</h4>\n\n  <p>{}</p>\n",
+                lines.join("<br>\n  ")
+            );
         }
     }
     h.push_str("\n  <p>(No picture of the setup is drawn for a page written from a variant definition.)</p>\n");
@@ -295,10 +299,11 @@ fn placements(v: &Variant, rows: &[Row]) -> BTreeMap<(u8, u8), (usize, Colour)> 
     for colour in [Colour::White, Colour::Black] {
         let mut left = Vec::new();
         for (i, (p, _, _)) in rows.iter().enumerate() {
-            let start = v
-                .start
-                .iter()
-                .find(|s| s.letter == p.letter && s.colour == colour && !at.contains_key(&(s.square.file(), s.square.rank())));
+            let start = v.start.iter().find(|s| {
+                s.letter == p.letter
+                    && s.colour == colour
+                    && !at.contains_key(&(s.square.file(), s.square.rank()))
+            });
             match start {
                 Some(s) => {
                     at.insert((s.square.file(), s.square.rank()), (i, colour));
@@ -321,7 +326,11 @@ fn placements(v: &Variant, rows: &[Row]) -> BTreeMap<(u8, u8), (usize, Colour)> 
         } else {
             &v.double_step_black
         };
-        let second = if colour == Colour::White { 1 } else { v.ranks.saturating_sub(2) };
+        let second = if colour == Colour::White {
+            1
+        } else {
+            v.ranks.saturating_sub(2)
+        };
         for i in left {
             if rows[i].2.contains('i') {
                 let home = region
@@ -488,7 +497,10 @@ mod tests {
         let d = |v: &Variant| piece_name(v, v.piece('d').unwrap(), &names);
         assert_eq!(d(&vs[0]), "Dragon");
         assert_eq!(d(&vs[1]), "Piece D");
-        assert_eq!(piece_name(&vs[1], vs[1].piece('q').unwrap(), &names), "Queen");
+        assert_eq!(
+            piece_name(&vs[1], vs[1].piece('q').unwrap(), &names),
+            "Queen"
+        );
         let mut cli = names.clone();
         cli.add(None, "D", "Drake");
         assert_eq!(d(&vs[1]), "Piece D");
