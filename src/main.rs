@@ -7,6 +7,7 @@
 //! glance infer [--board FILESxRANKS] [--at SQUARE] [--black] [--occupied SQUARES] < DIAGRAM.json
 //! glance lint [--json] PAGE.html...
 //! glance migrate PAGE.html... (--out-dir DIR | --in-place) [--script-src URL] [--relocate PREFIX]
+//! glance page VARIANTS.ini (--variant NAME... | --all) --out-dir DIR [--name X=NAME]... [--script-src URL] [--force]
 //! ```
 //!
 //! The command line is read by clap. A bad Betza string, board, square or
@@ -67,6 +68,37 @@ mod cli {
         /// Rewrite legacy rules pages (down_click handlers) as zero-code
         /// pages that load glance.js, editing only what must change
         Migrate(MigrateArgs),
+        /// Write zero-code rules pages (DIR/NAME.html) from the sections
+        /// of a Fairy-Stockfish variants.ini
+        #[command(after_help = PAGE_HELP)]
+        Page(PageArgs),
+    }
+
+    const PAGE_HELP: &str = "A custom piece is named by a comment in its section, `# glance: name customPiece1 = Dragon Horse` (the slot or the letter), or by --name d=Dragon Horse (for every section, winning over the comment); otherwise it is `Piece D`. A section that cannot be written is one line `FILE:LINE: what is wrong` and exit status 2; the others are still written. A file that glance page did not write is not overwritten without --force.";
+
+    #[derive(Args)]
+    struct PageArgs {
+        /// The definition file
+        #[arg(value_name = "VARIANTS.ini")]
+        ini: PathBuf,
+        /// The sections to write (one page each)
+        #[arg(long = "variant", value_name = "NAME", required_unless_present = "all")]
+        variants: Vec<String>,
+        /// Write every section
+        #[arg(long, conflicts_with = "variants")]
+        all: bool,
+        /// The folder to write NAME.html into
+        #[arg(long, value_name = "DIR")]
+        out_dir: PathBuf,
+        /// Name a piece by its letter or slot: X=NAME (repeatable)
+        #[arg(long = "name", value_name = "X=NAME")]
+        names: Vec<String>,
+        /// The src of the script
+        #[arg(long, value_name = "URL", default_value = "glance.js")]
+        script_src: String,
+        /// Overwrite files glance page did not write
+        #[arg(long)]
+        force: bool,
     }
 
     #[derive(Args)]
@@ -546,6 +578,98 @@ squares no Betza string reaches; 2 is bad input.";
         }
     }
 
+    /// Exit status 0 when every page asked for was written, 2 when one
+    /// was not (each said on one line `FILE:LINE: what is wrong`).
+    fn page(args: PageArgs) -> ExitCode {
+        use glance::tools::page as writer;
+        let file = args.ini.display().to_string();
+        let text = match std::fs::read_to_string(&args.ini) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("glance: {file}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let mut names = writer::Names::from_comments(&text);
+        for n in &args.names {
+            match n.split_once('=') {
+                Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
+                    names.add(None, k.trim(), v.trim())
+                }
+                _ => {
+                    eprintln!("glance: --name {n}: expected X=NAME (a letter or customPieceN)");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        let options = writer::Options {
+            script_src: args.script_src,
+            source: args
+                .ini
+                .file_name()
+                .map_or(file.clone(), |f| f.to_string_lossy().into_owned()),
+        };
+        if let Err(e) = std::fs::create_dir_all(&args.out_dir) {
+            eprintln!("glance: {}: {e}", args.out_dir.display());
+            return ExitCode::from(2);
+        }
+        let mut failed = false;
+        let mut wanted: Vec<&str> = args.variants.iter().map(String::as_str).collect();
+        for r in glance::variant::read_each(&text, &file) {
+            let v = match r {
+                Ok(v) => v,
+                Err(e) => {
+                    if args.all {
+                        eprintln!("{e}");
+                        failed = true;
+                    }
+                    continue;
+                }
+            };
+            if !args.all && !wanted.contains(&v.name.as_str()) {
+                continue;
+            }
+            wanted.retain(|w| *w != v.name);
+            let out = args.out_dir.join(format!("{}.html", v.name));
+            let html = match writer::write_page(&v, &names, &options) {
+                Ok(h) => h,
+                Err(e) => {
+                    eprintln!("{file}:{}: {e}", e.line);
+                    failed = true;
+                    continue;
+                }
+            };
+            if !args.force {
+                if let Ok(old) = std::fs::read_to_string(&out) {
+                    if !old.contains(writer::MARKER) {
+                        eprintln!(
+                            "glance: {}: not written by glance page; left as it is (--force overwrites it)",
+                            out.display()
+                        );
+                        failed = true;
+                        continue;
+                    }
+                }
+            }
+            match std::fs::write(&out, html) {
+                Ok(()) => println!("{}", out.display()),
+                Err(e) => {
+                    eprintln!("glance: {}: {e}", out.display());
+                    failed = true;
+                }
+            }
+        }
+        for w in wanted {
+            eprintln!("glance: {file}: no section [{w}] that can be read");
+            failed = true;
+        }
+        if failed {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+
     /// What `glance migrate` says of one page.
     fn report_migration(
         page: &std::path::Path,
@@ -600,6 +724,7 @@ squares no Betza string reaches; 2 is bad input.";
             },
             Command::Lint(args) => lint(args),
             Command::Migrate(args) => migrate(args),
+            Command::Page(args) => page(args),
         }
     }
 }
