@@ -4,7 +4,9 @@
 //! * [`legacy`]: a legacy page's script and click handlers, read once for both;
 //! * [`lint`]: what breaks a page's board, as the page itself says it;
 //! * [`migrate`]: a legacy page rewritten as a zero-code page.
+//! * [`setup`]: what a page's setup picture shows (for make-assets.py).
 
 pub mod legacy;
 pub mod lint;
 pub mod migrate;
+pub mod setup;
