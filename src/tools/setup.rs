@@ -24,7 +24,7 @@
 use std::collections::BTreeMap;
 
 use crate::board::clicks::parse_cell_id;
-use crate::page::declared::collapse;
+use crate::page::declared::{collapse, image_name, MARK_IMAGES};
 use crate::page::html::Document;
 use crate::page::names;
 use crate::page::reader::{self, has_class, Dom};
@@ -81,6 +81,9 @@ pub struct PageSetup {
     pub has_setup: bool,
     /// Files and ranks of the board table's `class="n"` cells.
     pub board: (usize, usize),
+    /// The piece images the board table shows (`BlackLance`), sorted: the
+    /// page's own drawing of its pieces.
+    pub board_images: Vec<String>,
     /// Whether a picture is to be drawn for it (a setup section or an
     /// entry, and no borrowed picture in place of its own).
     pub draw: bool,
@@ -105,6 +108,9 @@ struct Page {
     /// (name, ID) of the piece table's rows.
     pieces: Vec<(String, String)>,
     board: (usize, usize),
+    /// The piece images on the board table's squares (no folder, no
+    /// `.png`), sorted.
+    shown: Vec<String>,
     images: Vec<String>,
 }
 
@@ -126,18 +132,33 @@ fn page_of(html: &str) -> Page {
                 .collect()
         })
         .unwrap_or_default();
-    let mut board = (0, 0);
+    let (mut board, mut shown) = ((0, 0), Vec::new());
     if let Some(table) = root
         .select("table")
         .into_iter()
         .find(|t| has_class(t, "board"))
     {
-        let cells: Vec<_> = table
+        let on_board: Vec<_> = table
             .select("td, th")
             .into_iter()
             .filter(|c| has_class(c, "n"))
+            .collect();
+        let cells: Vec<_> = on_board
+            .iter()
             .filter_map(|c| parse_cell_id(&c.attr("id")?))
             .collect();
+        for c in on_board
+            .iter()
+            .filter(|c| c.attr("id").and_then(|i| parse_cell_id(&i)).is_some())
+        {
+            let src = c.select("img").first().and_then(|i| i.attr("src"));
+            if let Some(name) = src.as_deref().map(image_name) {
+                if !MARK_IMAGES.contains(&name) && !shown.iter().any(|s| s == name) {
+                    shown.push(name.to_string());
+                }
+            }
+        }
+        shown.sort();
         let span = |v: Vec<u8>| match (v.iter().min(), v.iter().max()) {
             (Some(lo), Some(hi)) => usize::from(hi - lo) + 1,
             _ => 0,
@@ -152,6 +173,7 @@ fn page_of(html: &str) -> Page {
         lines: doc.read().setup,
         pieces,
         board,
+        shown,
         images: root
             .select("img")
             .iter()
@@ -549,6 +571,7 @@ pub fn read_page(name: &str, html: &str, entry: &Entry, setups: &str) -> PageSet
         name: name.to_string(),
         has_setup: page.has_setup,
         board: page.board,
+        board_images: page.shown.clone(),
         draw,
         ..PageSetup::default()
     };
@@ -631,6 +654,7 @@ pub fn to_json(s: &PageSetup) -> serde_json::Value {
     json!({
         "name": s.name, "picture": s.picture, "borrowed": s.borrowed,
         "has_setup": s.has_setup, "board": [s.board.0, s.board.1], "draw": s.draw,
+        "board_images": s.board_images,
         "files": s.files, "ranks": s.ranks, "fen": s.fen, "grid": grid, "names": names,
         "source": s.source, "problems": s.problems, "error": s.error,
     })
