@@ -11,6 +11,8 @@
 //!   piece that does not tell left from right is White's mirrored top to
 //!   bottom;
 //! * the diagram of `(a)(b)` is the union of those of `a` and `b`;
+//! * a piece spelled back as Betza (its `Display`) parses to a piece that
+//!   draws the same diagram, for both colours, and spells the same again;
 //! * a piece reads back from its binary form (`Piece::encode`) as itself,
 //!   and no bytes make `Piece::decode` panic;
 //! * squares round-trip through algebraic notation.
@@ -649,6 +651,53 @@ fn black_is_white_mirrored() {
         |(text, pos, at)| {
             let at = pick(&pos.board, &at);
             black_is_white_moved(&text, &pos, at, mirror)
+        },
+    );
+}
+
+/// A parsed piece spelled back (`Display`) parses again, and the piece it
+/// parses to draws the same diagram as the first, for both colours, on
+/// any board and occupancy; spelling that one gives the same string.
+#[test]
+fn spelled_pieces_draw_the_same() {
+    counted(
+        "spelled_pieces_draw_the_same",
+        (
+            prop_oneof![betza_structured(), betza_like()],
+            position(),
+            any::<Index>(),
+        ),
+        |(text, pos, at)| {
+            // (`e` alone parses to no move, which spells as "".)
+            let Some(piece) = betza::parse(&text).ok().filter(|p| !p.moves().is_empty()) else {
+                return Ok(false);
+            };
+            let spelled = piece.to_string();
+            // Letters that must be split per direction (`f(rhK)`) may
+            // spell longer than the parser takes.
+            if spelled.len() > betza::MAX_LEN {
+                return Ok(false);
+            }
+            let back = betza::parse(&spelled)
+                .map_err(|e| TestCaseError::fail(format!("{text:?} spelled {spelled:?}: {e}")))?;
+            prop_assert_eq!(back.to_string(), spelled.clone(), "{:?}", text);
+            let at = pick(&pos.board, &at);
+            for colour in [Colour::White, Colour::Black] {
+                prop_assert_eq!(
+                    marks(&compute(&piece, at, colour, &pos)),
+                    marks(&compute(&back, at, colour, &pos)),
+                    "{:?} spelled {:?}, {:?} from {} (occupied {:?})",
+                    text,
+                    spelled,
+                    colour,
+                    at,
+                    pos.occupied
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                );
+            }
+            Ok(true)
         },
     );
 }

@@ -83,6 +83,73 @@ impl Atom {
     }
 }
 
+/// The atoms' letters, each with its leap `(long, short)`: the table the
+/// parser reads, [`crate::engine::dialect`] compares and the spelling of
+/// a [`Piece`] writes. Of two letters of one leap the first is the one
+/// written: `I`, `L` and `J` are the pages' second names of `H`, `C` and
+/// `Z` (which XBoard's generator reads otherwise, see the dialect notes).
+/// `O` is the null move; with a count, castling. Each leap is written
+/// long side first, as [`Atom::new`] orders it.
+pub const LEAPERS: [(u8, u8, u8); 13] = [
+    (b'W', 1, 0),
+    (b'F', 1, 1),
+    (b'D', 2, 0),
+    (b'N', 2, 1),
+    (b'A', 2, 2),
+    (b'H', 3, 0),
+    (b'C', 3, 1),
+    (b'Z', 3, 2),
+    (b'G', 3, 3),
+    (b'O', 0, 0),
+    (b'I', 3, 0),
+    (b'L', 3, 1),
+    (b'J', 3, 2),
+];
+
+/// The leap a letter of [`LEAPERS`] stands for.
+pub fn leaper(letter: u8) -> Option<Atom> {
+    LEAPERS
+        .iter()
+        .find(|&&(l, _, _)| l == letter)
+        .map(|&(_, long, short)| Atom { long, short })
+}
+
+/// The letter an atom is written with, if it has one (else `(x,y)`).
+///
+/// ```
+/// use glance::engine::betza::{leaper_letter, Atom};
+/// assert_eq!(leaper_letter(Atom::new(1, 3)), Some(b'C'));
+/// assert_eq!(leaper_letter(Atom::new(4, 1)), None);
+/// ```
+pub fn leaper_letter(atom: Atom) -> Option<u8> {
+    LEAPERS
+        .iter()
+        .find(|&&(_, long, short)| Atom { long, short } == atom)
+        .map(|&(l, _, _)| l)
+}
+
+/// What a capital letter stands for: its atoms (`K` and `Q` are two, `W`
+/// and `F`), how many, and the range it has without a count (`0`,
+/// unlimited, for the riders `R`, `B`, `Q`).
+///
+/// ```
+/// use glance::engine::betza::{letter_atoms, Atom};
+/// let (w, f) = (Atom::new(1, 0), Atom::new(1, 1));
+/// assert_eq!(letter_atoms(b'Q'), Some(([w, f], 2, 0)));
+/// assert_eq!(letter_atoms(b'L'), Some(([Atom::new(3, 1); 2], 1, 1)));
+/// assert_eq!(letter_atoms(b'X'), None);
+/// ```
+pub fn letter_atoms(letter: u8) -> Option<([Atom; 2], usize, u8)> {
+    let (w, f) = (Atom::new(1, 0), Atom::new(1, 1));
+    match letter {
+        b'K' => Some(([w, f], 2, 1)),
+        b'Q' => Some(([w, f], 2, 0)),
+        b'R' => Some(([w, w], 1, 0)),
+        b'B' => Some(([f, f], 1, 0)),
+        _ => leaper(letter).map(|a| ([a, a], 1, 1)),
+    }
+}
+
 /// What a move may do on the square where it ends.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Modality {
@@ -158,14 +225,24 @@ impl Dirs {
         }
     }
 
-    fn concat(self, inner: Dirs) -> Option<Dirs> {
+    /// The letters as they are, if there are at most eight (no check
+    /// that they mean anything: that is the parser's).
+    pub(crate) fn from_letters(letters: &[u8]) -> Option<Dirs> {
+        Dirs::default().concat_bytes(letters)
+    }
+
+    fn concat_bytes(self, letters: &[u8]) -> Option<Dirs> {
         let mut out = self;
-        for &l in inner.as_bytes() {
+        for &l in letters {
             if !out.push(l) {
                 return None;
             }
         }
         Some(out)
+    }
+
+    fn concat(self, inner: Dirs) -> Option<Dirs> {
+        self.concat_bytes(inner.as_bytes())
     }
 
     pub fn as_bytes(&self) -> &[u8] {
@@ -520,9 +597,13 @@ impl Piece {
 
     /// A piece of one move along some of an atom's moves (bit `k` of
     /// `mask`: the `k`-th of [`Atom::vectors`]), for inference, which
-    /// tries many such moves without spelling and parsing each.
+    /// tries many such moves without spelling and parsing each. `letters`
+    /// are the direction letters that select `mask` (the caller's word),
+    /// or `""` where none are known (its spelling then names each
+    /// direction on its own, see [`crate::engine::spell`]).
     pub(crate) fn one_move(
         atom: Atom,
+        letters: &str,
         mask: u8,
         max_steps: u8,
         modality: Modality,
@@ -532,7 +613,7 @@ impl Piece {
         turns[0] = mask;
         let leg = Leg {
             atom,
-            dirs: Dirs::default(),
+            dirs: Dirs::from_letters(letters.as_bytes()).unwrap_or_default(),
             turns,
             max_steps,
             modality,
@@ -548,6 +629,12 @@ impl Piece {
                 castling: false,
             }],
         }
+    }
+
+    /// The moves of a piece, one after another (`W` and `F`: `K`).
+    pub(crate) fn join(mut self, other: Piece) -> Piece {
+        self.moves.extend(other.moves);
+        self
     }
 
     /// Whether some move of the piece can only be made over another piece
@@ -1198,30 +1285,18 @@ impl Parser<'_> {
     fn leg(&mut self, prefix: Prefix, first: bool) -> Result<RawLeg, ParseError> {
         let at = self.pos;
         let letter = self.peek().unwrap_or(b' ');
-        let w = Atom::new(1, 0);
-        let f = Atom::new(1, 1);
-        // (atoms, default range, castling-capable)
-        let (atoms, count, default_range): ([Atom; 2], usize, u8) = match letter {
+        let (atoms, count, default_range) = match letter {
             b'(' => {
                 let atom = self.explicit_leap()?;
                 ([atom, atom], 1, 1)
             }
-            b'W' => ([w, w], 1, 1),
-            b'F' => ([f, f], 1, 1),
-            b'D' => ([Atom::new(2, 0); 2], 1, 1),
-            b'N' => ([Atom::new(2, 1); 2], 1, 1),
-            b'A' => ([Atom::new(2, 2); 2], 1, 1),
-            b'H' | b'I' => ([Atom::new(3, 0); 2], 1, 1),
-            b'C' | b'L' => ([Atom::new(3, 1); 2], 1, 1),
-            b'J' | b'Z' => ([Atom::new(3, 2); 2], 1, 1),
-            b'G' => ([Atom::new(3, 3); 2], 1, 1),
-            b'O' => ([Atom::new(0, 0); 2], 1, 1),
-            b'K' => ([w, f], 2, 1),
-            b'B' => ([f, f], 1, 0),
-            b'R' => ([w, w], 1, 0),
-            b'Q' => ([w, f], 2, 0),
-            c if c.is_ascii_uppercase() => return Err(self.err(ErrorKind::UnknownAtom(c as char))),
-            _ => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
+            c => match letter_atoms(c) {
+                Some(found) => found,
+                None if c.is_ascii_uppercase() => {
+                    return Err(self.err(ErrorKind::UnknownAtom(c as char)))
+                }
+                None => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
+            },
         };
         if prefix.dirs.is_chiral()
             && (count > 1 || atoms[0].short == 0 || atoms[0].short == atoms[0].long)

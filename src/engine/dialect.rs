@@ -53,6 +53,7 @@ use alloc::vec::Vec;
 
 use crate::engine::betza::{self, push_number};
 use crate::engine::geometry::Offset;
+use crate::engine::spell::Modifiers;
 
 /// XBoard's move generator (`MovesFromString` in `moves.c`).
 pub const XBOARD: &str = "XBoard";
@@ -595,18 +596,14 @@ fn fsf_mask(prefix: &[u8], long: u8, short: u8, split: bool) -> u8 {
 /// The atoms a letter stands for, `(long, short)`, and whether it is `K`
 /// or `Q` (two atoms read with the king's directions by XBoard).
 fn atom_of(atom: &str) -> Option<Atoms> {
-    let one = |a: u8, b: u8| Some(([(a, b), (a, b)], 1, false));
+    let pair = |x: betza::Atom| (x.long, x.short);
     match atom.as_bytes() {
-        [b'W'] | [b'R'] => one(1, 0),
-        [b'F'] | [b'B'] => one(1, 1),
-        [b'D'] => one(2, 0),
-        [b'N'] => one(2, 1),
-        [b'A'] => one(2, 2),
-        [b'H'] | [b'I'] => one(3, 0),
-        [b'C'] | [b'L'] => one(3, 1),
-        [b'J'] | [b'Z'] => one(3, 2),
-        [b'G'] => one(3, 3),
-        [b'K'] | [b'Q'] => Some(([(1, 0), (1, 1)], 2, true)),
+        // The null move and castling have no directions to read.
+        [b'O'] => None,
+        &[letter] => {
+            let (atoms, count, _) = betza::letter_atoms(letter)?;
+            Some(([pair(atoms[0]), pair(atoms[1])], count, count == 2))
+        }
         [b'(', ..] => {
             let inner = atom.trim_start_matches('(').trim_end_matches(')');
             let (x, y) = inner.split_once(',')?;
@@ -696,51 +693,9 @@ fn pages_prefix(prefix: &[u8]) -> XbPrefix {
     x
 }
 
-/// A group spelled in XBoard's order of modifiers.
-pub(crate) fn spell(dirs: &str, x: &XbFlags, atom: &str, range: &str) -> String {
-    let mut s = String::new();
-    if x.initial {
-        s.push('i');
-    }
-    s.push_str(dirs);
-    for (on, letter) in [
-        (x.m, 'm'),
-        (x.c, 'c'),
-        (x.e, 'e'),
-        (x.p, 'p'),
-        (x.g, 'g'),
-        (x.o, 'o'),
-        (x.n, 'n'),
-    ] {
-        if on {
-            s.push(letter);
-        }
-    }
-    for _ in 0..x.j {
-        s.push('j');
-    }
-    s.push_str(atom);
-    s.push_str(range);
-    s
-}
-
-/// The modifiers of a group other than its directions.
-#[derive(Default, Debug, PartialEq, Eq, Clone, Copy)]
-pub(crate) struct XbFlags {
-    pub initial: bool,
-    pub m: bool,
-    pub c: bool,
-    pub e: bool,
-    pub p: bool,
-    pub g: bool,
-    pub o: bool,
-    pub n: bool,
-    pub j: u8,
-}
-
-impl From<XbPrefix> for XbFlags {
-    fn from(x: XbPrefix) -> XbFlags {
-        XbFlags {
+impl From<XbPrefix> for Modifiers {
+    fn from(x: XbPrefix) -> Modifiers {
+        Modifiers {
             initial: x.initial,
             m: x.m,
             c: x.c,
@@ -792,103 +747,145 @@ pub(crate) const CANDIDATES: &[&str] = &[
 // ---------------------------------------------------------------------
 // The checks.
 
+/// One group of a string, as the checks read it.
+struct Group<'a> {
+    t: &'a Token,
+    /// What the pages read in its prefix.
+    pages: XbPrefix,
+    /// Its direction letters (anywhere in the prefix).
+    dirs: String,
+    /// Its other modifiers.
+    flags: Modifiers,
+    /// Its direction letters but `a`.
+    dir_only: String,
+    /// The group as written (with the letters of the groups around it).
+    text: String,
+}
+
 fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
-    let Some((atoms, count, king)) = atom_of(&t.atom) else {
+    let Some(atoms) = atom_of(&t.atom) else {
         return;
     };
-    let pre = t.prefix.as_bytes();
-    let pages = pages_prefix(pre);
+    let pages = pages_prefix(t.prefix.as_bytes());
+    let mut text = String::from(t.prefix.as_str());
+    text.push_str(&t.atom);
+    text.push_str(&t.range);
     let dirs = direction_letters(&t.prefix);
-    let flags: XbFlags = pages.into();
-    let group = {
-        let mut g = String::from(t.prefix.as_str());
-        g.push_str(&t.atom);
-        g.push_str(&t.range);
-        g
+    let g = Group {
+        t,
+        pages,
+        dir_only: dirs.chars().filter(|&c| c != 'a').collect(),
+        dirs,
+        flags: pages.into(),
+        text,
     };
+    notes.extend(pao_note(&g));
+    notes.extend(order_note(&g));
+    notes.extend(directions_note(&g, atoms));
+}
 
-    // `p` on a move that may end without capturing.
+/// `p` on a move that may end without capturing.
+fn pao_note(g: &Group) -> Option<DialectNote> {
+    let Group {
+        t, pages, flags, ..
+    } = g;
+    let (pages, flags, dirs) = (*pages, *flags, &g.dirs);
     let pao = pages.p && !t.chained && (pages.m || !pages.c);
-    if pao {
-        let rides =
-            t.range != "1" && (!t.range.is_empty() || matches!(t.atom.as_str(), "R" | "B" | "Q"));
-        let mut alike = String::new();
-        let quiet = XbFlags {
-            p: false,
-            m: true,
-            c: false,
+    if !pao {
+        return None;
+    }
+    let rides =
+        t.range != "1" && (!t.range.is_empty() || matches!(t.atom.as_str(), "R" | "B" | "Q"));
+    let mut alike = String::new();
+    let quiet = Modifiers {
+        p: false,
+        m: true,
+        c: false,
+        ..flags
+    };
+    alike.push_str(&quiet.spell(dirs, &t.atom, &t.range));
+    // A single step or leap has no room to hop: the pages' Pao of
+    // range one only moves.
+    let hops = rides && !pages.m;
+    if hops {
+        let hop = Modifiers {
+            m: false,
+            c: true,
+            p: true,
             ..flags
         };
-        alike.push_str(&spell(&dirs, &quiet, &t.atom, &t.range));
-        // A single step or leap has no room to hop: the pages' Pao of
-        // range one only moves.
-        let hops = rides && !pages.m;
-        if hops {
-            let hop = XbFlags {
-                m: false,
-                c: true,
-                p: true,
-                ..flags
-            };
-            alike.push_str(&spell(&dirs, &hop, &t.atom, &t.range));
-        }
-        let mut message = String::from("the pages draw a Pao (");
-        message.push_str(if rides {
-            "slides without capturing"
-        } else {
-            "steps without capturing"
-        });
-        if hops {
-            message.push_str(", captures by hopping one piece");
-        }
-        message.push_str("); the others make every move a hop over a piece, so it goes nowhere on an empty board");
-        notes.push(DialectNote {
-            kind: Kind::Pao,
-            group: group.clone(),
-            at: t.at,
-            programs: Vec::from([XBOARD, INTERACTIVE_DIAGRAM, FAIRY_STOCKFISH]),
-            message,
-            alike,
-        });
+        alike.push_str(&hop.spell(dirs, &t.atom, &t.range));
     }
+    let mut message = String::from("the pages draw a Pao (");
+    message.push_str(if rides {
+        "slides without capturing"
+    } else {
+        "steps without capturing"
+    });
+    if hops {
+        message.push_str(", captures by hopping one piece");
+    }
+    message.push_str(
+        "); the others make every move a hop over a piece, so it goes nowhere on an empty board",
+    );
+    Some(DialectNote {
+        kind: Kind::Pao,
+        group: g.text.clone(),
+        at: t.at,
+        programs: Vec::from([XBOARD, INTERACTIVE_DIAGRAM, FAIRY_STOCKFISH]),
+        message,
+        alike,
+    })
+}
 
-    // The order of modifiers, as XBoard's generator reads it.
+/// The order of modifiers, as XBoard's generator reads it.
+fn order_note(g: &Group) -> Option<DialectNote> {
+    let Group {
+        t, pages, flags, ..
+    } = g;
+    let (pages, flags, dirs, pre) = (*pages, *flags, &g.dirs, t.prefix.as_bytes());
     let xb = xboard_prefix(pre);
     let xb_dirs = &t.prefix[xb.dirs_start..xb.dirs_end];
-    let dir_only: String = dirs.chars().filter(|&c| c != 'a').collect();
+    let dir_only = &g.dir_only;
     let order_ok =
         xb == XbPrefix {
             dirs_start: xb.dirs_start,
             dirs_end: xb.dirs_end,
             ..pages
-        } && xb_dirs == dir_only;
+        } && xb_dirs == dir_only.as_str();
     // (XBoard's generator reads no chains of the pages' kind at all.)
-    if !order_ok && !t.chained && !dirs.contains('a') {
-        let alike = spell(&dirs, &flags, &t.atom, &t.range);
-        let mut message = String::from(
+    if order_ok || t.chained || dirs.contains('a') {
+        return None;
+    }
+    let alike = flags.spell(dirs, &t.atom, &t.range);
+    let mut message = String::from(
             "XBoard's generator reads i, the direction letters, then m c e p g o n j in this order and skips the letters out of it, reading ",
         );
-        message.push_str(&spell(xb_dirs, &XbFlags::from(xb), &t.atom, &t.range));
-        notes.push(DialectNote {
-            kind: Kind::Order,
-            group: group.clone(),
-            at: t.at,
-            programs: Vec::from([XBOARD]),
-            message,
-            alike,
-        });
-    }
+    message.push_str(&Modifiers::from(xb).spell(xb_dirs, &t.atom, &t.range));
+    Some(DialectNote {
+        kind: Kind::Order,
+        group: g.text.clone(),
+        at: t.at,
+        programs: Vec::from([XBOARD]),
+        message,
+        alike,
+    })
+}
 
-    // Direction letters, on a first leg.
+/// Direction letters, on a first leg, that the programs read otherwise.
+fn directions_note(g: &Group, (atoms, count, king): Atoms) -> Option<DialectNote> {
+    let Group { t, flags, .. } = g;
+    let (flags, dirs, pre) = (*flags, &g.dirs, t.prefix.as_bytes());
+    let dir_only = &g.dir_only;
     if t.later || dir_only.is_empty() || dirs.contains('a') {
-        return;
+        return None;
     }
     let d = dir_only.as_bytes();
     let mut g_masks = [0u8; 2];
     for (k, &(long, short)) in atoms.iter().enumerate().take(count) {
-        match glance_mask(&dir_only, long, short) {
+        match glance_mask(dir_only, long, short) {
             Some(m) => g_masks[k] = m,
-            None => return,
+            None => return None,
         }
     }
     let (x_masks, i_masks, f_masks) = if king {
@@ -900,9 +897,7 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
         )
     } else {
         let (long, short) = atoms[0];
-        let Some(class) = Class::of(long, short) else {
-            return;
-        };
+        let class = Class::of(long, short)?;
         let x = xboard_mask(d, class, false);
         let f = fsf_mask(pre, long, short, true);
         ([x, 0], [g_masks[0], 0], [f, 0])
@@ -918,7 +913,7 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
         programs.push(FAIRY_STOCKFISH);
     }
     if programs.is_empty() {
-        return;
+        return None;
     }
     // The alike spelling: each half on its own atom.
     let mut alike = String::new();
@@ -929,9 +924,7 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
     };
     if halves.is_empty() {
         let (long, short) = atoms[0];
-        let Some(class) = Class::of(long, short) else {
-            return;
-        };
+        let class = Class::of(long, short)?;
         split_spelling(class, g_masks[0], &flags, &t.atom, &t.range, &mut alike);
     } else {
         for (k, &(letter, class)) in halves.iter().enumerate() {
@@ -964,21 +957,21 @@ fn check_token(t: &Token, notes: &mut Vec<DialectNote>) {
             describe(&masks, king, &mut message);
         }
     }
-    notes.push(DialectNote {
+    Some(DialectNote {
         kind: Kind::Directions,
-        group,
+        group: g.text.clone(),
         at: t.at,
         programs,
         message,
         alike,
-    });
+    })
 }
 
 /// Spells the slots `mask` of an atom as groups all programs read alike.
 fn split_spelling(
     class: Class,
     mask: u8,
-    flags: &XbFlags,
+    flags: &Modifiers,
     atom: &str,
     range: &str,
     out: &mut String,
@@ -987,14 +980,14 @@ fn split_spelling(
         return;
     }
     if let Some(d) = alike_directions(class, mask) {
-        out.push_str(&spell(d, flags, atom, range));
+        out.push_str(&flags.spell(d, atom, range));
         return;
     }
     // One group per direction.
     for k in 0..8u8 {
         if mask & 1 << k != 0 {
             let d = alike_directions(class, 1 << k).unwrap_or("");
-            out.push_str(&spell(d, flags, atom, range));
+            out.push_str(&flags.spell(d, atom, range));
         }
     }
 }

@@ -49,7 +49,7 @@ use crate::engine::betza::{self, Atom, Jumping, Modality, Piece};
 use crate::engine::diagram::{
     Diagram, Mark, BLOCK, CAP_LEAP, CAP_RIDE, FIRST_LEG, MOVE_LEAP, MOVE_RIDE,
 };
-use crate::engine::dialect::{self, agree, sorted_indices, Class, XbFlags, CANDIDATES};
+use crate::engine::dialect::{self, agree, sorted_indices, Class, CANDIDATES};
 use crate::engine::geometry::{Colour, Offset, Square, SquareSet};
 
 /// At most this many alternatives are given besides the answer.
@@ -262,59 +262,6 @@ fn group_rank(text: &str, chain: bool) -> u8 {
     }
 }
 
-/// The letter of an atom, or `(x,y)`.
-fn atom_letter(atom: Atom) -> String {
-    let s = match (atom.long, atom.short) {
-        (1, 0) => "W",
-        (1, 1) => "F",
-        (2, 0) => "D",
-        (2, 1) => "N",
-        (2, 2) => "A",
-        (3, 0) => "H",
-        (3, 1) => "C",
-        (3, 2) => "Z",
-        (3, 3) => "G",
-        (a, b) => {
-            let mut s = String::from("(");
-            betza::push_number(&mut s, a as usize);
-            s.push(',');
-            betza::push_number(&mut s, b as usize);
-            s.push(')');
-            return s;
-        }
-    };
-    String::from(s)
-}
-
-/// The atom with its range: `N`, `NN`, `N3`, `R`, `R4`, `B`, `(4,1)0`.
-fn spell_atom(atom: Atom, range: u8) -> String {
-    let letter = atom_letter(atom);
-    let slider = match (atom.long, atom.short) {
-        (1, 0) => Some("R"),
-        (1, 1) => Some("B"),
-        _ => None,
-    };
-    match (range, slider) {
-        (1, _) => letter,
-        (0, Some(s)) => String::from(s),
-        (0, None) if letter.len() == 1 => {
-            let mut s = letter.clone();
-            s.push_str(&letter);
-            s
-        }
-        (0, None) => {
-            let mut s = letter;
-            s.push('0');
-            s
-        }
-        (r, slider) => {
-            let mut s = slider.map_or(letter, String::from);
-            betza::push_number(&mut s, r as usize);
-            s
-        }
-    }
-}
-
 fn gcd(a: u8, b: u8) -> u8 {
     if b == 0 {
         a
@@ -435,7 +382,7 @@ impl Problem<'_> {
             // A direction that draws nothing (off the board) fits too: a
             // set may hold it, so that `N` in a corner is still `N`.
             if jumping == Jumping::Normal || jumping == Jumping::Lame {
-                let d = self.compute(&Piece::one_move(atom, bit, 1, modality, jumping));
+                let d = self.compute(&Piece::one_move(atom, "", bit, 1, modality, jumping));
                 if self.fits(&d) {
                     rays.leap |= bit;
                 }
@@ -445,14 +392,14 @@ impl Problem<'_> {
             }
             // Riding: the longest range that fits, unlimited if the whole
             // ray does.
-            let unlimited = self.compute(&Piece::one_move(atom, bit, 0, modality, jumping));
+            let unlimited = self.compute(&Piece::one_move(atom, "", bit, 0, modality, jumping));
             if self.fits(&unlimited) {
                 rays.ride[i] = Some(0);
                 continue;
             }
             let mut best = None;
             for r in 2..16u8 {
-                let d = self.compute(&Piece::one_move(atom, bit, r, modality, jumping));
+                let d = self.compute(&Piece::one_move(atom, "", bit, r, modality, jumping));
                 if !self.fits(&d) {
                     break;
                 }
@@ -486,136 +433,174 @@ impl Problem<'_> {
         out
     }
 
+    /// Every candidate group: one-atom leapers and riders, `K` and `Q`,
+    /// and the few chains tried.
     fn generate(&mut self) {
-        let hoppers = !self.target.occupied.is_empty();
-        let atoms = self.atoms();
+        let mut halves: Vec<Half> = Vec::new();
+        for atom in self.atoms() {
+            self.atom_groups(atom, &mut halves);
+        }
+        self.kings_and_queens(&halves);
+        self.chains();
+    }
+
+    /// The groups of one atom: for each kind of move (normal, lame, Pao,
+    /// grasshopper) and each modality, its leaps and rides along each
+    /// direction set all programs spell alike. The `W` and `F` ones with
+    /// all directions go to `halves`, to build `K` and `Q` from.
+    fn atom_groups(&mut self, atom: Atom, halves: &mut Vec<Half>) {
         let modalities = [Modality::Any, Modality::MoveOnly, Modality::CaptureOnly];
-        // (W, F) full-direction candidates' diagrams by modality and range
-        // kind, to build K and Q.
-        let mut halves: Vec<(Modality, bool, Jumping, Atom, Diagram)> = Vec::new();
-        for &atom in &atoms {
-            let sets = self.direction_sets(atom);
-            let all_mask = atom.vectors().enumerate().fold(0u8, |m, (i, _)| m | 1 << i);
-            let mut kinds = alloc::vec![(Jumping::Normal, modalities.as_slice())];
-            if !atom.is_step() {
-                kinds.push((Jumping::Lame, modalities.as_slice()));
-            }
-            if hoppers {
-                kinds.push((Jumping::Pao, &[Modality::CaptureOnly][..]));
-                kinds.push((Jumping::Grasshopper, modalities.as_slice()));
-            }
-            for (jumping, mods) in kinds {
-                let mut any_fits: Option<(u8, [Option<u8>; 8])> = None;
-                for &modality in mods {
-                    let rays = self.rays(atom, modality, jumping);
-                    // Skip m and c versions of what fits with neither.
-                    let skip = any_fits.map_or(0, |(leap, _)| leap);
-                    let skip_ride = any_fits.map(|(_, ride)| ride);
-                    if modality == Modality::Any {
-                        any_fits = Some((rays.leap, rays.ride));
-                    }
-                    for &(mask, letters) in &sets {
-                        let flags = XbFlags {
-                            m: modality == Modality::MoveOnly,
-                            c: modality == Modality::CaptureOnly,
-                            p: jumping == Jumping::Pao,
-                            g: jumping == Jumping::Grasshopper,
-                            n: jumping == Jumping::Lame,
-                            ..XbFlags::default()
-                        };
-                        // The leap.
-                        if matches!(jumping, Jumping::Normal | Jumping::Lame)
-                            && rays.leap & mask == mask
-                            && skip & mask != mask
-                        {
-                            let piece = Piece::one_move(atom, mask, 1, modality, jumping);
-                            let d = self.compute(&piece);
-                            let text = dialect::spell(letters, &flags, &atom_letter(atom), "");
-                            if mask == all_mask && jumping == Jumping::Normal && atom.is_step() {
-                                halves.push((modality, false, jumping, atom, d.clone()));
-                            }
-                            self.push(text, &d, false);
-                        }
-                        if jumping == Jumping::Lame {
-                            continue;
-                        }
-                        // The ride: as far as every direction of the set
-                        // may go.
-                        let mut range: Option<u8> = Some(0);
-                        for i in 0..8 {
-                            if mask & 1 << i == 0 {
-                                continue;
-                            }
-                            range = match (range, rays.ride[i]) {
-                                (_, None) | (None, _) => None,
-                                (Some(0), Some(r)) => Some(r),
-                                (Some(a), Some(0)) => Some(a),
-                                (Some(a), Some(b)) => Some(a.min(b)),
-                            };
-                        }
-                        let Some(range) = range else {
-                            continue;
-                        };
-                        if let Some(ride) = skip_ride {
-                            let covered = (0..8).all(|i| {
-                                mask & 1 << i == 0
-                                    || ride[i].is_some_and(|r| r == 0 || (range != 0 && r >= range))
-                            });
-                            if covered {
-                                continue;
-                            }
-                        }
-                        let piece = Piece::one_move(atom, mask, range, modality, jumping);
-                        let d = self.compute(&piece);
-                        let text = dialect::spell(letters, &flags, &spell_atom(atom, range), "");
-                        if mask == all_mask && range == 0 && atom.is_step() {
-                            halves.push((modality, true, jumping, atom, d.clone()));
-                        }
-                        self.push(text, &d, false);
-                    }
+        let sets = self.direction_sets(atom);
+        let mut kinds = alloc::vec![(Jumping::Normal, modalities.as_slice())];
+        if !atom.is_step() {
+            kinds.push((Jumping::Lame, modalities.as_slice()));
+        }
+        if !self.target.occupied.is_empty() {
+            kinds.push((Jumping::Pao, &[Modality::CaptureOnly][..]));
+            kinds.push((Jumping::Grasshopper, modalities.as_slice()));
+        }
+        for (jumping, mods) in kinds {
+            // What fits with neither m nor c: its m and c versions are
+            // skipped.
+            let mut any_fits: Option<Rays> = None;
+            for &modality in mods {
+                let rays = self.rays(atom, modality, jumping);
+                let kind = Kind {
+                    atom,
+                    modality,
+                    jumping,
+                };
+                for &(mask, letters) in &sets {
+                    let skip = any_fits.as_ref();
+                    self.leap_group(kind, mask, letters, &rays, skip, halves);
+                    self.ride_group(kind, mask, letters, &rays, skip, halves);
+                }
+                if modality == Modality::Any {
+                    any_fits = Some(rays);
                 }
             }
         }
-        // K and Q (and gQ): both halves with all directions.
-        let w = Atom::new(1, 0);
-        let f = Atom::new(1, 1);
-        for &modality in &modalities {
-            for (rides, jumping, letter) in [
-                (false, Jumping::Normal, "K"),
-                (true, Jumping::Normal, "Q"),
-                (true, Jumping::Pao, "Q"),
-                (true, Jumping::Grasshopper, "Q"),
+    }
+
+    /// The leap of `kind` along the directions `mask` (spelled `letters`),
+    /// if every one of them fits and `skip` does not already have them.
+    fn leap_group(
+        &mut self,
+        kind: Kind,
+        mask: u8,
+        letters: &str,
+        rays: &Rays,
+        skip: Option<&Rays>,
+        halves: &mut Vec<Half>,
+    ) {
+        let Kind {
+            atom,
+            modality,
+            jumping,
+        } = kind;
+        let skip = skip.map_or(0, |r| r.leap);
+        if !matches!(jumping, Jumping::Normal | Jumping::Lame)
+            || rays.leap & mask != mask
+            || skip & mask == mask
+        {
+            return;
+        }
+        let piece = Piece::one_move(atom, letters, mask, 1, modality, jumping);
+        let d = self.compute(&piece);
+        if mask == all_directions(atom) && jumping == Jumping::Normal && atom.is_step() {
+            halves.push((modality, false, jumping, piece.clone(), d.clone()));
+        }
+        self.push(spelled(&piece), &d, false);
+    }
+
+    /// The ride of `kind` along the directions `mask`, as far as every one
+    /// of them may go, unless `skip` already rides as far.
+    fn ride_group(
+        &mut self,
+        kind: Kind,
+        mask: u8,
+        letters: &str,
+        rays: &Rays,
+        skip: Option<&Rays>,
+        halves: &mut Vec<Half>,
+    ) {
+        let Kind {
+            atom,
+            modality,
+            jumping,
+        } = kind;
+        if jumping == Jumping::Lame {
+            return;
+        }
+        let mut range: Option<u8> = Some(0);
+        for i in 0..8 {
+            if mask & 1 << i == 0 {
+                continue;
+            }
+            range = match (range, rays.ride[i]) {
+                (_, None) | (None, _) => None,
+                (Some(0), Some(r)) => Some(r),
+                (Some(a), Some(0)) => Some(a),
+                (Some(a), Some(b)) => Some(a.min(b)),
+            };
+        }
+        let Some(range) = range else {
+            return;
+        };
+        if let Some(skip) = skip {
+            let covered = (0..8).all(|i| {
+                mask & 1 << i == 0
+                    || skip.ride[i].is_some_and(|r| r == 0 || (range != 0 && r >= range))
+            });
+            if covered {
+                return;
+            }
+        }
+        let piece = Piece::one_move(atom, letters, mask, range, modality, jumping);
+        let d = self.compute(&piece);
+        if mask == all_directions(atom) && range == 0 && atom.is_step() {
+            halves.push((modality, true, jumping, piece.clone(), d.clone()));
+        }
+        self.push(spelled(&piece), &d, false);
+    }
+
+    /// `K` and `Q` (and `gQ`, `cpQ`): a `W` and an `F` half with all
+    /// directions, alike in all else.
+    fn kings_and_queens(&mut self, halves: &[Half]) {
+        let (w, f) = (Atom::new(1, 0), Atom::new(1, 1));
+        for modality in [Modality::Any, Modality::MoveOnly, Modality::CaptureOnly] {
+            for (rides, jumping) in [
+                (false, Jumping::Normal),
+                (true, Jumping::Normal),
+                (true, Jumping::Pao),
+                (true, Jumping::Grasshopper),
             ] {
                 let find = |atom: Atom| {
-                    halves.iter().find(|(m, r, j, a, _)| {
-                        *m == modality && *r == rides && *j == jumping && *a == atom
+                    halves.iter().find(|(m, r, j, p, _)| {
+                        *m == modality
+                            && *r == rides
+                            && *j == jumping
+                            && p.moves()
+                                .first()
+                                .and_then(|mv| mv.legs.first())
+                                .map(|l| l.atom)
+                                == Some(atom)
                     })
                 };
                 if let (Some(a), Some(b)) = (find(w), find(f)) {
-                    let mut text = String::new();
-                    if modality == Modality::MoveOnly {
-                        text.push('m');
-                    }
-                    if modality == Modality::CaptureOnly {
-                        text.push('c');
-                    }
-                    if jumping == Jumping::Pao {
-                        text.push('p');
-                    }
-                    if jumping == Jumping::Grasshopper {
-                        text.push('g');
-                    }
-                    text.push_str(letter);
+                    let piece = a.3.clone().join(b.3.clone());
                     let mut d = a.4.clone();
                     d.merge(&b.4);
-                    self.push(text, &d, false);
+                    self.push(spelled(&piece), &d, false);
                 }
             }
         }
-        // Chains: two-step moves (capture with the first step and go on,
-        // or step and turn), written without brackets where none are
-        // needed; hop chains (the Cannon as Betza.html writes it); the
-        // bent riders.
+    }
+
+    /// Chains: two-step moves (capture with the first step and go on, or
+    /// step and turn), written without brackets where none are needed;
+    /// hop chains (the Cannon as Betza.html writes it); the bent riders.
+    fn chains(&mut self) {
         let mut chains: Vec<String> = Vec::new();
         for x in ["K", "W", "F"] {
             let prefixes: &[&str] = if x == "K" {
@@ -643,6 +628,30 @@ impl Problem<'_> {
             }
         }
     }
+}
+
+/// A `W` or `F` group with all directions, to build `K` and `Q` from:
+/// (modality, rides, jumping, the group, its diagram).
+type Half = (Modality, bool, Jumping, Piece, Diagram);
+
+/// One kind of single-atom move that inference tries.
+#[derive(Copy, Clone)]
+struct Kind {
+    atom: Atom,
+    modality: Modality,
+    jumping: Jumping,
+}
+
+/// The Betza string of `piece` (its `Display`, without `core::fmt`).
+fn spelled(piece: &Piece) -> String {
+    let mut s = String::new();
+    piece.write_to(&mut s);
+    s
+}
+
+/// The mask of all of `atom`'s directions (over [`Atom::vectors`]).
+fn all_directions(atom: Atom) -> u8 {
+    atom.vectors().enumerate().fold(0u8, |m, (i, _)| m | 1 << i)
 }
 
 /// The shortest Betza string that draws exactly `target`, with a few
@@ -677,18 +686,7 @@ pub fn infer(target: &Target) -> Inference {
         candidates: Vec::new(),
     };
     problem.generate();
-    let raw = problem.candidates;
-    let key = |c: &Candidate| (c.cost(), c.modifiers(), c.order);
-    let order = sorted_indices(raw.len(), &|a, b| {
-        let (x, y) = (&raw[a], &raw[b]);
-        (key(x), &x.text) < (key(y), &y.text)
-    });
-    let mut cands: Vec<Candidate> = Vec::with_capacity(raw.len());
-    for i in order {
-        if cands.last().is_none_or(|c| c.text != raw[i].text) {
-            cands.push(raw[i].clone());
-        }
-    }
+    let cands = cheapest_first(problem.candidates);
 
     // The elements: (square, bits needed).
     let mut elements: Vec<(u8, u8)> = Vec::new();
@@ -727,44 +725,7 @@ pub fn infer(target: &Target) -> Inference {
             .collect()
     };
     let conflicts: Vec<Vec<(u8, u8)>> = cands.iter().map(leaps_on_slides).collect();
-    let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
-    let conflict_subset = |a: &[(u8, u8)], b: &[(u8, u8)]| {
-        a.iter()
-            .all(|&(s, t)| b.iter().any(|&(s2, t2)| s2 == s && t & !t2 == 0))
-    };
-    let mut keep = alloc::vec![true; cands.len()];
-    let mut same_count = alloc::vec![0usize; cands.len()];
-    for x in 0..cands.len() {
-        if element_sets[x].iter().all(|&w| w == 0) {
-            keep[x] = false;
-            continue;
-        }
-        for y in 0..cands.len() {
-            if x == y || !keep[y] || cands[y].cost() > cands[x].cost() {
-                continue;
-            }
-            // One as cheap covering more is kept too: `BW` and `KB` are as
-            // short, and the pages write the first.
-            if subset(&element_sets[x], &element_sets[y])
-                && conflict_subset(&conflicts[y], &conflicts[x])
-            {
-                let equal = cands[y].cost() == cands[x].cost();
-                if !equal {
-                    keep[x] = false;
-                    break;
-                }
-                // Equal ones: keep a few, for alternatives.
-                if y < x {
-                    same_count[y] += 1;
-                    if same_count[y] > 2 {
-                        keep[x] = false;
-                        break;
-                    }
-                }
-            }
-        }
-    }
-    let kept: Vec<usize> = (0..cands.len()).filter(|&i| keep[i]).collect();
+    let kept = unbeaten(&cands, &element_sets, &conflicts);
 
     // Elements no candidate covers.
     for (e, &(sq, _)) in elements.iter().enumerate() {
@@ -817,6 +778,91 @@ pub fn infer(target: &Target) -> Inference {
         unreachable = by_file(&unreachable);
     }
 
+    let found = spelled_solutions(target, &cands, solutions);
+    let mut strings = sorted_indices(found.len(), &|a, b| found[a] < found[b])
+        .into_iter()
+        .map(|i| found[i].4.clone());
+    let betza = strings.next();
+    Inference {
+        alternatives: strings.take(MAX_ALTERNATIVES).collect(),
+        betza,
+        unreachable,
+        complete,
+    }
+}
+
+/// The candidates cheapest first (then by fewer modifiers, by the
+/// conventional order, by text), each text once.
+fn cheapest_first(raw: Vec<Candidate>) -> Vec<Candidate> {
+    let key = |c: &Candidate| (c.cost(), c.modifiers(), c.order);
+    let order = sorted_indices(raw.len(), &|a, b| {
+        let (x, y) = (&raw[a], &raw[b]);
+        (key(x), &x.text) < (key(y), &y.text)
+    });
+    let mut cands: Vec<Candidate> = Vec::with_capacity(raw.len());
+    for i in order {
+        if cands.last().is_none_or(|c| c.text != raw[i].text) {
+            cands.push(raw[i].clone());
+        }
+    }
+    cands
+}
+
+/// The candidates no other one beats: as cheap, covering at least as
+/// much, with no more leap marks on yellow squares. Of equal ones a few
+/// are kept, for alternatives.
+fn unbeaten(
+    cands: &[Candidate],
+    element_sets: &[Vec<u64>],
+    conflicts: &[Vec<(u8, u8)>],
+) -> Vec<usize> {
+    let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+    let conflict_subset = |a: &[(u8, u8)], b: &[(u8, u8)]| {
+        a.iter()
+            .all(|&(s, t)| b.iter().any(|&(s2, t2)| s2 == s && t & !t2 == 0))
+    };
+    let mut keep = alloc::vec![true; cands.len()];
+    let mut same_count = alloc::vec![0usize; cands.len()];
+    for x in 0..cands.len() {
+        if element_sets[x].iter().all(|&w| w == 0) {
+            keep[x] = false;
+            continue;
+        }
+        for y in 0..cands.len() {
+            if x == y || !keep[y] || cands[y].cost() > cands[x].cost() {
+                continue;
+            }
+            // One as cheap covering more is kept too: `BW` and `KB` are as
+            // short, and the pages write the first.
+            if subset(&element_sets[x], &element_sets[y])
+                && conflict_subset(&conflicts[y], &conflicts[x])
+            {
+                let equal = cands[y].cost() == cands[x].cost();
+                if !equal {
+                    keep[x] = false;
+                    break;
+                }
+                // Equal ones: keep a few, for alternatives.
+                if y < x {
+                    same_count[y] += 1;
+                    if same_count[y] > 2 {
+                        keep[x] = false;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    (0..cands.len()).filter(|&i| keep[i]).collect()
+}
+
+/// Each solution spelled in the conventional order and checked by
+/// drawing it: (length, groups, overlap, modifiers, text).
+fn spelled_solutions(
+    target: &Target,
+    cands: &[Candidate],
+    solutions: Vec<Vec<usize>>,
+) -> Vec<(usize, usize, usize, usize, String)> {
     // Spell each solution in the conventional order and check it. Among
     // strings of one length: fewer groups, then fewer squares drawn by two
     // groups (`BW` rather than `KB`), then fewer modifier letters.
@@ -851,16 +897,7 @@ pub fn infer(target: &Target) -> Inference {
         let overlap = drawn.iter().map(|&n| n.saturating_sub(1) as usize).sum();
         found.push((text.len(), parts.len(), overlap, mods, text));
     }
-    let mut strings = sorted_indices(found.len(), &|a, b| found[a] < found[b])
-        .into_iter()
-        .map(|i| found[i].4.clone());
-    let betza = strings.next();
-    Inference {
-        alternatives: strings.take(MAX_ALTERNATIVES).collect(),
-        betza,
-        unreachable,
-        complete,
-    }
+    found
 }
 
 /// Branch and bound over sets of candidates.

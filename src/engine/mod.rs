@@ -7,6 +7,7 @@
 //!   generator, the Interactive Diagram or Fairy-Stockfish read otherwise,
 //!   and a spelling all of them read alike;
 //! * [`infer`]: the shortest Betza string that draws a given diagram;
+//! * [`spell`]: a parsed piece written back as Betza (`Display`);
 //! * [`text`]: a diagram rendered as text (what `glance diagram` prints).
 
 pub mod betza;
@@ -14,4 +15,5 @@ pub mod diagram;
 pub mod dialect;
 pub mod geometry;
 pub mod infer;
+pub mod spell;
 pub mod text;
