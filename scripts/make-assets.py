@@ -10,9 +10,11 @@ Three kinds of image:
   build/xboard/;
 * each rules page's setup picture (rules-html/<Page>.png, the image at the
   top of the page; rules-html/zero/<Page>.png for a page of rules-html/zero/
-  that shows its own): the starting position drawn like XBoard's board, from a
-  FEN derived from the page's own "Initial setup" text (or, where that text
-  is not usable, a FEN given in scripts/setups.json; see there why).
+  that shows its own): the starting position drawn like XBoard's board, from
+  what `glance setup` reads on the page (a FEN derived from the page's own
+  "Initial setup" text, or, where that text is not usable, a FEN given in
+  scripts/setups.json; see there why). target/release/glance is built with
+  cargo if missing ($GLANCE names another).
 
 Idempotent: an image newer than its sources (the SVG, or this script for the
 marks; the page, scripts/setups.json, this script and the SVGs for a setup
@@ -27,13 +29,11 @@ import base64
 import json
 import math
 import os
-import re
 import shutil
 import struct
 import subprocess
 import sys
 import zlib
-from html.parser import HTMLParser
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUT = os.path.join(ROOT, "rules-html", "sym")
@@ -247,21 +247,17 @@ def make_pieces(out, svg_dir, force):
 # Setup pictures: rules-html/<Page>.png, the image at the top of each rules
 # page, is the page's starting position drawn like XBoard's board.
 #
-# The position comes from the page itself, read with html.parser:
+# This script reads no page: `glance setup` (src/tools/setup.rs, on the
+# one page model of src/page/) says for each page its picture's file, its
+# board table's size, the position and each piece's image:
 # * the "Initial setup" section's text ("f1, f8: King", "a2-j2, a7-j7:
 #   Pawns"; an h4 naming White or Black above a list gives its colour,
-#   otherwise a square's half of the board does); the board is as wide and
-#   as high as the furthest file and rank the text names;
-# * the piece table (header row "Piece | ID | ..."), which gives each name's
-#   letter: upper case for White, lower case for Black, as in a FEN;
-# * the board table (class "board", cells class "n" with ids sq{x}x{y}) only
-#   bounds the size: on these pages it is a 10x10 demonstration board with
-#   pieces scattered on it, not the starting position.
-# A piece's image is XBoard's SVG named after its colour and its name in the
-# table ("ArchBishop" -> WhiteArchbishop.svg), unless scripts/setups.json
-# maps the name to another (as the page's own board draws it). Where the
-# text cannot give the setup (slips, a shuffled setup), setups.json gives
-# the FEN, and says why.
+#   otherwise a square's half of the board does), each name matched to the
+#   piece table's row, whose ID is its FEN letter (upper case White);
+# * scripts/setups.json's FEN where the text cannot give the setup (slips,
+#   a shuffled setup; it says why), and its "images" where the page's own
+#   board draws a piece with another image than its name would pick.
+# Here: the picture drawn from that, as one SVG rasterised by rsvg-convert.
 # ---------------------------------------------------------------------------
 DEFAULT_PAGES = os.path.join(ROOT, "rules-html")
 SETUPS_FILE = os.path.join(ROOT, "scripts", "setups.json")
@@ -290,392 +286,54 @@ class SetupError(Exception):
     """A page whose setup picture cannot be drawn; the message says why."""
 
 
-class PageReader(HTMLParser):
-    """Reads what a rules page says about its setup: the "Initial setup"
-    section's lines, every table's cells (text, attributes, image sources),
-    and the images outside tables' cells."""
-
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
-    BREAKS = {"p", "div", "li", "ul", "ol", "h4", "h5", "h6", "table", "tr", "td", "th"}
-    HEADINGS = {"h4", "h5", "h6"}
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.stack = []  # open elements (tag names), void ones left out
-        self.setup_lines = []  # ("heading" | "text", text) of the setup section
-        self.found_setup = False
-        self.tables = []  # every table, in document order of its start
-        self.images = []  # every <img src>, in document order
-        self._open_tables = []
-        self._h3 = None  # text of an h3 being read
-        self._in_setup = False
-        self._setup_parent = 0  # depth of the element holding the setup heading
-        self._line = []
-        self._heading = False
-
-    # -- the setup section ------------------------------------------------
-    def _flush(self):
-        text = " ".join("".join(self._line).split())
-        self._line = []
-        if text:
-            self.setup_lines.append(("heading" if self._heading else "text", text))
-
-    def handle_starttag(self, tag, attrs):
-        attrs = {k: (v or "") for k, v in attrs}
-        if tag == "h3":
-            if self._in_setup:  # the next section starts
-                self._flush()
-                self._in_setup = False
-            self._h3 = []
-        if self._in_setup and (tag == "br" or tag in self.BREAKS):
-            self._flush()
-            self._heading = tag in self.HEADINGS
-        if tag == "img":
-            self.images.append(attrs.get("src", ""))
-        self._table_start(tag, attrs)
-        if tag not in self.VOID:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag):
-        if tag in self.VOID or tag not in self.stack:
-            return
-        while self.stack and self.stack.pop() != tag:
-            pass
-        if tag == "h3" and self._h3 is not None:
-            title = " ".join("".join(self._h3).split())
-            self._h3 = None
-            if title.lower() == "initial setup":
-                self.found_setup = True
-                self._in_setup = True
-                self._setup_parent = len(self.stack)
-                self._line, self._heading = [], False
-        elif self._in_setup:
-            if tag in self.BREAKS:
-                self._flush()
-                self._heading = False
-            if len(self.stack) < self._setup_parent:  # its container closed
-                self._flush()
-                self._in_setup = False
-        self._table_end(tag)
-
-    def handle_data(self, data):
-        if self._h3 is not None:
-            self._h3.append(data)
-        if self._in_setup:
-            self._line.append(data)
-        if self._open_tables and self._open_tables[-1]["cell"] is not None:
-            self._open_tables[-1]["cell"]["text"].append(data)
-
-    # -- tables -----------------------------------------------------------
-    def _table_start(self, tag, attrs):
-        if tag == "table":
-            table = {"attrs": attrs, "rows": [], "cell": None}
-            self._open_tables.append(table)
-            self.tables.append(table)
-        elif not self._open_tables:
-            return
-        elif tag == "tr":
-            self._open_tables[-1]["rows"].append([])
-        elif tag in ("td", "th"):
-            table = self._open_tables[-1]
-            if not table["rows"]:
-                table["rows"].append([])
-            cell = {"attrs": attrs, "text": [], "imgs": []}
-            table["rows"][-1].append(cell)
-            table["cell"] = cell
-        elif tag == "img" and self._open_tables[-1]["cell"] is not None:
-            self._open_tables[-1]["cell"]["imgs"].append(attrs.get("src", ""))
-
-    def _table_end(self, tag):
-        if not self._open_tables:
-            return
-        if tag == "table":
-            self._open_tables.pop()
-        elif tag in ("td", "th"):
-            self._open_tables[-1]["cell"] = None
-
-
-def cell_text(cell):
-    return " ".join("".join(cell["text"]).split())
-
-
-class Page:
-    """What one rules page says: its setup lines, piece table, board table
-    and the name of its setup picture."""
-
-    def __init__(self, path):
-        self.path = path
-        self.name = os.path.splitext(os.path.basename(path))[0]
-        reader = PageReader()
-        with open(path, encoding="utf-8") as f:
-            reader.feed(f.read())
-        reader.close()
-        self.has_setup = reader.found_setup
-        self.setup_lines = reader.setup_lines
-        # The picture: the page's own image next to the setup, "<Page>.png"
-        # (an image in the page's folder, not one of sym/).
-        own = [s for s in reader.images if s.lower().endswith(".png") and "/" not in s]
-        self.picture = own[0] if own else None
-        # A copy of a page in a folder below it (rules-html/zero/Spartan.html)
-        # shows the page's picture from there ("../Spartan.png"): that
-        # picture is drawn for the page it belongs to.
-        self.borrowed = [s for s in reader.images if s.lower().endswith(".png")
-                         and s.startswith("../") and "/sym/" not in s]
-        # The piece table: its header row starts "Piece", "ID".
-        self.pieces = []  # (name, letter) in table order
-        for table in reader.tables:
-            rows = [[cell_text(c) for c in row] for row in table["rows"] if row]
-            if rows and [t.lower() for t in rows[0][:2]] == ["piece", "id"]:
-                self.pieces = [(r[0], r[1]) for r in rows[1:] if len(r) >= 2 and r[0]]
-                break
-        # The board table: cells of class "n" with ids sq{x}x{y}. Its size is
-        # the number of files and ranks these cells span (on No.html they
-        # are x = 1..8: the outer columns are class "h").
-        self.board_files = self.board_ranks = 0
-        xs, ys = set(), set()
-        self.board_images = {}  # (x, y) -> image name (sym/WhiteKing.png -> WhiteKing)
-        self.board_codes = {}  # (x, y) -> (cx, cy) of its down_click(cx, cy)
-        for table in reader.tables:
-            if "board" not in table["attrs"].get("class", "").split():
-                continue
-            for row in table["rows"]:
-                for cell in row:
-                    if "n" not in cell["attrs"].get("class", "").split():
-                        continue
-                    m = re.fullmatch(r"sq(\d+)x(\d+)", cell["attrs"].get("id", ""))
-                    if not m:
-                        continue
-                    x, y = int(m.group(1)), int(m.group(2))
-                    xs.add(x)
-                    ys.add(y)
-                    if cell["imgs"]:
-                        src = cell["imgs"][0]
-                        self.board_images[(x, y)] = os.path.splitext(os.path.basename(src))[0]
-                    code = re.fullmatch(
-                        r"\s*down_click\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\s*;?\s*",
-                        cell["attrs"].get("onmousedown", ""),
-                    )
-                    if code:
-                        self.board_codes[(x, y)] = (int(code.group(1)), int(code.group(2)))
-            if xs:
-                self.board_files = max(xs) - min(xs) + 1
-                self.board_ranks = max(ys) - min(ys) + 1
-            break
-
-
-# -- names ------------------------------------------------------------------
-
-
-def _words(name):
-    """A piece name's words without its parenthesis, lower case and singular:
-    "King (Persian)" -> ["king"], "Hoplites" -> ["hoplite"]."""
-    base = re.sub(r"\(.*?\)", " ", name)
-    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
-            for w in re.findall(r"[a-z]+", base.lower())]
-
-
-def _qualifier(name):
-    """The words in a piece name's parenthesis: "King (Spartan)" -> ["spartan"]."""
-    inner = " ".join(re.findall(r"\((.*?)\)", name))
-    return _words(inner)
-
-
-def match_piece(name, pieces, context=""):
-    """The row (name, letter) of the piece table that a setup line's name
-    means, or raise SetupError. The same words first ("Pawns" -> "Pawn");
-    else a row whose name holds all the words ("Hoplites" -> "Hoplite
-    Pawn"). Rows told apart by a parenthesis ("King (Persian)", "King
-    (Spartan)") are chosen by the words of the heading above the line."""
-    words = _words(name)
-    if not words:
-        raise SetupError(f'"{name}" names no piece')
-    rows = [r for r in pieces if _words(r[0]) == words]
-    if not rows:
-        rows = [r for r in pieces if all(w in _words(r[0]) for w in words)]
-    if not rows:
-        raise SetupError(f'"{name}" is not in the piece table')
-    if len(rows) > 1:
-        ctx = set(_words(context.replace("(", " ").replace(")", " ")))
-        narrowed = [r for r in rows if set(_qualifier(r[0])) & ctx]
-        if narrowed:
-            rows = narrowed
-    if len({r[1] for r in rows}) > 1:
-        raise SetupError(f'"{name}" could be any of {", ".join(r[0] for r in rows)}')
-    return rows[0]
-
-
-# -- the setup text -----------------------------------------------------------
-
-_SQ = r"[a-p](?:1[0-6]|[1-9])"
-_GROUP = rf"{_SQ}(?:\s*-\s*{_SQ})?"
-PLACEMENT_RE = re.compile(rf"({_GROUP}(?:\s*,\s*{_GROUP})*)\s*:\s*(\S.*)")
-COUNT_RE = re.compile(r"(\d+)\s+([A-Za-z].*)")
-
-
-def _square(text):
-    return FILES.index(text[0]), int(text[1:]) - 1
-
-
-def _expand(group):
-    """ "a2-j2" -> the squares from a2 to j2 (along a rank or a file)."""
-    ends = [_square(s.strip()) for s in group.split("-")]
-    if len(ends) == 1:
-        return ends
-    (f0, r0), (f1, r1) = ends
-    if r0 == r1:
-        return [(f, r0) for f in range(min(f0, f1), max(f0, f1) + 1)]
-    if f0 == f1:
-        return [(f0, r) for r in range(min(r0, r1), max(r0, r1) + 1)]
-    raise SetupError(f'"{group}" is neither along a rank nor along a file')
-
-
 class Setup:
-    """A starting position: files x ranks, grid[rank][file] = FEN letter or
-    None (rank 0 is rank 1), and what each (colour, letter) is called."""
+    """A starting position as `glance setup` gives it: files x ranks,
+    grid[rank][file] = FEN letter or None (rank 0 is rank 1), its FEN, and
+    per piece (colour, letter) its table name and XBoard image."""
 
-    def __init__(self, files, ranks, grid, names):
-        self.files, self.ranks, self.grid, self.names = files, ranks, grid, names
-
-    def fen(self):
-        rows = []
-        for rank in reversed(range(self.ranks)):
-            out, empty = "", 0
-            for f in range(self.files):
-                letter = self.grid[rank][f]
-                if letter is None:
-                    empty += 1
-                    continue
-                if empty:
-                    out += str(empty)
-                    empty = 0
-                out += letter
-            if empty:
-                out += str(empty)
-            rows.append(out)
-        return "/".join(rows)
+    def __init__(self, found):
+        self.files, self.ranks, self.fen = found["files"], found["ranks"], found["fen"]
+        self.grid = found["grid"]
+        self.pieces = {(n["colour"], n["letter"]): n for n in found["names"]}
 
 
 def colour_of(letter):
     return "White" if letter.isupper() else "Black"
 
 
-def derive_setup(page):
-    """The setup the page's "Initial setup" text gives, and the problems
-    found in that text (an empty list when it is usable as it stands).
-    Returns (setup or None, problems)."""
-    problems = []
-    placed = []  # (file, rank, name, heading colour or None, heading, line)
-    heading, heading_colour = "", None
-    for kind, line in page.setup_lines:
-        if kind == "heading":
-            heading = line
-            low = set(_words(line))
-            heading_colour = "White" if "white" in low else "Black" if "black" in low else None
-            continue
-        m = PLACEMENT_RE.fullmatch(line)
-        if m:
-            try:
-                squares = [sq for g in m.group(1).split(",") for sq in _expand(g.strip())]
-            except SetupError as e:
-                problems.append(f'"{line}": {e}')
-                continue
-            for f, r in squares:
-                placed.append((f, r, m.group(2).strip(), heading_colour, heading, line))
-        elif COUNT_RE.fullmatch(line):
-            problems.append(f'"{line}" gives a number of pieces, no squares: no fixed setup')
-    if not page.has_setup:
-        return None, ['no "Initial setup" section']
-    if not placed:
-        return None, problems + ["the setup text places no piece"]
-    files = max(p[0] for p in placed) + 1
-    ranks = max(p[1] for p in placed) + 1
-    if files > page.board_files or ranks > page.board_ranks:
-        problems.append(
-            f"the setup needs {files}x{ranks} squares, the page's board table has "
-            f"{page.board_files}x{page.board_ranks}"
-        )
-    grid = [[None] * files for _ in range(ranks)]
-    names, where = {}, {}
-    for f, r, name, colour, head, line in placed:
-        sq = f"{FILES[f]}{r + 1}"
-        half = "White" if r < ranks / 2 else "Black"
-        if colour is None:
-            colour = half
-        elif colour != half and ranks > 2:
-            problems.append(f"{sq}: {name} is listed under {head!r} but stands on {half}'s half")
-        try:
-            table_name, letter = match_piece(name, page.pieces, head)
-        except SetupError as e:
-            problems.append(f'"{line}": {e}')
-            continue
-        if len(letter) != 1 or not letter.isalpha():
-            problems.append(f"{table_name}: its ID {letter!r} is not one letter")
-            continue
-        letter = letter.upper() if colour == "White" else letter.lower()
-        if (f, r) in where:
-            problems.append(f"{sq} is listed twice: {where[(f, r)]} and {colour} {name}")
-        where[(f, r)] = f"{colour} {name}"
-        grid[r][f] = letter
-        if names.setdefault((colour, letter), table_name) != table_name:
-            problems.append(f"{colour} {letter} stands for {names[(colour, letter)]} and {table_name}")
-    return Setup(files, ranks, grid, names), problems
+def glance_binary():
+    """target/release/glance, built with cargo if missing."""
+    binary = os.environ.get("GLANCE") or os.path.join(ROOT, "target", "release", "glance")
+    if not os.path.exists(binary):
+        cargo = shutil.which("cargo")
+        if cargo is None:
+            sys.exit(f"make-assets: {binary} not found and no cargo to build it (make build)")
+        subprocess.run([cargo, "build", "--release", "--bin", "glance"], cwd=ROOT, check=True)
+    return binary
 
 
-def parse_fen(fen):
-    """The board part of a FEN (rows from the last rank down, digits for
-    empty squares, "10" for ten) -> (files, ranks, grid)."""
-    rows = fen.split()[0].split("/")
-    grid = []
-    for row in rows:
-        cells = []
-        for count, letter in re.findall(r"(\d+)|([A-Za-z])", row):
-            cells.extend([None] * int(count) if count else [letter])
-        if "".join(re.findall(r"\d+|[A-Za-z]", row)) != row:
-            raise SetupError(f"FEN row {row!r} holds something that is not a piece letter or a number")
-        grid.append(cells)
-    if len({len(r) for r in grid}) != 1:
-        raise SetupError(f"FEN {fen!r}: rows of different lengths")
-    grid.reverse()
-    return len(grid[0]), len(grid), grid
+def read_setups(paths, setups_file=SETUPS_FILE):
+    """What `glance setup` reads from each page (its picture, board, FEN,
+    pieces and the text's problems; see src/tools/setup.rs), by path."""
+    if not paths:
+        return {}
+    cmd = [glance_binary(), "setup", "--json", *paths]
+    if os.path.exists(setups_file):
+        cmd[2:2] = ["--setups", os.path.relpath(setups_file, ROOT)]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        sys.exit(f"make-assets: glance setup failed: {done.stderr.strip()}")
+    return {os.path.abspath(os.path.join(ROOT, p["path"])): p for p in json.loads(done.stdout)}
 
 
 def load_setups(path=SETUPS_FILE):
+    """The page names setups.json has an entry for (the checks of the
+    entries themselves are glance setup's)."""
     if not os.path.exists(path):
         return {}
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
     return {k: v for k, v in data.items() if not k.startswith("_")}
-
-
-def page_setup(page, entry):
-    """The setup to draw for a page: the FEN of its entry in setups.json if
-    it has one, else the one its text gives (SetupError if the text has
-    problems). Returns (setup, where it came from, problems of the text)."""
-    derived, problems = derive_setup(page)
-    fen = entry.get("fen")
-    if fen is None:
-        if problems or derived is None:
-            raise SetupError("; ".join(problems) + f' (fix the text, or give a "fen" in {os.path.relpath(SETUPS_FILE, ROOT)})')
-        return derived, "the page's setup text", problems
-    files, ranks, grid = parse_fen(fen)
-    if files > page.board_files or ranks > page.board_ranks:
-        raise SetupError(f"FEN {fen!r} is {files}x{ranks}, larger than the page's board table")
-    if files > len(FILES):
-        raise SetupError(f"FEN {fen!r} has more than {len(FILES)} files")
-    names = dict(derived.names) if derived else {}
-    for row in grid:
-        for letter in row:
-            if letter is None or (colour_of(letter), letter) in names:
-                continue
-            rows = [r for r in page.pieces if r[1].upper() == letter.upper()]
-            if not rows or len({tuple(_words(r[0])) for r in rows}) > 1:
-                raise SetupError(
-                    f"FEN letter {letter!r}: the piece table has "
-                    + (", ".join(r[0] for r in rows) if rows else "no piece")
-                    + " with that ID, and the setup text does not say which"
-                )
-            names[(colour_of(letter), letter)] = rows[0][0]
-    return Setup(files, ranks, grid, names), os.path.relpath(SETUPS_FILE, ROOT), problems
 
 
 def svg_names(svg_dir):
@@ -687,17 +345,16 @@ def svg_names(svg_dir):
     return {f[:-4].lower(): f[:-4] for f in files if f.endswith(".svg")}
 
 
-def piece_image(colour, name, entry, available):
-    """The XBoard SVG (name without .svg) that draws a piece: the entry's
-    "images" map by the piece table's name, else colour + the name's words
-    ("ArchBishop" -> WhiteArchbishop, "King (Persian)" -> WhiteKing)."""
-    override = entry.get("images", {}).get(name)
-    wanted = colour + (override or "".join(w.capitalize() for w in _words(name)))
+def piece_image(piece, available, setups_file=SETUPS_FILE):
+    """The XBoard SVG (name without .svg) that draws a piece: the image
+    glance setup names for it (setups.json's "images", else colour + the
+    name's words), as the theme spells it."""
+    wanted, colour, name = piece["image"], piece["colour"], piece["name"]
     found = available.get(wanted.lower())
     if found is None:
         raise SetupError(
             f"no XBoard SVG {wanted}.svg for the {colour.lower()} {name}: map {name!r} to an "
-            f'existing image in the page\'s "images" in {os.path.relpath(SETUPS_FILE, ROOT)}'
+            f'existing image in the page\'s "images" in {os.path.relpath(setups_file, ROOT)}'
         )
     return found
 
@@ -774,20 +431,20 @@ def make_setups(pages_dir, out, svg_dir, force, setups_file=SETUPS_FILE):
               for name in entries if own and name not in known]
     available = svg_names(svg_dir)
     rsvg = shutil.which("rsvg-convert")
+    found = read_setups(paths, setups_file)
     for path in paths:
-        page = Page(path)
-        entry = entries.get(page.name, {})
-        if (not page.has_setup and not entry) or (page.picture is None and page.borrowed):
+        page = found[os.path.abspath(path)]
+        if not page["draw"]:
             continue
         try:
-            if page.picture is None:
-                raise SetupError(f'the page shows no setup picture (<img src="{page.name}.png">)')
-            setup, source, _ = page_setup(page, entry)
-            images = {key: piece_image(key[0], name, entry, available) for key, name in setup.names.items()}
+            if page["error"] is not None:
+                raise SetupError(page["error"])
+            setup = Setup(page)
+            images = {key: piece_image(p, available, setups_file) for key, p in setup.pieces.items()}
         except SetupError as e:
-            failed.append((page.name, str(e)))
+            failed.append((page["name"], str(e)))
             continue
-        target = os.path.join(out if out is not None else os.path.dirname(path), page.picture)
+        target = os.path.join(out if out is not None else os.path.dirname(path), page["picture"])
         used = {images[(colour_of(p), p)] for row in setup.grid for p in row if p}
         sources = [path, me] + ([setups_file] if os.path.exists(setups_file) else [])
         sources += [os.path.join(svg_dir, s + ".svg") for s in sorted(used)]
@@ -802,9 +459,10 @@ def make_setups(pages_dir, out, svg_dir, force, setups_file=SETUPS_FILE):
             check=True,
         )
         os.replace(tmp, target)
+        source = page["source"]
         print(
             f"make-assets: {os.path.relpath(target, ROOT)} "
-            f"({setup.files}x{setup.ranks}, {setup.fen()}, from {source})"
+            f"({setup.files}x{setup.ranks}, {setup.fen}, from {source})"
         )
     return failed
 

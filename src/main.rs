@@ -72,6 +72,9 @@ mod cli {
         /// of a Fairy-Stockfish variants.ini
         #[command(after_help = PAGE_HELP)]
         Page(PageArgs),
+        /// Print what each page's setup picture shows: its file, board
+        /// size, FEN and pieces (for scripts/make-assets.py)
+        Setup(SetupArgs),
     }
 
     const PAGE_HELP: &str = "A custom piece is named by a comment in its section, `# glance: name customPiece1 = Dragon Horse` (the slot or the letter), or by --name d=Dragon Horse (for every section, winning over the comment); otherwise it is `Piece D`. A section that cannot be written is one line `FILE:LINE: what is wrong` and exit status 2; the others are still written. A file that glance page did not write is not overwritten without --force.";
@@ -99,6 +102,20 @@ mod cli {
         /// Overwrite files glance page did not write
         #[arg(long)]
         force: bool,
+    }
+
+    #[derive(Args)]
+    struct SetupArgs {
+        /// The rules pages
+        #[arg(value_name = "PAGE.html", required = true)]
+        pages: Vec<PathBuf>,
+        /// The file of FENs and images where a page's text cannot give them
+        /// (scripts/setups.json; named as given in messages)
+        #[arg(long, value_name = "FILE")]
+        setups: Option<PathBuf>,
+        /// Print a JSON array, an object per page
+        #[arg(long)]
+        json: bool,
     }
 
     #[derive(Args)]
@@ -725,6 +742,68 @@ squares no Betza string reaches; 2 is bad input.";
             Command::Lint(args) => lint(args),
             Command::Migrate(args) => migrate(args),
             Command::Page(args) => page(args),
+            Command::Setup(args) => setup(args),
+        }
+    }
+
+    /// Status 2 if the setups file or a page cannot be read; 1 if a
+    /// page's picture cannot be drawn (its error says why); 0 otherwise.
+    fn setup(args: SetupArgs) -> ExitCode {
+        use glance::tools::setup::{read_page, read_setups, to_json, Entry};
+        let (entries, named) = match &args.setups {
+            None => (Default::default(), String::from("setups.json")),
+            Some(path) => {
+                let read = std::fs::read_to_string(path).map_err(|e| e.to_string());
+                match read.and_then(|t| read_setups(&t)) {
+                    Ok(e) => (e, path.display().to_string()),
+                    Err(e) => {
+                        eprintln!("glance: cannot read {}: {e}", path.display());
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+        };
+        let mut out = Vec::new();
+        let (mut unreadable, mut failed) = (false, false);
+        for path in &args.pages {
+            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("glance: cannot read {}: {e}", path.display());
+                    unreadable = true;
+                    continue;
+                }
+            };
+            let name = name.unwrap_or_default();
+            let entry = entries.get(&name).cloned().unwrap_or_else(Entry::default);
+            let s = read_page(&name, &text, &entry, &named);
+            if args.json {
+                let mut v = to_json(&s);
+                v["path"] = path.display().to_string().into();
+                out.push(v);
+            } else if let Some(e) = s.error.as_deref().filter(|_| s.draw) {
+                eprintln!("glance: no setup picture for {name}: {e}");
+            } else if s.draw {
+                println!(
+                    "{name}: {}x{} {} (from {})",
+                    s.files,
+                    s.ranks,
+                    s.fen.as_deref().unwrap_or(""),
+                    s.source
+                );
+            }
+            failed |= s.draw && s.error.is_some();
+        }
+        if args.json {
+            println!("{}", serde_json::Value::Array(out));
+        }
+        if unreadable {
+            ExitCode::from(2)
+        } else if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
         }
     }
 }

@@ -1,4 +1,5 @@
-"""The setup pictures of the rules pages (scripts/make-assets.py).
+"""The setup pictures of the rules pages (glance setup reads the pages,
+scripts/make-assets.py draws).
 
     python3 -m unittest discover tests/assets
 
@@ -11,7 +12,6 @@ idempotence, a page whose text has slips and no FEN in setups.json).
 import importlib.util
 import json
 import os
-import re
 import shutil
 import struct
 import subprocess
@@ -23,7 +23,6 @@ import zlib
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(ROOT, "scripts", "make-assets.py")
 PAGES = os.path.join(ROOT, "rules-html")
-CLICKS = os.path.join(ROOT, "src", "clicks.rs")
 
 _spec = importlib.util.spec_from_file_location("make_assets", SCRIPT)
 ma = importlib.util.module_from_spec(_spec)
@@ -44,23 +43,19 @@ ZERO_SIZES = {"Shako": (10, 10)}
 SHAKO = "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C"
 
 
-def page(name):
-    return ma.Page(os.path.join(PAGES, name + ".html"))
+def glance_setup(*paths, setups=True):
+    """What `glance setup --json` (which reads the pages; make-assets.py
+    draws from it) says of each page, by page name."""
+    cmd = [ma.glance_binary(), "setup", "--json", *paths]
+    if setups:
+        cmd[2:2] = ["--setups", os.path.relpath(ma.SETUPS_FILE, ROOT)]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode in (0, 1), done.stderr
+    return {p["name"]: p for p in json.loads(done.stdout)}
 
 
-def spartan_clicks():
-    """spartan.js's click table (all four pages load it), from src/clicks.rs:
-    code (x, y) -> piece name, for the entries that show a piece (not the
-    scripted demos)."""
-    with open(CLICKS, encoding="utf-8") as f:
-        src = f.read()
-    start = src.index("pub const SPARTAN: &[Entry] = &[")
-    end = src.index("\n];", start)
-    table = src[start:end]
-    found = {}
-    for m in re.finditer(r'\bpiece\(\s*(-?\d+),\s*(-?\d+),\s*"([^"]*)"', table):
-        found[(int(m.group(1)), int(m.group(2)))] = m.group(3)
-    return found
+def page(name, setups=True, folder=PAGES):
+    return glance_setup(os.path.join(folder, name + ".html"), setups=setups)[name]
 
 
 def read_png(path):
@@ -115,47 +110,49 @@ class DerivedFromText(unittest.TestCase):
 
     def test_capablanca_and_two_kings_read_as_xboard_sets_them_up(self):
         for name in ("Capablanca", "TwoKings"):
-            setup, problems = ma.derive_setup(page(name))
-            self.assertEqual(problems, [], name)
-            self.assertEqual(setup.fen(), XBOARD[name], name)
-            self.assertEqual((setup.files, setup.ranks), SIZES[name], name)
+            setup = page(name, setups=False)
+            self.assertEqual((setup["problems"], setup["error"]), ([], None), name)
+            self.assertEqual(setup["fen"], XBOARD[name], name)
+            self.assertEqual((setup["files"], setup["ranks"]), SIZES[name], name)
 
     def test_spartan_text_slips_are_found(self):
-        setup, problems = ma.derive_setup(page("Spartan"))
-        text = "\n".join(problems)
+        setup = page("Spartan")
+        text = "\n".join(setup["problems"])
         self.assertIn("f1 is listed twice", text)
         self.assertIn("g1 is listed twice", text)
         self.assertIn("g1: Warlord is listed under 'Black (Spartans)'", text)
-        # The rest of the text reads as XBoard's array: only the slips differ.
-        self.assertEqual(setup.fen(), "lgkcck1l/hhhhhhhh/8/8/8/8/PPPPPPPP/RNB1QBNR")
+        # Without setups.json's FEN, the slips stop the picture.
+        alone = page("Spartan", setups=False)["error"]
+        self.assertIn("f1 is listed twice", alone)
+        self.assertIn('give a "fen" in', alone)
         # Black's names are the Spartan ones: the heading picks "King (Spartan)".
-        self.assertEqual(setup.names[("Black", "k")], "King (Spartan)")
-        self.assertEqual(setup.names[("White", "K")], "King (Persian)")
-        self.assertEqual(setup.names[("Black", "h")], "Hoplite Pawn")
+        names = {(n["colour"], n["letter"]): n["name"] for n in setup["names"]}
+        self.assertEqual(names[("Black", "k")], "King (Spartan)")
+        self.assertEqual(names[("White", "K")], "King (Persian)")
+        self.assertEqual(names[("Black", "h")], "Hoplite Pawn")
 
     def test_shako_reads_as_fairy_stockfish_sets_it_up(self):
-        shako = ma.Page(os.path.join(PAGES, "zero", "Shako.html"))
-        setup, problems = ma.derive_setup(shako)
-        self.assertEqual(problems, [])
-        self.assertEqual(setup.fen(), SHAKO)
-        self.assertEqual((setup.files, setup.ranks), ZERO_SIZES["Shako"])
-        self.assertEqual(shako.picture, "Shako.png")
+        shako = page("Shako", folder=os.path.join(PAGES, "zero"))
+        self.assertEqual((shako["problems"], shako["error"]), ([], None))
+        self.assertEqual(shako["fen"], SHAKO)
+        self.assertEqual((shako["files"], shako["ranks"]), ZERO_SIZES["Shako"])
+        self.assertEqual(shako["picture"], "Shako.png")
 
     def test_zero_code_copies_borrow_their_seed_pages_picture(self):
         for name in SIZES:
-            copy = ma.Page(os.path.join(PAGES, "zero", name + ".html"))
-            self.assertEqual((copy.picture, copy.borrowed), (None, [f"../{name}.png"]), name)
+            copy = page(name, folder=os.path.join(PAGES, "zero"))
+            self.assertEqual((copy["picture"], copy["borrowed"]), (None, [f"../{name}.png"]), name)
+            self.assertFalse(copy["draw"], name)
 
     def test_no_castle_has_no_fixed_setup(self):
-        _, problems = ma.derive_setup(page("No"))
-        text = "\n".join(problems)
+        text = "\n".join(page("No")["problems"])
         self.assertIn('"1 King" gives a number of pieces', text)
         self.assertIn("the page's board table has 8x10", text)
 
     def test_board_tables(self):
         # The board tables are 10 ranks high on every page (demonstration
         # boards); their width is the variant's on all but Spartan's.
-        self.assertEqual([(page(n).board_files, page(n).board_ranks) for n in sorted(SIZES)],
+        self.assertEqual([tuple(page(n)["board"]) for n in sorted(SIZES)],
                          [(10, 10), (8, 10), (10, 10), (8, 10)])
 
 
@@ -165,23 +162,19 @@ class Drawn(unittest.TestCase):
     def setUp(self):
         self.entries = ma.load_setups()
 
-    def drawn(self, name):
-        setup, source, _ = ma.page_setup(page(name), self.entries.get(name, {}))
-        return setup, source
-
     def test_fixed_setups_are_xboards(self):
         for name, fen in XBOARD.items():
-            setup, _ = self.drawn(name)
-            self.assertEqual(setup.fen(), fen, name)
-            self.assertEqual((setup.files, setup.ranks), SIZES[name], name)
+            setup = page(name)
+            self.assertEqual(setup["fen"], fen, name)
+            self.assertEqual((setup["files"], setup["ranks"]), SIZES[name], name)
 
     def test_only_the_pages_that_need_it_have_a_fen(self):
         self.assertEqual(sorted(n for n, e in self.entries.items() if "fen" in e), ["No", "Spartan"])
         for name in ("Capablanca", "TwoKings"):
-            self.assertEqual(self.drawn(name)[1], "the page's setup text")
+            self.assertEqual(page(name)["source"], "the page's setup text")
 
     def test_no_castle_is_a_legal_shuffle(self):
-        setup, _ = self.drawn("No")
+        setup = ma.Setup(page("No"))
         self.assertEqual((setup.files, setup.ranks), (8, 8))
         white = setup.grid[0]
         self.assertEqual(sorted(white), sorted("KQRRBBNN"))
@@ -194,40 +187,29 @@ class Drawn(unittest.TestCase):
         self.assertNotEqual("".join(white), "RNBQKBNR", "a shuffled back rank")
 
     def test_each_piece_drawn_as_on_the_pages_board(self):
-        """Every piece on a page's board table whose down_click code is one
-        of spartan.js's piece entries: the image the setup picture uses for
-        that piece (by its name in the page's table) is the board's. Every
-        piece of each drawn setup must be among those checked."""
-        clicks = spartan_clicks()
-        self.assertGreater(len(clicks), 40, "src/clicks.rs: SPARTAN table not found")
+        """Every piece of each drawn setup is drawn with an image the
+        page's own board table shows for some piece (of either colour):
+        the Chancellor as XBoard's Marshall on Capablanca, the Spartans'
+        pieces as the page draws them; the theme's SVG exists."""
         available = ma.svg_names(ma.DEFAULT_SVG_DIR)
         if not available:
             self.skipTest("XBoard's SVGs missing: run make setup")
+        strip = lambda image: image.removeprefix("White").removeprefix("Black")  # noqa: E731
         for name in SIZES:
-            p = page(name)
-            entry = self.entries.get(name, {})
-            checked = {}  # a table name's words -> image without colour
-            for square, image in sorted(p.board_images.items()):
-                code = p.board_codes.get(square)
-                if code not in clicks:
-                    continue  # no handler, or a scripted demo
-                colour = "White" if image.startswith("White") else "Black"
-                try:
-                    table_name, _ = ma.match_piece(clicks[code], p.pieces, colour)
-                except ma.SetupError:
-                    continue  # not a table piece: "Castling" (a King's castling moves)
-                with self.subTest(page=name, square=square, piece=clicks[code]):
-                    self.assertEqual(ma.piece_image(colour, table_name, entry, available), image)
-                checked[tuple(ma._words(table_name))] = image[len(colour):]
-            setup, _ = self.drawn(name)
-            for (colour, letter), table_name in setup.names.items():
-                with self.subTest(page=name, piece=f"{colour} {table_name}"):
-                    key = tuple(ma._words(table_name))  # "King (Spartan)" -> ("king",)
-                    self.assertIn(key, checked, "not on the page's board: unchecked")
-                    self.assertEqual(
-                        ma.piece_image(colour, table_name, entry, available),
-                        colour + checked[key],
-                    )
+            setup = page(name)
+            shown = {strip(i) for i in setup["board_images"]}
+            self.assertGreater(len(shown), 3, name)
+            for piece in setup["names"]:
+                with self.subTest(page=name, piece=f"{piece['colour']} {piece['name']}"):
+                    image = ma.piece_image(piece, available)
+                    self.assertTrue(image.startswith(piece["colour"]))
+                    self.assertIn(strip(image), shown, "not drawn so on the page's board")
+
+    def test_an_image_the_theme_lacks_is_named(self):
+        piece = {"colour": "White", "letter": "W", "name": "Warlord", "image": "WhiteWarlord"}
+        with self.assertRaises(ma.SetupError) as e:
+            ma.piece_image(piece, {"whiteking": "WhiteKing"})
+        self.assertIn("no XBoard SVG WhiteWarlord.svg for the white Warlord", str(e.exception))
 
 
 @unittest.skipUnless(shutil.which("rsvg-convert"), "rsvg-convert missing: make setup")
