@@ -5,26 +5,31 @@ PORT := 8000
 .PHONY: setup build assets dist serve test bench clean distclean
 
 # Install tools and packages (idempotent; quiet when nothing is missing).
+# make setup: everything (make test's tier); scripts/setup.sh assets, dist,
+# serve: only what that target needs (docs/setup.md).
 setup:
-	@bash scripts/setup.sh
+	@bash scripts/setup.sh test
 
 # Native command-line tool: target/release/glance
 build:
 	cargo build --release
 
 # Piece and mark images for the rules pages: rules-html/sym/
-assets: setup
+assets:
+	@bash scripts/setup.sh assets
 	python3 scripts/make-assets.py
 
 # The wasm module packaged for the pages: dist/{spartan,chu,cwda}.js (and pkg/).
 # DEBUG=1: drop-ins with std and console_error_panic_hook.
 DEBUG ?= 0
-dist: setup
+dist:
+	@bash scripts/setup.sh dist
 	DEBUG=$(DEBUG) bash scripts/build-dist.sh
 
-serve: setup dist assets
-	@echo "Serving Moves at a Glance at http://127.0.0.1:$(PORT)/ (index.html, rules-html/)"
-	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory "$(CURDIR)"
+# Serves at once, then installs what serving needs (scripts/setup.sh serve),
+# draws the pictures and builds dist/, saying which pages work as it goes.
+serve:
+	@bash scripts/serve.sh $(PORT)
 
 test: setup
 	bash scripts/test.sh

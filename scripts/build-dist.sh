@@ -6,16 +6,21 @@
 #                                             table, the pieces the page
 #                                             declares (data-piece), Betza
 #                                             parsed at run time, no global
-#   pkg/                                      ES-module package (wasm-pack build --target web)
+#   pkg/                                      ES-module package (wasm-pack build --target web,
+#                                             or without wasm-pack the same files by
+#                                             cargo and wasm-bindgen: scripts/build-pkg.sh)
 #   dist/lab.js                               the piece lab's script (lab.html):
 #                                             lab/lab.ts and pkg/ bundled, the
 #                                             wasm inlined (scripts/build-lab.sh)
 #
 # DEBUG=1 (make dist DEBUG=1): drop-in scripts with std and
 # console_error_panic_hook, so that a bug shows its Rust message in the console.
+#
+# Prints one line per file as soon as it is built (make serve is serving
+# already: a page works once the script it loads is there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 # wasm-opt from npm's binaryen (version 132, pinned in package.json): wasm-pack
 # cannot download its own here, and Debian's binaryen 108 is too old for the
@@ -25,6 +30,8 @@ WASM_OPT_FEATURES=(--enable-bulk-memory --enable-mutable-globals --enable-sign-e
   --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
 out=build/wasm
 mkdir -p "$out"/spartan "$out"/chu "$out"/cwda "$out"/glance
+
+size() { printf '%s: %s bytes, gzip -9 %s bytes\n' "$1" "$(wc -c <"$1")" "$(gzip -9c <"$1" | wc -c)"; }
 
 features=dropin
 generic=generic
@@ -45,7 +52,9 @@ fi
 #    the stack with a pattern), and the module's memory stays small.
 #    dist/glance.js: the same with no click table (GLANCE_SCRIPT=none keeps
 #    none) and the generic feature: attach_page and the Betza parser.
-for name in spartan chu cwda glance; do
+#    In the order the pages use them: rules-html/ loads spartan.js,
+#    rules-html/zero/ glance.js; chu.js and cwda.js are for XBoard's others.
+for name in spartan glance chu cwda; do
   if [ "$name" = glance ]; then
     script=none want=$generic
   else
@@ -70,13 +79,15 @@ for name in spartan chu cwda glance; do
     "$out/$name/glance.pruned.wasm" -o "$out/$name/glance.opt.wasm"
   .venv/bin/python scripts/package-dist.py "$name" "$out/$name/glance.js" \
     "$out/$name/glance.opt.wasm" dist $blank
+  size "dist/$name.js"
 done
 
 # 2. pkg/: the module with diagram() (serde-wasm-bindgen) and attach(), as an
-#    ES module with the TypeScript types wasm-bindgen generates. wasm-pack's
-#    own wasm-opt step is off (Cargo.toml); npm's runs after it.
-wasm-pack --quiet build --target web --release --out-dir pkg --out-name glance --no-pack \
-  . -- --features pkg
+#    ES module with the TypeScript types wasm-bindgen generates, by wasm-pack
+#    (or, where make test has not installed it, by cargo and wasm-bindgen
+#    with the same result: scripts/build-pkg.sh). wasm-pack's own wasm-opt
+#    step is off (Cargo.toml); npm's runs after it.
+bash scripts/build-pkg.sh pkg
 "$WASM_OPT" -Oz --strip-debug --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
   pkg/glance_bg.wasm -o pkg/glance_bg.wasm
 cp README.md pkg/
@@ -94,7 +105,4 @@ json.dump({
 PY
 # 3. dist/lab.js: the piece lab's script (lab.html), bundled from lab/lab.ts
 #    and pkg/ with the wasm inlined (works from file://).
-bash scripts/build-lab.sh >/dev/null
-for f in dist/*.js; do
-  printf '%s: %s bytes, gzip -9 %s bytes\n' "$f" "$(wc -c <"$f")" "$(gzip -9c <"$f" | wc -c)"
-done
+bash scripts/build-lab.sh

@@ -1,5 +1,20 @@
 #!/usr/bin/env bash
-# Install everything the project needs on a Debian machine.
+# Install what the project needs on a Debian machine, by tier:
+#
+#   scripts/setup.sh assets  what `make assets` needs: rsvg-convert (Debian's
+#                            librsvg2-bin) and XBoard's SVG artwork
+#   scripts/setup.sh dist    what `make dist` needs: the wasm32 target,
+#                            wasm-bindgen-cli of the version Cargo.toml pins,
+#                            npm's build tools (package.json's dependencies:
+#                            binaryen, esbuild, terser), a venv with zopfli
+#   scripts/setup.sh serve   assets and dist: all `make serve` needs
+#   scripts/setup.sh test    (or no argument) everything: serve, and what
+#                            `make test` adds: Chromium, ChromeDriver and
+#                            Firefox ESR; rustfmt and clippy; wasm-pack and
+#                            geckodriver; every npm package (devDependencies
+#                            too); pyffish in the venv
+#
+# docs/setup.md says what each tier installs and how long it takes.
 #
 # Idempotent: every step first checks whether its work is already done, so a
 # second run does nothing (and finishes in well under two seconds). Each step
@@ -9,6 +24,24 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+
+usage() {
+    echo "usage: scripts/setup.sh [assets|dist|serve|test]... (no tier: test, everything)" >&2
+    exit 2
+}
+
+# The tiers asked for, each implying the ones below it.
+want_assets=0 want_dist=0 want_test=0
+[ "$#" -gt 0 ] || set -- test
+for tier in "$@"; do
+    case "$tier" in
+        assets) want_assets=1 ;;
+        dist) want_dist=1 ;;
+        serve) want_assets=1 want_dist=1 ;;
+        test) want_assets=1 want_dist=1 want_test=1 ;;
+        *) usage ;;
+    esac
+done
 
 LOG="$ROOT/build/setup.log"
 XBOARD_DIR="$ROOT/build/xboard"
@@ -39,35 +72,117 @@ if [ "$(id -u)" -ne 0 ]; then
     fi
 fi
 
+apt_updated=0
+apt_update() {
+    if [ "$apt_updated" = 0 ]; then
+        run "${SUDO[@]}" apt-get update
+        apt_updated=1
+    fi
+}
+
 # Hash of the given files (used as a stamp: redo the step when it changes).
 digest() { cat "$@" | sha256sum | cut -d' ' -f1; }
 
 # --- apt packages --------------------------------------------------------
 # command that proves the package is present -> Debian package
 declare -A APT_FOR=(
-    [chromium]=chromium
-    [chromedriver]=chromium-driver
-    [firefox-esr]=firefox-esr
     [rsvg-convert]=librsvg2-bin
     [python3]=python3
     [node]=nodejs
     [npm]=npm
+    [chromium]=chromium
+    [chromedriver]=chromium-driver
+    [firefox-esr]=firefox-esr
 )
+commands=()
+[ "$want_assets" = 0 ] || commands+=(rsvg-convert python3)
+[ "$want_dist" = 0 ] || commands+=(python3 node npm)
+[ "$want_test" = 0 ] || commands+=(chromium chromedriver firefox-esr)
 missing=()
-for cmd in chromium chromedriver firefox-esr rsvg-convert python3 node npm; do
-    command -v "$cmd" >/dev/null 2>&1 || missing+=("${APT_FOR[$cmd]}")
+for cmd in "${commands[@]}"; do
+    pkg="${APT_FOR[$cmd]}"
+    if ! command -v "$cmd" >/dev/null 2>&1 && [[ " ${missing[*]} " != *" $pkg "* ]]; then
+        missing+=("$pkg")
+    fi
 done
-if command -v python3 >/dev/null 2>&1 &&
+if [ "$want_dist" = 1 ] && command -v python3 >/dev/null 2>&1 &&
     ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
     missing+=(python3-venv)
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
     step "apt-get install ${missing[*]}"
-    run "${SUDO[@]}" apt-get update
+    apt_update
     run "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
+# --- XBoard piece artwork (SVG), unpacked from Debian's xboard package ---
+if [ "$want_assets" = 1 ] && [ ! -f "$XBOARD_SVG_DIR/WhiteKing.svg" ]; then
+    step "apt-get download xboard; dpkg -x into build/xboard/"
+    rm -rf "$XBOARD_DIR"
+    mkdir -p "$XBOARD_DIR/deb"
+    # Download as the _apt user works only in a directory it can write to.
+    chmod 0777 "$XBOARD_DIR/deb" 2>/dev/null || true
+    if ! (cd "$XBOARD_DIR/deb" && apt-get download xboard >>"$LOG" 2>&1); then
+        apt_update
+        (cd "$XBOARD_DIR/deb" && run apt-get download xboard)
+    fi
+    debs=("$XBOARD_DIR"/deb/xboard_*.deb)
+    run dpkg -x "${debs[0]}" "$XBOARD_DIR"
+    if [ ! -f "$XBOARD_SVG_DIR/WhiteKing.svg" ]; then
+        echo "setup: FAILED: no SVG artwork found in the xboard package" >&2
+        exit 1
+    fi
+fi
+
+# --- npm packages --------------------------------------------------------
+# package.json's dependencies are the build's (binaryen's wasm-opt, esbuild,
+# terser): `npm ci --omit=dev` for make dist; its devDependencies are the
+# tests' (puppeteer-core, playwright-core, selenium-webdriver, axe-core,
+# typescript): `npm ci` for make test. The stamp says which was installed
+# from which package.json and package-lock.json.
+if { [ "$want_dist" = 1 ] || [ "$want_test" = 1 ]; } && [ -f package.json ] && [ -f package-lock.json ]; then
+    stamp=node_modules/.glance-setup-stamp
+    sum="$(digest package.json package-lock.json)"
+    have="$(cat "$stamp" 2>/dev/null || true)"
+    if [ "$want_test" = 1 ]; then
+        if [ "$have" != "all $sum" ]; then
+            step "npm ci (build and test packages)"
+            run npm ci --no-audit --no-fund
+            echo "all $sum" >"$stamp"
+        fi
+    elif [ "$have" != "all $sum" ] && [ "$have" != "build $sum" ]; then
+        step "npm ci --omit=dev (build packages: binaryen, esbuild, terser)"
+        run npm ci --omit=dev --no-audit --no-fund
+        echo "build $sum" >"$stamp"
+    fi
+fi
+
+# --- Python venv: zopfli for the build (scripts/requirements.txt), pyffish
+# for the differential test (tests/fairy/requirements.txt) ---------------
+venv_install() { # name requirements-file
+    local stamp=".venv/.glance-setup-$1" want
+    want="$(digest "$2")"
+    if [ "$(cat "$stamp" 2>/dev/null || true)" != "$want" ]; then
+        step "pip install -r $2 (into .venv)"
+        run .venv/bin/python -m pip install -r "$2"
+        echo "$want" >"$stamp"
+    fi
+}
+if [ "$want_dist" = 1 ]; then
+    if [ ! -x .venv/bin/python ]; then
+        step "python3 -m venv .venv"
+        run python3 -m venv .venv
+    fi
+    venv_install build scripts/requirements.txt
+fi
+if [ "$want_test" = 1 ]; then
+    venv_install fairy tests/fairy/requirements.txt
+fi
+
 # --- Rust toolchain ------------------------------------------------------
+if [ "$want_dist" = 0 ] && [ "$want_test" = 0 ]; then
+    exit 0
+fi
 if ! command -v cargo >/dev/null 2>&1 || ! command -v rustup >/dev/null 2>&1; then
     echo "setup: rustup and cargo are needed but not found; install them from https://rustup.rs/ and rerun" >&2
     exit 1
@@ -78,24 +193,23 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
     run rustup target add wasm32-unknown-unknown
 fi
 
-components="$(rustup component list --installed 2>/dev/null)"
-for comp in rustfmt clippy; do
-    if ! grep -q "^$comp" <<<"$components"; then
-        step "rustup component add $comp"
-        run rustup component add "$comp"
-    fi
-done
+if [ "$want_test" = 1 ]; then
+    components="$(rustup component list --installed 2>/dev/null)"
+    for comp in rustfmt clippy; do
+        if ! grep -q "^$comp" <<<"$components"; then
+            step "rustup component add $comp"
+            run rustup component add "$comp"
+        fi
+    done
+fi
 
-# --- wasm-bindgen-cli and wasm-pack (built from source: minutes, once) ----
+# --- wasm-bindgen-cli, wasm-pack, geckodriver (from source: minutes, once)
 # wasm-bindgen-cli must be the version Cargo.toml pins for wasm-bindgen.
 # `cargo install --locked` uses the tool's own Cargo.lock; where the registry
 # no longer has a version it names, the dependencies are resolved afresh.
-export PATH="$HOME/.cargo/bin:$PATH"
-WASM_BINDGEN_VERSION="$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' Cargo.toml)"
-if [ -z "$WASM_BINDGEN_VERSION" ]; then
-    echo "setup: FAILED: no pinned wasm-bindgen version (=X.Y.Z) found in Cargo.toml" >&2
-    exit 1
-fi
+# The tools go to cargo's bin directory ($CARGO_HOME/bin, ~/.cargo/bin).
+CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
+export PATH="$CARGO_BIN:$PATH"
 cargo_install() {
     echo "+ cargo install $* --locked" >>"$LOG"
     if ! cargo install "$@" --locked >>"$LOG" 2>&1; then
@@ -103,59 +217,25 @@ cargo_install() {
         run cargo install "$@"
     fi
 }
+WASM_BINDGEN_VERSION="$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' Cargo.toml)"
+if [ -z "$WASM_BINDGEN_VERSION" ]; then
+    echo "setup: FAILED: no pinned wasm-bindgen version (=X.Y.Z) found in Cargo.toml" >&2
+    exit 1
+fi
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
     step "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (takes a few minutes)"
     cargo_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
-if ! command -v wasm-pack >/dev/null 2>&1; then
-    step "cargo install wasm-pack (takes a few minutes)"
-    cargo_install wasm-pack
-fi
-# geckodriver: Firefox ESR for wasm-pack test --firefox and the LibreJS suite.
-if ! command -v geckodriver >/dev/null 2>&1; then
-    step "cargo install geckodriver (takes a few minutes)"
-    cargo_install geckodriver
-fi
-
-# --- npm packages (tests/e2e) --------------------------------------------
-if [ -f package.json ] && [ -f package-lock.json ]; then
-    stamp=node_modules/.glance-setup-stamp
-    want="$(digest package.json package-lock.json)"
-    if [ ! -d node_modules ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-        step "npm ci"
-        run npm ci --no-audit --no-fund
-        echo "$want" >"$stamp"
+if [ "$want_test" = 1 ]; then
+    # wasm-pack: pkg/ in make dist (without it, build-dist.sh runs the same
+    # cargo build and wasm-bindgen itself) and the browser tests.
+    if ! command -v wasm-pack >/dev/null 2>&1; then
+        step "cargo install wasm-pack (takes a few minutes)"
+        cargo_install wasm-pack
     fi
-fi
-
-# --- Python venv: zopfli for the build (scripts/requirements.txt), pyffish
-# for the differential test (tests/fairy/requirements.txt) ---------------
-if [ ! -x .venv/bin/python ]; then
-    step "python3 -m venv .venv"
-    run python3 -m venv .venv
-fi
-stamp=.venv/.glance-setup-stamp
-want="$(digest scripts/requirements.txt tests/fairy/requirements.txt)"
-if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-    step "pip install -r scripts/requirements.txt -r tests/fairy/requirements.txt (into .venv)"
-    run .venv/bin/python -m pip install -r scripts/requirements.txt -r tests/fairy/requirements.txt
-    echo "$want" >"$stamp"
-fi
-
-# --- XBoard piece artwork (SVG), unpacked from Debian's xboard package ---
-if [ ! -f "$XBOARD_SVG_DIR/WhiteKing.svg" ]; then
-    step "apt-get download xboard; dpkg -x into build/xboard/"
-    rm -rf "$XBOARD_DIR"
-    mkdir -p "$XBOARD_DIR/deb"
-    # Download as the _apt user works only in a directory it can write to.
-    chmod 0777 "$XBOARD_DIR/deb" 2>/dev/null || true
-    if ! (cd "$XBOARD_DIR/deb" && apt-get download xboard >>"$LOG" 2>&1); then
-        run "${SUDO[@]}" apt-get update
-        (cd "$XBOARD_DIR/deb" && run apt-get download xboard)
-    fi
-    run dpkg -x "$(ls "$XBOARD_DIR"/deb/xboard_*.deb | head -n 1)" "$XBOARD_DIR"
-    if [ ! -f "$XBOARD_SVG_DIR/WhiteKing.svg" ]; then
-        echo "setup: FAILED: no SVG artwork found in the xboard package" >&2
-        exit 1
+    # geckodriver: Firefox ESR for wasm-pack test --firefox and the LibreJS suite.
+    if ! command -v geckodriver >/dev/null 2>&1; then
+        step "cargo install geckodriver (takes a few minutes)"
+        cargo_install geckodriver
     fi
 fi

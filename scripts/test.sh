@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every check of the project, in order; stops at the first that fails.
-# Run through `make test` (which runs scripts/setup.sh first) or .ci/run.
+# Run through `make test` (which runs scripts/setup.sh test first) or .ci/run.
 set -euo pipefail
-export PATH="$HOME/.cargo/bin:$PATH"
+CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
+export PATH="$CARGO_BIN:$PATH"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -30,9 +31,12 @@ step cargo build --release
 # browser (given --chrome --firefox together, wasm-pack 0.15 runs Firefox
 # twice: the runner takes the first driver it finds).
 step env CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome -- --test web
-step env GECKODRIVER="$HOME/.cargo/bin/geckodriver" wasm-pack test --headless --firefox -- --test web
+step env GECKODRIVER="$CARGO_BIN/geckodriver" wasm-pack test --headless --firefox -- --test web
 
 step make --no-print-directory dist assets
+# pkg/ as make serve builds it without wasm-pack (cargo and wasm-bindgen):
+# the same files as wasm-pack's.
+step bash scripts/build-pkg.sh --check
 # The setup pictures: FENs read from the pages, images, pixel checks.
 step python3 -m unittest discover tests/assets
 # The zero-code pages, as a maintainer checks a new page: glance lint finds
