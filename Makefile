@@ -12,8 +12,9 @@ setup:
 build:
 	cargo build --release
 
-# Piece and mark images for the rules pages: rules-html/sym/
-assets: setup
+# Piece and mark images for the rules pages (rules-html/sym/) and the setup pictures
+# (rules-html/*.png, drawn from what target/release/glance setup reads on the pages).
+assets: setup build
 	python3 scripts/make-assets.py
 
 # The wasm module packaged for the pages: dist/{spartan,chu,cwda}.js (and pkg/).
