@@ -14,8 +14,10 @@ setup:
 build:
 	cargo build --release
 
-# Piece and mark images for the rules pages: rules-html/sym/
-assets:
+# Piece and mark images for the rules pages (rules-html/sym/) and the setup
+# pictures (rules-html/*.png, drawn from what target/release/glance setup
+# reads on the pages).
+assets: build
 	@bash scripts/setup.sh assets
 	python3 scripts/make-assets.py
 
