@@ -4,6 +4,8 @@
 //! every piece of the definition, both sides; the others give no page, by
 //! reason (the counts are tests/variants.rs's, checked there by hand).
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::collections::BTreeMap;
 
 use glance::page::finding::Severity;

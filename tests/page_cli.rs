@@ -2,6 +2,8 @@
 //! `FILE:LINE: ...` and exit 2 while the others are written; a file it did
 //! not write is left alone unless --force; --name names a custom piece.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::process::Command;
 
 fn glance(args: &[&str]) -> (i32, String, String) {

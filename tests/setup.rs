@@ -2,6 +2,8 @@
 //! FENs of pages whose setups are published elsewhere, checked by hand
 //! against those sources (not against what the code decided).
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::path::Path;
 use std::process::Command;
 
