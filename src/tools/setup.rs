@@ -15,7 +15,7 @@
 //! let page = r#"<table><tr><td>Piece</td><td>ID</td><td>value</td><td>Moves (Betza notation)</td><td>Remarks</td></tr>
 //!   <tr><td>King</td><td>K</td><td></td><td>K</td><td></td></tr></table>
 //!   <table class="board"><tr><td class="n" id="sq0x1"></td><td class="n" id="sq1x0"></td></tr></table>
-//!   <h3>Initial setup</h3><p>a1: King<br>b2: King</p>"#;
+//!   <img src="P.png"><h3>Initial setup</h3><p>a1: King<br>b2: King</p>"#;
 //! let s = read_page("P", page, &Entry::default(), "setups.json");
 //! assert_eq!(s.error, None);
 //! assert_eq!(s.fen.as_deref(), Some("1k/K1"));
