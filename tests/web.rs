@@ -467,6 +467,10 @@ fn declared_fixture(table: &str) -> Element {
         ((2, 2), "WhiteQueen", "Q", ""),
     ];
     let root = fixture(10, 10, &[]);
+    // On a page that declares its pieces, a text in a board cell is a
+    // piece's letter (a screen, and `undeclared`): this board's text cell
+    // stands on the Cannon's rank, so it is emptied here.
+    cell(5, 5).set_inner_html("");
     for ((x, y), image, key, side) in pieces {
         let td = cell(x, y);
         td.set_inner_html(&format!("<img src=\"sym/{image}.png\">"));
