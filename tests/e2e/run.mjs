@@ -28,7 +28,7 @@ import { BROWSERS, launchBrowser } from './lib/browser.mjs';
 
 // Suites run in this order; add new ones here (each is ./suites/NAME.mjs
 // exporting `name` and `async run(ctx)`; see README.md).
-const SUITES = ['parity', 'seeds', 'badinput', 'release', 'touch', 'keyboard', 'a11y', 'early', 'pkg', 'dom', 'storm', 'zerocode', 'zerovisit', 'findings', 'lab', 'migrated'];
+const SUITES = ['parity', 'seeds', 'badinput', 'release', 'touch', 'keyboard', 'a11y', 'early', 'pkg', 'dom', 'storm', 'zerocode', 'zerovisit', 'findings', 'lab', 'migrated', 'fairy'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
