@@ -27,8 +27,8 @@ decides the position Fairy-Stockfish is asked about:
     module draws it among the page's pieces): the page's board itself, every
     piece of it on its square with its side, the pressed side to move.
     Non-captures: legal moves onto empty squares. Captures: onto the page's
-    enemy pieces, and on every empty square a lone enemy placed there (the
-    module shows where a capture-only move would take a piece). A square
+    enemy pieces (the module marks a hopper's captures on the pieces it
+    takes there, none on the empty squares beyond a screen). A square
     holding a piece of the pressed side is not compared (the module takes
     every piece on the page as an enemy; Fairy-Stockfish never takes a
     friend). A position Fairy-Stockfish calls invalid, the mover's king in
@@ -393,6 +393,13 @@ def among_pieces(board, sq, letter, black, empty_board_why=None):
             continue
         if t in base:
             res["move"].append(cid)
+        if empty_board_why is None:
+            # Drawn among the page's pieces, a hopper's captures are the
+            # pieces it takes there (glance diagram --occupied marks no
+            # capture on an empty square beyond a screen): no probe.
+            res["unknown_capture"].append(cid)
+            res["unknown_why"][cid] = "an empty square of the page's position (a hopper's captures are compared on the page's pieces)"
+            continue
         empty.append(t)
     captures, unknown = ring_captures(board, position, sq, black, empty)
     res["capture"] += [board.ids[t] for t in sorted(captures)]

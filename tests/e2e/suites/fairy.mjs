@@ -58,7 +58,10 @@ function prepare(ctx) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fairy-pages-'));
   const out = path.join(tmp, 'pages');
   const t0 = Date.now();
-  const written = spawnSync(bin, ['page', path.join(repo, INI), '--all', '--out-dir', out, '--script-src', '../../dist/glance.js'], { encoding: 'utf8' });
+  // GLANCE_FAIRY_SECTIONS=a,b: those sections alone (to look into one).
+  const only = (process.env.GLANCE_FAIRY_SECTIONS || '').split(',').filter(Boolean);
+  const which = only.length ? only.flatMap((v) => ['--variant', v]) : ['--all'];
+  const written = spawnSync(bin, ['page', path.join(repo, INI), ...which, '--out-dir', out, '--script-src', '../../dist/glance.js'], { encoding: 'utf8' });
   const writeSecs = (Date.now() - t0) / 1000;
   // Status 2: some sections cannot be written (one line each on stderr).
   if (written.status !== 0 && written.status !== 2) throw new Error(`glance page failed (${written.status}): ${written.stderr}`);
