@@ -344,6 +344,9 @@ def write_figures(out_path):
     rows = [*rows_press(r), *rows_startup(r), *rows_memory(r), *rows_sizes(r, extra),
             *rows_native(r), *rows_infer(extra), *rows_lab(lab)]
     lines += ["", *table(rows), *by_part(r)]
+    if r.get("warnings"):
+        lines += ["", "## What `make bench` warned of in this run", ""]
+        lines += [f"* {w}" for w in r["warnings"]]
     hand = open(os.path.join(bench, "figures-hand.md"), encoding="utf-8").read().rstrip("\n")
     lines += ["", hand]
     with open(out_path, "w", encoding="utf-8") as f:
