@@ -275,8 +275,9 @@ def ring_captures(board, base, sq, black, candidates):
     Enemies go on a whole ring of candidates at one Chebyshev distance at
     once: a move to a ring square passes only nearer squares (riders, lame
     leapers, hoppers alike), so they do not interfere; a ring that checks
-    or ends the game is probed square by square, and a square whose lone
-    enemy ends the game cannot be told."""
+    or ends the game is split in halves down to lone enemies, and a square
+    whose lone enemy ends the game cannot be told. A royal piece's squares
+    are probed one by one (ring enemies would defend each other)."""
     variant = board.variant
     side = "b" if black else "w"
     foe_letter = ORACLE.enemy(variant)
