@@ -350,6 +350,8 @@ def piece_image(piece, available, setups_file=SETUPS_FILE):
     glance setup names for it (setups.json's "images", else colour + the
     name's words), as the theme spells it."""
     wanted, colour, name = piece["image"], piece["colour"], piece["name"]
+    if wanted == "":
+        return LETTER  # the page's own board draws it as its letter
     found = available.get(wanted.lower())
     if found is None:
         raise SetupError(
@@ -357,6 +359,22 @@ def piece_image(piece, available, setups_file=SETUPS_FILE):
             f'existing image in the page\'s "images" in {os.path.relpath(setups_file, ROOT)}'
         )
     return found
+
+
+# A piece with no XBoard image that the page's own board shows as its
+# letter (pages written by `glance page`): drawn as that letter on a disc,
+# white or black like the side.
+LETTER = ""
+
+
+def letter_piece(letter, x, y):
+    """A lettered piece on the square whose top-left corner is (x, y)."""
+    white = letter.isupper()
+    disc, ink = ("#FFFFFF", "#000000") if white else ("#000000", "#FFFFFF")
+    c = SQUARE / 2
+    return (f'<circle cx="{x + c:g}" cy="{y + c:g}" r="{c - 3:g}" fill="{disc}" stroke="#000000"/>'
+            f'<text x="{x + c:g}" y="{y + c + 7:g}" text-anchor="middle" font-family="{FONT}" '
+            f'font-size="20" font-weight="bold" fill="{ink}">{letter.upper()}</text>')
 
 
 def setup_svg(setup, images, svg_dir):
@@ -372,7 +390,7 @@ def setup_svg(setup, images, svg_dir):
         f'<rect width="{width}" height="{height}" fill="{BACKGROUND}"/>',
         f'<rect x="{x0}" y="{y0}" width="{bw}" height="{bh}" fill="{GRID}"/>',
     ]
-    used = sorted({images[(colour_of(p), p)] for row in setup.grid for p in row if p})
+    used = sorted({images[(colour_of(p), p)] for row in setup.grid for p in row if p} - {LETTER})
     out.append("<defs>")
     for svg in used:
         with open(os.path.join(svg_dir, svg + ".svg"), "rb") as f:
@@ -389,7 +407,9 @@ def setup_svg(setup, images, svg_dir):
             colour = DARK if (f + rank) % 2 == 0 else LIGHT  # a1 is dark
             out.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" fill="{colour}"/>')
             letter = setup.grid[rank][f]
-            if letter:
+            if letter and images[(colour_of(letter), letter)] == LETTER:
+                out.append(letter_piece(letter, x, y))
+            elif letter:
                 out.append(f'<use xlink:href="#{images[(colour_of(letter), letter)]}" x="{x}" y="{y}"/>')
     text = f'font-family="{FONT}" font-size="{FONT_SIZE}" fill="{COORD_COLOUR}"'
     for rank in range(setup.ranks):
@@ -445,7 +465,7 @@ def make_setups(pages_dir, out, svg_dir, force, setups_file=SETUPS_FILE):
             failed.append((page["name"], str(e)))
             continue
         target = os.path.join(out if out is not None else os.path.dirname(path), page["picture"])
-        used = {images[(colour_of(p), p)] for row in setup.grid for p in row if p}
+        used = {images[(colour_of(p), p)] for row in setup.grid for p in row if p} - {LETTER}
         sources = [path, me] + ([setups_file] if os.path.exists(setups_file) else [])
         sources += [os.path.join(svg_dir, s + ".svg") for s in sorted(used)]
         if not force and up_to_date(target, *sources):

@@ -100,3 +100,105 @@ fn setup_text_gives_the_model_the_start_squares() {
         checked.findings
     );
 }
+
+/// The section's `startFen` as the ini writes it, following `[name:parent]`
+/// within the file; `None` when it comes from a variant built into
+/// Fairy-Stockfish (no section of the file gives it).
+fn start_fen_in_file(ini: &str, name: &str) -> Option<String> {
+    let mut sections: BTreeMap<String, (Option<String>, Option<String>)> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in ini.lines() {
+        let line = line.trim();
+        if let Some(head) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            let (n, parent) = match head.split_once(':') {
+                Some((n, p)) => (n.to_string(), Some(p.to_string())),
+                None => (head.to_string(), None),
+            };
+            sections.insert(n.clone(), (parent, None));
+            current = Some(n);
+        } else if let (Some(n), Some(fen)) = (&current, line.strip_prefix("startFen")) {
+            let fen = fen
+                .trim_start()
+                .strip_prefix('=')
+                .map(|f| f.trim().to_string());
+            if let Some(s) = sections.get_mut(n) {
+                s.1 = fen;
+            }
+        }
+    }
+    let mut at = name.to_string();
+    for _ in 0..16 {
+        let (parent, fen) = sections.get(&at)?;
+        if let Some(fen) = fen {
+            return Some(fen.clone());
+        }
+        at = parent.clone()?;
+    }
+    None
+}
+
+/// A FEN's board part as rows of cells (`None` empty), promoted marks
+/// (`+`, `~`) and the pieces in hand (`[...]`) left out.
+fn fen_grid(fen: &str) -> Vec<Vec<Option<char>>> {
+    let board = fen.split([' ', '[']).next().unwrap_or("");
+    board
+        .split('/')
+        .map(|row| {
+            let mut cells = Vec::new();
+            let mut n = 0usize;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    n = n * 10 + d as usize;
+                    continue;
+                }
+                cells.extend(std::iter::repeat_n(None, n));
+                n = 0;
+                if c.is_alphabetic() {
+                    cells.push(Some(c));
+                } else if c == '*' {
+                    // A wall square: no piece on it.
+                    cells.push(None);
+                }
+            }
+            cells.extend(std::iter::repeat_n(None, n));
+            cells
+        })
+        .collect()
+}
+
+/// Each written page shows a setup picture, and what `glance setup` (the
+/// drawing of `make assets`) reads on the page is the section's startFen.
+#[test]
+fn the_setup_picture_is_drawn_from_start_fen() {
+    use glance::tools::setup::{read_page, Entry};
+    let names = Names::from_comments(INI);
+    let (mut compared, mut built_in) = (0, 0);
+    for v in read_each(INI, "f").into_iter().filter_map(Result::ok) {
+        let Ok(html) = write_page(&v, &names, &Options::default()) else {
+            continue;
+        };
+        let Some(fen) = start_fen_in_file(INI, &v.name) else {
+            built_in += 1;
+            continue;
+        };
+        let want = fen_grid(&fen);
+        if want.iter().all(|r| r.iter().all(Option::is_none)) {
+            continue;
+        }
+        assert!(
+            html.contains(&format!("<img src=\"{}.png\"", v.name)),
+            "[{}]",
+            v.name
+        );
+        let got = read_page(&v.name, &html, &Entry::default(), "none");
+        assert_eq!(got.error, None, "[{}]", v.name);
+        let got = fen_grid(got.fen.as_deref().unwrap_or(""));
+        assert_eq!(got, want, "[{}] {fen}", v.name);
+        compared += 1;
+    }
+    println!(
+        "setup pictures: {compared} compared with the file's startFen, \
+         {built_in} with a built-in variant's startFen not compared"
+    );
+    assert!(compared >= 80, "{compared}");
+}

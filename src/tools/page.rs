@@ -265,7 +265,51 @@ fn setup(h: &mut String, v: &Variant, rows: &[Row]) {
             );
         }
     }
-    h.push_str("\n  <p>(No picture of the setup is drawn for a page written from a variant definition.)</p>\n");
+    if !v.start.is_empty() {
+        // The picture `make-assets.py --pages DIR --setups-only` draws
+        // beside the page from what `glance setup` reads in the lines
+        // above (the start position of the section's startFen).
+        let _ = write!(
+            h,
+            "\n  <p><img src=\"{0}.png\" alt=\"The initial setup of {1}\" data-fen=\"{2}\"></p>\n",
+            esc(&v.name),
+            esc(&title(&v.name)),
+            board_fen(v)
+        );
+    }
+}
+
+/// The board part of the start position's FEN (no walls, no promoted
+/// marks, no pieces in hand): what the setup picture draws.
+fn board_fen(v: &Variant) -> String {
+    let mut rows = Vec::new();
+    for rank in (0..v.ranks).rev() {
+        let (mut row, mut empty) = (String::new(), 0);
+        for file in 0..v.files {
+            let here = v
+                .start
+                .iter()
+                .find(|s| s.square.file() == file && s.square.rank() == rank);
+            match here {
+                Some(s) => {
+                    if empty > 0 {
+                        let _ = write!(row, "{empty}");
+                        empty = 0;
+                    }
+                    row.push(match s.colour {
+                        Colour::White => s.letter.to_ascii_uppercase(),
+                        Colour::Black => s.letter.to_ascii_lowercase(),
+                    });
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            let _ = write!(row, "{empty}");
+        }
+        rows.push(row);
+    }
+    rows.join("/")
 }
 
 /// `a2-h2, a4`: squares (sorted by rank, then file) as runs along ranks.

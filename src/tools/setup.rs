@@ -53,7 +53,9 @@ pub struct Named {
     /// The piece table's name.
     pub name: String,
     /// XBoard's image (no `.svg`): colour and the setups.json image, or
-    /// the name's words capitalised (`King (Persian)` → `WhiteKing`).
+    /// the name's words capitalised (`King (Persian)` → `WhiteKing`);
+    /// empty when the page's own board draws this piece as its letter
+    /// (no image in any of its cells): the picture draws the letter too.
     pub image: String,
 }
 
@@ -111,7 +113,12 @@ struct Page {
     /// The piece images on the board table's squares (no folder, no
     /// `.png`), sorted.
     shown: Vec<String>,
+    /// Every image's `src`, and its `data-fen` if it has one.
     images: Vec<String>,
+    fens: Vec<Option<String>>,
+    /// The pieces (`data-piece` key, side) the board draws as letters
+    /// only: declared cells of theirs hold text and never an image.
+    lettered: Vec<(String, Colour)>,
 }
 
 fn page_of(html: &str) -> Page {
@@ -132,7 +139,7 @@ fn page_of(html: &str) -> Page {
                 .collect()
         })
         .unwrap_or_default();
-    let (mut board, mut shown) = ((0, 0), Vec::new());
+    let (mut board, mut shown, mut lettered) = ((0, 0), Vec::new(), Vec::new());
     if let Some(table) = root
         .select("table")
         .into_iter()
@@ -159,6 +166,27 @@ fn page_of(html: &str) -> Page {
             }
         }
         shown.sort();
+        let mut drawn: Vec<((String, Colour), bool)> = Vec::new();
+        for c in &on_board {
+            let Some(key) = c.attr("data-piece") else {
+                continue;
+            };
+            let side = if c.attr("data-side").as_deref() == Some("black") {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            let image = !c.select("img").is_empty();
+            match drawn.iter_mut().find(|(k, _)| k.0 == key && k.1 == side) {
+                Some((_, any)) => *any |= image,
+                None => drawn.push(((key, side), image)),
+            }
+        }
+        lettered = drawn
+            .into_iter()
+            .filter(|(_, image)| !image)
+            .map(|(k, _)| k)
+            .collect();
         let span = |v: Vec<u8>| match (v.iter().min(), v.iter().max()) {
             (Some(lo), Some(hi)) => usize::from(hi - lo) + 1,
             _ => 0,
@@ -179,6 +207,12 @@ fn page_of(html: &str) -> Page {
             .iter()
             .map(|i| i.attr("src").unwrap_or_default())
             .collect(),
+        fens: root
+            .select("img")
+            .iter()
+            .map(|i| i.attr("data-fen"))
+            .collect(),
+        lettered,
     }
 }
 
@@ -584,10 +618,38 @@ pub fn read_page(name: &str, html: &str, entry: &Entry, setups: &str) -> PageSet
     if out.error.is_some() {
         return out;
     }
-    match page_setup(&page, entry, setups) {
+    // A picture's own `data-fen` (the pages `glance page` writes: their
+    // section's startFen) is drawn like a setups-file FEN; the file's wins.
+    let own_fen = page
+        .images
+        .iter()
+        .position(|s| Some(s) == out.picture.as_ref())
+        .and_then(|i| page.fens.get(i).cloned().flatten());
+    let with_fen;
+    let (entry, source) = match own_fen {
+        Some(fen) if entry.fen.is_none() => {
+            with_fen = Entry {
+                fen: Some(fen),
+                ..entry.clone()
+            };
+            (&with_fen, "the picture's data-fen")
+        }
+        _ => (entry, setups),
+    };
+    match page_setup(&page, entry, source) {
         Ok((mut position, source, problems)) => {
             for n in &mut position.names {
-                n.image = image_of(n.colour, &n.name, entry);
+                let key = n.letter.to_uppercase().to_string();
+                let letter_only = !entry.images.contains_key(&n.name)
+                    && page
+                        .lettered
+                        .iter()
+                        .any(|(k, c)| *k == key && *c == n.colour);
+                n.image = if letter_only {
+                    String::new()
+                } else {
+                    image_of(n.colour, &n.name, entry)
+                };
             }
             out.fen = Some(fen_of(&position.grid));
             (out.files, out.ranks) = (position.files, position.ranks);

@@ -233,3 +233,33 @@ fn repr_quotes_as_python() {
     assert_eq!(repr("it's"), "\"it's\"");
     assert_eq!(repr("a'\"b"), "'a\\'\"b'");
 }
+
+#[test]
+fn the_pictures_data_fen_and_lettered_pieces() {
+    // A 3x3 page as `glance page` writes one: the picture says its FEN,
+    // the board shows the Rook as an image and the Dragon King (D, d) only
+    // as letters.
+    let board = r#"<table class="board"><tr><td class="n" id="sq0x2" data-piece="D" data-side="black">d</td><td class="n" id="sq1x2"></td><td class="n" id="sq2x2"></td></tr>
+<tr><td class="n" id="sq0x1"></td><td class="n" id="sq1x1"></td><td class="n" id="sq2x1"></td></tr>
+<tr><td class="n" id="sq0x0" data-piece="R"><img src="sym/WhiteRook.png"></td><td class="n" id="sq1x0" data-piece="D">D</td><td class="n" id="sq2x0"></td></tr></table>"#;
+    let html = format!(
+        r#"<html><body><h3>Initial setup</h3><p>a1: Rook</p><p><img src="P.png" data-fen="d2/3/RD1"></p>{TABLE}{board}</body></html>"#
+    );
+    let s = read_page("P", &html, &Entry::default(), "setups.json");
+    assert_eq!(s.error, None, "{:?}", s.problems);
+    // Independent expectation: the data-fen as written, not the text's a1.
+    assert_eq!(s.fen.as_deref(), Some("d2/3/RD1"));
+    assert_eq!(s.source, "the picture's data-fen");
+    let images: Vec<(char, &str)> = s
+        .names
+        .iter()
+        .map(|n| (n.letter, n.image.as_str()))
+        .collect();
+    assert!(images.contains(&('R', "WhiteRook")), "{images:?}");
+    assert!(images.contains(&('D', "")), "{images:?}");
+    assert!(images.contains(&('d', "")), "{images:?}");
+    // A setups-file FEN wins over the picture's.
+    let s = read_page("P", &html, &fen("3/3/R2"), "setups.json");
+    assert_eq!(s.fen.as_deref(), Some("3/3/R2"));
+    assert_eq!(s.source, "setups.json");
+}
