@@ -60,19 +60,23 @@ fi
 #    In the order the pages use them: rules-html/ loads spartan.js,
 #    rules-html/zero/ glance.js; chu.js and cwda.js are for XBoard's others.
 #    Each has its own target directory, so that a second run rebuilds nothing
-#    (one directory would rebuild the crate whenever GLANCE_SCRIPT changes);
-#    a missing one starts as a copy of one already built, whose dependencies
-#    (the same crates with the same features) cargo then reuses: on a new
-#    machine they are compiled once, not four times.
+#    (one directory would rebuild the crate whenever GLANCE_SCRIPT changes).
+#    A missing one of chu and cwda starts as a copy of spartan's (or the
+#    other's), whose dependencies cargo then reuses: on a new machine they
+#    are compiled twice (spartan, glance), not four times. glance's is not
+#    seeded so: built with the generic feature in a copy of spartan's
+#    directory, its module differs by one panic location (44 bytes in
+#    dist/glance.js; measured), where a build of its own gives the same
+#    bytes every time.
 dropin() { # name
-  local name="$1" script want seed
+  local name="$1" script want seed seeds=()
   if [ "$name" = glance ]; then
     script=none want=$generic
   else
-    script=$name want=$features
+    script=$name want=$features seeds=(target/dist-spartan target/dist-chu target/dist-cwda)
   fi
   if [ ! -d "target/dist-$name" ]; then
-    for seed in target/dist-spartan target/dist-glance target/dist-chu target/dist-cwda; do
+    for seed in "${seeds[@]}"; do
       if [ -d "$seed/wasm32-unknown-unknown/wasm" ]; then
         cp -a "$seed" "target/dist-$name"
         break
