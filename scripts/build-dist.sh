@@ -65,9 +65,9 @@ fi
 #    other's), whose dependencies cargo then reuses: on a new machine they
 #    are compiled twice (spartan, glance), not four times. glance's is not
 #    seeded so: built with the generic feature in a copy of spartan's
-#    directory, its module differs by one panic location (44 bytes in
-#    dist/glance.js; measured), where a build of its own gives the same
-#    bytes every time.
+#    directory, its module differs by a panic location (8 to 44 bytes of
+#    dist/glance.js, measured) from the one an empty target directory gives;
+#    chu's and cwda's are the same, byte for byte (cmp).
 dropin() { # name
   local name="$1" script want seed seeds=()
   if [ "$name" = glance ]; then
