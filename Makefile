@@ -36,6 +36,7 @@ serve:
 test: setup
 	bash scripts/test.sh
 
+# Speed and size figures: bench/*.json and docs/figures.md (scripts/bench.sh).
 bench:
 	@if [ -f scripts/bench.sh ]; then bash scripts/bench.sh; else echo "bench: scripts/bench.sh not written yet"; fi
 

@@ -8,6 +8,11 @@
 #      Chromium, sizes; prints the table and writes bench/results.json
 #   5. bench/lab.mjs: the piece lab's first diagram after load, Chromium and
 #      Firefox (BENCH_LAB_LOADS fresh loads each, default 20): bench/lab.json
+#   6. inference: bench/infer.mjs (pkg/ in Node's V8) and tests/infer.rs
+#      natively (best of three runs each), the sizes of dist/lab.js and
+#      pkg/glance_bg.wasm, and the machine: bench/extra.json
+#   7. scripts/figures.py: docs/figures.md from bench/results.json,
+#      bench/lab.json and bench/extra.json, with the machine and the date
 #
 # BENCH_QUICK=1 runs fewer cycles (a smoke run, not for the record).
 # BENCH_BASELINE=REV (default: 876bd6c, the last build before wasm-bindgen and
@@ -137,4 +142,19 @@ else
   echo "bench: the piece lab's first diagram (bench/lab.mjs)"
   node bench/lab.mjs --loads "${BENCH_LAB_LOADS:-20}"
 fi
+
+# Inference, natively and in wasm, and the sizes bench.mjs does not take.
+echo "bench: inference (bench/infer.mjs, tests/infer.rs), sizes of dist/lab.js and pkg/"
+: >"$tmp/infer-wasm.txt"
+: >"$tmp/infer-native.txt"
+runs=3
+[ -n "${BENCH_QUICK:-}" ] && runs=1
+for _ in $(seq "$runs"); do
+  node bench/infer.mjs >>"$tmp/infer-wasm.txt"
+  cargo test --quiet --release --test infer table_strings_round_trip -- --nocapture --test-threads 1 \
+    >>"$tmp/infer-native.txt" 2>&1
+done
+python3 scripts/figures.py --extra "$tmp" "$snap/dist/lab.js" pkg/glance_bg.wasm
+echo "bench: writing docs/figures.md (scripts/figures.py)"
+python3 scripts/figures.py
 echo "bench: done in $(( $(date +%s) - start )) s"

@@ -114,7 +114,7 @@ lab() {
   bash scripts/build-pkg.sh pkg
   "$WASM_OPT" -Oz --strip-debug --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
     pkg/glance_bg.wasm -o pkg/glance_bg.wasm
-  cp README.md pkg/
+  cp docs/api.md pkg/README.md
   python3 - <<'PY'
 import json, re
 version = re.search(r'^version = "(.*)"', open("Cargo.toml").read(), re.M).group(1)

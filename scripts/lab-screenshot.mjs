@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's picture of the piece lab: docs/lab.png, taken in headless
+// The picture of the piece lab in docs/lab.md: docs/lab.png, taken in headless
 // Chromium (puppeteer-core, /usr/bin/chromium) from lab.html over file://.
 // Needs dist/lab.js and rules-html/sym/ (make dist assets).
 //

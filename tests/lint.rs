@@ -528,18 +528,19 @@ fn diagram_keeps_its_output_and_messages() {
     }
 }
 
-/// The README's "complete page" is `rules-html/zero/Minimal.html`, word
+/// The "complete page" of `docs/writing-a-page.md` is `rules-html/zero/Minimal.html`, word
 /// for word, and that page declares its pieces as the convention says:
 /// `glance lint` finds no finding of the declaration kinds on it (its
 /// images are checked by `make test` once `make assets` has drawn them).
 #[test]
-fn the_readmes_minimal_page_is_the_checked_one() {
+fn the_docs_minimal_page_is_the_checked_one() {
     let page = std::fs::read_to_string(Path::new(ROOT).join("rules-html/zero/Minimal.html"))
         .expect("rules-html/zero/Minimal.html");
-    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
+    let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/writing-a-page.md"))
+        .expect("docs/writing-a-page.md");
     assert!(
-        readme.contains(&format!("```html\n{page}```")),
-        "README.md does not quote rules-html/zero/Minimal.html as it is"
+        doc.contains(&format!("```html\n{page}```")),
+        "docs/writing-a-page.md does not quote rules-html/zero/Minimal.html as it is"
     );
     let (_, findings) = lint_json(
         Path::new(ROOT),

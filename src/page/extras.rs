@@ -79,9 +79,9 @@ pub fn parse_demo(text: &str) -> Result<Vec<(Square, &'static str)>, String> {
     let mut out = Vec::new();
     for item in text.split_ascii_whitespace() {
         let bad = || String::from(item);
-        let (at, image) = match split_at(item, b'=') {
-            Some((at, image)) => (at, image),
-            None => (item, ""),
+        let (at, image, named) = match split_at(item, b'=') {
+            Some((at, image)) => (at, image, true),
+            None => (item, "", false),
         };
         let (x, y) = parse_pair(at).ok_or_else(bad)?;
         let sq = Square::new(
@@ -89,7 +89,7 @@ pub fn parse_demo(text: &str) -> Result<Vec<(Square, &'static str)>, String> {
             u8::try_from(y).map_err(|_| bad())?,
         )
         .ok_or_else(bad)?;
-        if item.contains('=')
+        if named
             && (image.is_empty()
                 || !image
                     .bytes()

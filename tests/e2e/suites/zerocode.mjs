@@ -125,7 +125,7 @@ export async function run(ctx) {
   }
 
   // Every other page of rules-html/zero/ (the new page Shako, the French
-  // page, the zero-code copies of the seed pages, the README's minimal
+  // page, the zero-code copies of the seed pages, docs/writing-a-page.md's minimal
   // page), written the zero-code way.
   const others = fs.readdirSync(path.join(ctx.rulesDir, 'zero'))
     .filter((f) => f.endsWith('.html') && `rules-html/zero/${f}` !== PAGE).sort();
