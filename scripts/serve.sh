@@ -11,7 +11,8 @@
 #   4. what make assets adds: target/release/glance, which reads each page's
 #      setup, then the setup pictures;
 #   5. dist/chu.js, dist/cwda.js, pkg/ and dist/lab.js (lab.html).
-# On a machine that has everything, each step only checks (seconds).
+# On a machine that has everything, each step only checks, but dist/ is
+# repackaged (wasm-bindgen, wasm-opt, zopfli: 98 CPU seconds, docs/setup.md).
 # Ctrl-C stops the server.
 #
 # Usage: scripts/serve.sh [PORT] (default 8000; make serve PORT=8765)
