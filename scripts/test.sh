@@ -65,6 +65,10 @@ if [ -f tests/e2e/run.mjs ]; then
     [ "$status" -le 1 ] || { echo "glance migrate failed with status $status"; exit 1; }
     cp rules-html/moves.css "$migrated/"
     step env GLANCE_RULES_HTML="$migrated" node tests/e2e/run.mjs zerovisit
+    # The pages glance page writes from Fairy-Stockfish's variants.ini:
+    # every press against Fairy-Stockfish (pyffish, .venv), in Chromium
+    # (tests/fairy/README.md; about 5 minutes on 2 busy cores).
+    step env GLANCE_BROWSERS=chromium node tests/e2e/run.mjs fairy
 fi
 
 # GNU LibreJS (built from ../shared/librejs when it is there; says SKIP

@@ -298,11 +298,22 @@ fn placements(v: &Variant, rows: &[Row]) -> BTreeMap<(u8, u8), (usize, Colour)> 
     let mut at: BTreeMap<(u8, u8), (usize, Colour)> = BTreeMap::new();
     for colour in [Colour::White, Colour::Black] {
         let mut left = Vec::new();
-        for (i, (p, _, _)) in rows.iter().enumerate() {
+        let region = if colour == Colour::White {
+            &v.double_step_white
+        } else {
+            &v.double_step_black
+        };
+        for (i, (p, _, b)) in rows.iter().enumerate() {
+            // A piece with initial moves makes them from the double-step
+            // region (Fairy-Stockfish's rule), so it stands on a start
+            // square there, else in the region (below): a start square
+            // outside it would show moves the engine does not allow.
+            let initial = b.contains('i') && !region.is_empty();
             let start = v.start.iter().find(|s| {
                 s.letter == p.letter
                     && s.colour == colour
                     && !at.contains_key(&(s.square.file(), s.square.rank()))
+                    && (!initial || region.contains(&s.square))
             });
             match start {
                 Some(s) => {
@@ -319,13 +330,9 @@ fn placements(v: &Variant, rows: &[Row]) -> BTreeMap<(u8, u8), (usize, Colour)> 
         let mut free = ranks
             .into_iter()
             .flat_map(|r| (0..v.files).map(move |f| (f, r)));
-        // A piece with initial moves and no start square stands where
-        // they are allowed: the double-step region, else its second rank.
-        let region = if colour == Colour::White {
-            &v.double_step_white
-        } else {
-            &v.double_step_black
-        };
+        // A piece with initial moves and no start square (in the region)
+        // stands where they are allowed: the double-step region, else its
+        // second rank.
         let second = if colour == Colour::White {
             1
         } else {
@@ -506,6 +513,25 @@ mod tests {
         assert_eq!(d(&vs[1]), "Piece D");
         assert_eq!(piece_name(&vs[1], vs[1].piece('d').unwrap(), &cli), "Drake");
         assert_eq!(piece_name(&vs[0], vs[0].piece('d').unwrap(), &cli), "Drake");
+    }
+
+    #[test]
+    fn a_pawn_stands_in_the_double_step_region_not_on_a_start_square_outside_it() {
+        // Orda's Black pawns start on the sixth rank; Fairy-Stockfish lets
+        // them double-step from its default region, the seventh rank only
+        // (pyffish: no a6a4 from the start position, a7a5 from a7).
+        let text =
+            "[o:chess]\nstartFen = rnbqkbnr/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+        let vs = crate::variant::read(text, "t.ini").unwrap();
+        let h = write_page(&vs[0], &Names::default(), &Options::default()).unwrap();
+        // a7 is sq0x6, a6 sq0x5: the Black pawn stands on a7.
+        assert!(
+            h.contains("id=\"sq0x6\" data-piece=\"P\" data-side=\"black\""),
+            "{h}"
+        );
+        assert!(!h.contains("id=\"sq0x5\" data-piece=\"P\""), "{h}");
+        // White's pawns start in the region: a2.
+        assert!(h.contains("id=\"sq0x1\" data-piece=\"P\">"), "{h}");
     }
 
     #[test]

@@ -127,7 +127,10 @@ class Oracle:
         # the kingofthehill/racing/shinobi kind, which end the game at
         # once), on different files (a flying general is a check).
         wk = min(free, key=lambda s: (sq_parse(s)[1], sq_parse(s)[0]))
-        bk = max(free, key=lambda s: (sq_parse(s)[1], sq_parse(s)[0]))
+        # (Not on White's file: facing kings are a check where the
+        # general flies, and leave the side to move king moves only.)
+        apart = [s for s in free if sq_parse(s)[0] != sq_parse(wk)[0]] or free
+        bk = max(apart, key=lambda s: (sq_parse(s)[1], sq_parse(s)[0]))
         fw, rw = sq_parse(wk)
         fb, rb = sq_parse(bk)
         if max(abs(fw - fb), abs(rw - rb)) < 2:
