@@ -18,6 +18,11 @@
 #
 # Prints one line per file as soon as it is built (make serve is serving
 # already: a page works once the script it loads is there).
+#
+# Usage: scripts/build-dist.sh [PART...]  PART: spartan glance chu cwda (a
+# drop-in script), lab (pkg/ and dist/lab.js); none: all five, in that order
+# (make serve builds spartan and glance first, the others after the setup
+# pictures: scripts/serve.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
@@ -54,11 +59,29 @@ fi
 #    none) and the generic feature: attach_page and the Betza parser.
 #    In the order the pages use them: rules-html/ loads spartan.js,
 #    rules-html/zero/ glance.js; chu.js and cwda.js are for XBoard's others.
-for name in spartan glance chu cwda; do
+#    Each has its own target directory, so that a second run rebuilds nothing
+#    (one directory would rebuild the crate whenever GLANCE_SCRIPT changes).
+#    A missing one of chu and cwda starts as a copy of spartan's (or the
+#    other's), whose dependencies cargo then reuses: on a new machine they
+#    are compiled twice (spartan, glance), not four times. glance's is not
+#    seeded so: built with the generic feature in a copy of spartan's
+#    directory, its module differs by a panic location (8 to 44 bytes of
+#    dist/glance.js, measured) from the one an empty target directory gives;
+#    chu's and cwda's are the same, byte for byte (cmp).
+dropin() { # name
+  local name="$1" script want seed seeds=()
   if [ "$name" = glance ]; then
     script=none want=$generic
   else
-    script=$name want=$features
+    script=$name want=$features seeds=(target/dist-spartan target/dist-chu target/dist-cwda)
+  fi
+  if [ ! -d "target/dist-$name" ]; then
+    for seed in "${seeds[@]}"; do
+      if [ -d "$seed/wasm32-unknown-unknown/wasm" ]; then
+        cp -a "$seed" "target/dist-$name"
+        break
+      fi
+    done
   fi
   GLANCE_SCRIPT=$script RUSTFLAGS="-Clink-arg=-zstack-size=65536" \
     cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown \
@@ -80,18 +103,19 @@ for name in spartan glance chu cwda; do
   .venv/bin/python scripts/package-dist.py "$name" "$out/$name/glance.js" \
     "$out/$name/glance.opt.wasm" dist $blank
   size "dist/$name.js"
-done
+}
 
 # 2. pkg/: the module with diagram() (serde-wasm-bindgen) and attach(), as an
 #    ES module with the TypeScript types wasm-bindgen generates, by wasm-pack
 #    (or, where make test has not installed it, by cargo and wasm-bindgen
 #    with the same result: scripts/build-pkg.sh). wasm-pack's own wasm-opt
 #    step is off (Cargo.toml); npm's runs after it.
-bash scripts/build-pkg.sh pkg
-"$WASM_OPT" -Oz --strip-debug --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
-  pkg/glance_bg.wasm -o pkg/glance_bg.wasm
-cp docs/api.md pkg/README.md
-python3 - <<'PY'
+lab() {
+  bash scripts/build-pkg.sh pkg
+  "$WASM_OPT" -Oz --strip-debug --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
+    pkg/glance_bg.wasm -o pkg/glance_bg.wasm
+  cp docs/api.md pkg/README.md
+  python3 - <<'PY'
 import json, re
 version = re.search(r'^version = "(.*)"', open("Cargo.toml").read(), re.M).group(1)
 json.dump({
@@ -103,6 +127,19 @@ json.dump({
     "sideEffects": ["./snippets/*"],
 }, open("pkg/package.json", "w"), indent=2)
 PY
-# 3. dist/lab.js: the piece lab's script (lab.html), bundled from lab/lab.ts
-#    and pkg/ with the wasm inlined (works from file://).
-bash scripts/build-lab.sh
+  # 3. dist/lab.js: the piece lab's script (lab.html), bundled from lab/lab.ts
+  #    and pkg/ with the wasm inlined (works from file://).
+  bash scripts/build-lab.sh
+}
+
+[ "$#" -gt 0 ] || set -- spartan glance chu cwda lab
+for part in "$@"; do
+  case "$part" in
+    spartan | glance | chu | cwda) dropin "$part" ;;
+    lab) lab ;;
+    *)
+      echo "build-dist: unknown part '$part' (spartan, glance, chu, cwda, lab)" >&2
+      exit 2
+      ;;
+  esac
+done

@@ -20,8 +20,11 @@ Idempotent: an image newer than its sources (the SVG, or this script for the
 marks; the page, scripts/setups.json, this script and the SVGs for a setup
 picture) is left alone. Prints one line per image it writes.
 
+--no-setups draws only rules-html/sym/ (no cargo build: make serve draws
+the pieces first, the setup pictures once the first boards answer presses).
+
 Usage: scripts/make-assets.py [--out DIR] [--svg-dir DIR] [--pages DIR]
-                              [--setup-out DIR] [--setups-only] [--force]
+                              [--setup-out DIR] [--setups-only | --no-setups] [--force]
 """
 
 import argparse
@@ -493,13 +496,17 @@ def main():
     ap.add_argument("--svg-dir", default=DEFAULT_SVG_DIR, help="directory of XBoard's SVG pieces")
     ap.add_argument("--pages", default=DEFAULT_PAGES, help="directory of the rules pages (default rules-html)")
     ap.add_argument("--setup-out", help="directory of the setup pictures (default: next to each page)")
-    ap.add_argument("--setups-only", action="store_true", help="only the setup pictures")
+    only = ap.add_mutually_exclusive_group()
+    only.add_argument("--setups-only", action="store_true", help="only the setup pictures")
+    only.add_argument("--no-setups", action="store_true", help="only rules-html/sym/, no setup picture")
     ap.add_argument("--force", action="store_true", help="rewrite every image")
     args = ap.parse_args()
     if not args.setups_only:
         os.makedirs(args.out, exist_ok=True)
         make_marks(args.out, args.force)
         make_pieces(args.out, args.svg_dir, args.force)
+    if args.no_setups:
+        return
     if args.setup_out:
         os.makedirs(args.setup_out, exist_ok=True)
     failed = make_setups(args.pages, args.setup_out, args.svg_dir, args.force)

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # make serve: serves the site on http://127.0.0.1:PORT/ at once, then
-# installs what serving needs and builds what is missing, saying as it goes
-# which pages work:
+# installs what serving needs and builds what is missing, the first boards
+# first, saying as it goes which pages work:
 #   1. the server: index.html and the rules pages' text, straight away;
-#   2. make assets (scripts/setup.sh assets: rsvg-convert, XBoard's
-#      artwork; then the pictures): the boards show their pieces;
-#   3. make dist (scripts/setup.sh dist: the wasm32 target, wasm-bindgen-cli,
-#      npm's build tools, zopfli; then the scripts): a page's board answers
-#      presses once the script it loads is built (one line per file).
-# On a machine that has everything, 2 and 3 only rebuild dist/ (seconds).
+#   2. scripts/setup.sh assets (rsvg-convert, XBoard's artwork), then the
+#      pieces and marks (make-assets.py --no-setups): the boards show them;
+#   3. scripts/setup.sh dist (npm's build tools, zopfli, the wasm32 target,
+#      wasm-bindgen-cli), then dist/spartan.js and dist/glance.js: the
+#      boards of rules-html/ and rules-html/zero/ answer presses;
+#   4. what make assets adds: target/release/glance, which reads each page's
+#      setup, then the setup pictures;
+#   5. dist/chu.js, dist/cwda.js, pkg/ and dist/lab.js (lab.html).
+# On a machine that has everything, each step only checks, but dist/ is
+# repackaged (wasm-bindgen, wasm-opt, zopfli: 98 CPU seconds, docs/setup.md).
 # Ctrl-C stops the server.
 #
 # Usage: scripts/serve.sh [PORT] (default 8000; make serve PORT=8765)
@@ -49,11 +53,26 @@ else
     echo "serve: serving $URL now: index.html and the rules pages' text; their pictures and boards as the steps below build them (reload)"
 fi
 
-make --no-print-directory assets
-echo "serve: pictures done: the rules pages show their boards; a board answers presses once its script is built: rules-html/*.html dist/spartan.js, rules-html/zero/ dist/glance.js, lab.html dist/lab.js"
+say() { echo "serve: $*"; }
 
-make --no-print-directory dist
-echo "serve: all built: every page works at $URL (Ctrl-C stops the server)"
+bash scripts/setup.sh assets
+python3 scripts/make-assets.py --no-setups
+say "pieces drawn: the rules pages' boards show them; a board answers presses once its page's script is built (below)"
+
+bash scripts/setup.sh dist
+DEBUG=0 bash scripts/build-dist.sh spartan
+say "rules-html/ boards answer presses (${URL}rules-html/Spartan.html)"
+DEBUG=0 bash scripts/build-dist.sh glance
+say "rules-html/zero/ boards answer presses (${URL}rules-html/zero/Spartan.html)"
+
+# make assets, quietly: target/release/glance reads each page's setup.
+say "cargo build --release (target/release/glance), then the setup pictures"
+cargo build --quiet --release
+python3 scripts/make-assets.py
+say "setup pictures drawn: the rules pages are complete"
+
+DEBUG=0 bash scripts/build-dist.sh chu cwda lab
+say "all built: every page works at $URL (Ctrl-C stops the server)"
 
 # http.server's own lines (one per request) go on below.
 wait "$server"

@@ -222,9 +222,12 @@ if [ -z "$WASM_BINDGEN_VERSION" ]; then
     echo "setup: FAILED: no pinned wasm-bindgen version (=X.Y.Z) found in Cargo.toml" >&2
     exit 1
 fi
+# Without its default feature (rustls-tls: rustls and ring, for https): the
+# test runner talks plain http to a local ChromeDriver or geckodriver, and
+# the build takes 410 CPU seconds instead of 460 (docs/setup.md).
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
     step "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (takes a few minutes)"
-    cargo_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+    cargo_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --no-default-features --force
 fi
 if [ "$want_test" = 1 ]; then
     # wasm-pack: pkg/ in make dist (without it, build-dist.sh runs the same
