@@ -282,34 +282,20 @@ fn setup(h: &mut String, v: &Variant, rows: &[Row]) {
 /// The board part of the start position's FEN (no walls, no promoted
 /// marks, no pieces in hand): what the setup picture draws.
 fn board_fen(v: &Variant) -> String {
-    let mut rows = Vec::new();
-    for rank in (0..v.ranks).rev() {
-        let (mut row, mut empty) = (String::new(), 0);
-        for file in 0..v.files {
-            let here = v
-                .start
-                .iter()
-                .find(|s| s.square.file() == file && s.square.rank() == rank);
-            match here {
-                Some(s) => {
-                    if empty > 0 {
-                        let _ = write!(row, "{empty}");
-                        empty = 0;
-                    }
-                    row.push(match s.colour {
-                        Colour::White => s.letter.to_ascii_uppercase(),
-                        Colour::Black => s.letter.to_ascii_lowercase(),
-                    });
-                }
-                None => empty += 1,
-            }
+    let mut grid = vec![vec![None; usize::from(v.files)]; usize::from(v.ranks)];
+    for s in &v.start {
+        let letter = match s.colour {
+            Colour::White => s.letter.to_ascii_uppercase(),
+            Colour::Black => s.letter.to_ascii_lowercase(),
+        };
+        if let Some(cell) = grid
+            .get_mut(usize::from(s.square.rank()))
+            .and_then(|r| r.get_mut(usize::from(s.square.file())))
+        {
+            *cell = Some(letter);
         }
-        if empty > 0 {
-            let _ = write!(row, "{empty}");
-        }
-        rows.push(row);
     }
-    rows.join("/")
+    crate::tools::setup::fen_of(&grid)
 }
 
 /// `a2-h2, a4`: squares (sorted by rank, then file) as runs along ranks.
