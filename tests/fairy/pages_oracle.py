@@ -55,7 +55,7 @@ from html.parser import HTMLParser
 import pyffish as sf
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variants_oracle import Oracle, sq_name, sq_parse  # noqa: E402
+from variants_oracle import Oracle, sq_name, sq_parse, variant_pieces  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -477,15 +477,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     # The variants' sizes, royal pieces and mobility regions, as the
-    # Oracle takes them (the example variant_pieces, JSON lines).
-    dumper = os.environ.get("GLANCE_VARIANT_PIECES",
-                            os.path.join(ROOT, "target/release/examples/variant_pieces"))
-    lines = subprocess.run([dumper, args.ini], capture_output=True, text=True, check=True).stdout
-    variants = {}
-    for line in lines.splitlines():
-        d = json.loads(line)
-        if "name" in d:
-            variants[d["name"]] = d
+    # Oracle takes them.
+    variants = variant_pieces(args.ini)
     global ORACLE
     ini_text = open(args.ini, encoding="utf-8").read()
     ORACLE = Oracle(ini_text, variants)

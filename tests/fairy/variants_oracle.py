@@ -53,6 +53,21 @@ FILES = "abcdefghijklmnop"
 UCI_RE = re.compile(r"^([a-p])(\d+)([a-p])(\d+)")
 
 
+def variant_pieces(ini):
+    """The sections of `ini` by name, as the example `variant_pieces` prints
+    them (JSON lines: sizes, pieces, royal pieces, mobility regions);
+    GLANCE_VARIANT_PIECES names another build of it."""
+    dumper = os.environ.get("GLANCE_VARIANT_PIECES",
+                            os.path.join(ROOT, "target/release/examples/variant_pieces"))
+    lines = subprocess.run([dumper, ini], capture_output=True, text=True, check=True).stdout
+    variants = {}
+    for line in lines.splitlines():
+        d = json.loads(line)
+        if "name" in d:
+            variants[d["name"]] = d
+    return variants
+
+
 def sq_name(f, r):
     return "%s%d" % (FILES[f], r + 1)
 
@@ -297,13 +312,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     binary = os.environ.get("GLANCE_BIN", os.path.join(ROOT, "target/release/glance"))
-    dumper = os.path.join(ROOT, "target/release/examples/variant_pieces")
-    lines = subprocess.run([dumper, args.ini], capture_output=True, text=True, check=True).stdout
-    variants = {}
-    for line in lines.splitlines():
-        d = json.loads(line)
-        if "name" in d:
-            variants[d["name"]] = d
+    variants = variant_pieces(args.ini)
     global ORACLE, BINARY
     ORACLE = Oracle(open(args.ini).read(), variants)
     BINARY = binary
