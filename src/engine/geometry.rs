@@ -270,7 +270,7 @@ impl SquareSet {
     /// assert_eq!(SquareSet::parse_size("17x9"), None);
     /// ```
     pub fn parse_size(text: &str) -> Option<(u8, u8)> {
-        let (f, r) = text.split_once(['x', 'X'])?;
+        let (f, r) = crate::engine::cut::cut(text, b"xX")?;
         let (files, ranks) = (f.parse().ok()?, r.parse().ok()?);
         SquareSet::rectangle(files, ranks).map(|_| (files, ranks))
     }

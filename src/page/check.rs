@@ -23,8 +23,8 @@ use crate::engine::betza::{self, push_number, Piece};
 use crate::engine::diagram::{Diagram, Mark};
 use crate::engine::geometry::{Colour, Square, SquareSet};
 use crate::page::declared::{
-    alternatives, at_start, collapse, is_key, parse_start, BoardPiece, CellDecl, Checked,
-    Declarations, Declared, DeclaredPiece, RowDecl, SquareCell, DEFAULT_START,
+    alternatives, at_start, collapse, is_key, moves_words, parse_start, BoardPiece, CellDecl,
+    Checked, Declarations, Declared, DeclaredPiece, RowDecl, SquareCell, DEFAULT_START,
 };
 use crate::page::finding::{Finding, Kind, Place};
 use crate::page::names;
@@ -32,15 +32,7 @@ use crate::page::setup;
 
 /// The words joining a Moves cell's alternatives (`RB or Q` → `or`).
 fn joiners(moves: &str) -> Vec<&str> {
-    let words: Vec<&str> = moves
-        .split_whitespace()
-        .take_while(|w| !w.starts_with('('))
-        .collect();
-    if words.len() % 2 == 1 {
-        words.into_iter().skip(1).step_by(2).collect()
-    } else {
-        Vec::new()
-    }
+    moves_words(moves, 1)
 }
 
 /// A message: its parts joined (one call per message keeps the generic

@@ -216,7 +216,10 @@ impl SquareCell {
 /// ```
 pub fn letter_of(text: &str) -> Option<String> {
     let text = collapse(text);
-    (!text.is_empty() && text.chars().count() <= 4).then_some(text)
+    // Characters counted by their first bytes (`chars().count()` brings
+    // core's wide counting loop into the generic drop-in).
+    let chars = text.bytes().filter(|b| b & 0xC0 != 0x80).count();
+    (!text.is_empty() && chars <= 4).then_some(text)
 }
 
 /// The images of the marks, which are no pieces.
@@ -224,8 +227,22 @@ pub const MARK_IMAGES: [&str; 6] = ["yellow", "orange", "green", "red", "cyan", 
 
 /// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.
 pub fn image_name(src: &str) -> &str {
-    let file = src.rsplit('/').next().unwrap_or(src);
-    file.split('.').next().unwrap_or(file)
+    let file = file_name(src);
+    // Bytes, not `split('.')`: '.' is ASCII, so the cut is on a character.
+    let end = file.bytes().position(|b| b == b'.').unwrap_or(file.len());
+    file.get(..end).unwrap_or(file)
+}
+
+/// What follows the last `/` of `src` (all of it if none): one byte search
+/// (`rsplit('/')` would pull the reverse char searcher into the generic
+/// drop-in).
+fn file_name(src: &str) -> &str {
+    src.get(dir_len(src)..).unwrap_or(src)
+}
+
+/// The length of `src` up to and including its last `/` (0 if none).
+fn dir_len(src: &str) -> usize {
+    src.bytes().rposition(|b| b == b'/').map_or(0, |i| i + 1)
 }
 
 /// A line of a page's "Initial setup" section (`<h3>Initial setup</h3>`
@@ -350,15 +367,29 @@ pub fn collapse(text: &str) -> String {
 /// assert!(alternatives("(none)").is_empty());
 /// ```
 pub fn alternatives(moves: &str) -> Vec<&str> {
-    let words: Vec<&str> = moves
+    moves_words(moves, 0)
+}
+
+/// The words of a Moves cell up to a remark, at places `from`, `from + 2`…
+/// when there is an odd number of them (the Betza strings from 0, the
+/// joining words from 1); else the first word only (from 0) or none.
+/// One function for both, without `step_by`: the generic drop-in's code.
+pub(crate) fn moves_words(moves: &str, from: usize) -> Vec<&str> {
+    let mut words: Vec<&str> = moves
         .split_whitespace()
         .take_while(|w| !w.starts_with('('))
         .collect();
-    if words.len() % 2 == 1 {
-        words.into_iter().step_by(2).collect()
-    } else {
-        words.into_iter().take(1).collect()
+    if words.len() % 2 == 0 {
+        words.truncate(usize::from(from == 0));
+        return words;
     }
+    let mut out = Vec::new();
+    let mut i = from;
+    while let Some(w) = words.get(i) {
+        out.push(*w);
+        i += 2;
+    }
+    out
 }
 
 /// A `data-start` value: ranks from 1 to 16 separated by spaces or commas,
@@ -370,7 +401,7 @@ pub fn alternatives(moves: &str) -> Vec<&str> {
 /// ```
 pub fn parse_start(text: &str) -> Option<u16> {
     let mut mask = 0u16;
-    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+    for word in crate::engine::cut::pieces(text, b" ,").filter(|w| !w.is_empty()) {
         if word.len() > 2 || !word.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
@@ -427,8 +458,7 @@ impl Declarations {
             .rev()
             .find_map(|s| {
                 let src = s.image.as_deref()?;
-                let dir = src.get(..src.rfind('/')? + 1)?;
-                Some(dir)
+                src.get(..dir_len(src)).filter(|d| !d.is_empty())
             })
             .unwrap_or("sym/")
     }

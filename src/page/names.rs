@@ -87,8 +87,7 @@ pub fn qualifier(name: &str) -> Vec<String> {
 /// name, words split at capitals (`sym/BlackCrownedRook.png` → Black,
 /// `Crowned Rook`). `None` for an image not named `White…` or `Black…`.
 pub fn image_piece(src: &str) -> Option<(Colour, String)> {
-    let file = src.rsplit('/').next().unwrap_or(src);
-    let base = file.split('.').next().unwrap_or(file);
+    let base = crate::page::declared::image_name(src);
     let (colour, rest) = if let Some(rest) = base.strip_prefix("White") {
         (Colour::White, rest)
     } else {

@@ -160,7 +160,7 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
     decl.stylesheet = root.select("link").into_iter().find_map(|l| {
         let rel = l.attr("rel")?.to_ascii_lowercase();
         let href = l.attr("href")?;
-        let file = href.split(['?', '#']).next().unwrap_or("");
+        let file = crate::engine::cut::before(&href, b"?#");
         (rel.split_ascii_whitespace().any(|r| r == "stylesheet") && file.ends_with("moves.css"))
             .then_some(href)
     });
