@@ -410,10 +410,19 @@ impl Declarations {
         starts
     }
 
+    /// The rows' names (their Piece cells' texts), in order.
+    fn row_names(&self) -> Vec<&str> {
+        let mut names = Vec::with_capacity(self.rows.len());
+        for r in &self.rows {
+            names.push(r.name.as_str());
+        }
+        names
+    }
+
     /// The ranks, from each side's own, where the setup text places the
     /// piece of `row` (`None` if it places it nowhere).
     fn setup_starts(&self, row: &RowDecl, ranks: u8) -> Option<u16> {
-        let names: Vec<&str> = self.rows.iter().map(|r| r.name.as_str()).collect();
+        let names = self.row_names();
         let me = self.rows.iter().position(|r| core::ptr::eq(r, row))?;
         let mut mask = 0u16;
         for placed in setup::placements(&self.setup) {
@@ -594,7 +603,7 @@ impl Declarations {
         let Some(src) = square.image.as_deref() else {
             return;
         };
-        let rows: Vec<&str> = self.rows.iter().map(|r| r.name.as_str()).collect();
+        let rows = self.row_names();
         if let Some(other) = names::image_names_other(src, name, &rows) {
             let other = collapse(rows.get(other).copied().unwrap_or_default());
             report.add(

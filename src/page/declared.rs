@@ -512,11 +512,13 @@ impl Declared {
                 }
             }
         }
-        Mark::ALL
-            .into_iter()
-            .zip(shown)
-            .filter_map(|(m, s)| s.then_some(m))
-            .collect()
+        let mut out = Vec::new();
+        for (i, m) in Mark::ALL.into_iter().enumerate() {
+            if shown.get(i) == Some(&true) {
+                out.push(m);
+            }
+        }
+        out
     }
 
     /// What pressing the piece on the square of `code` shows on `page`:
@@ -530,23 +532,23 @@ impl Declared {
         } else {
             alloc::vec![piece.remarks.as_str()]
         };
-        notes.extend(piece.more.iter().map(String::as_str));
+        for more in &piece.more {
+            notes.push(more);
+        }
         if !piece.demo.is_empty() {
+            let mut cells = Vec::with_capacity(piece.demo.len());
+            for &(sq, image) in &piece.demo {
+                let shown = if image.is_empty() {
+                    Content::Empty
+                } else {
+                    Content::Piece(image)
+                };
+                cells.push((sq, shown));
+            }
             return Some(Scene {
                 name: &piece.name,
                 notes,
-                cells: piece
-                    .demo
-                    .iter()
-                    .map(|&(sq, image)| {
-                        let shown = if image.is_empty() {
-                            Content::Empty
-                        } else {
-                            Content::Piece(image)
-                        };
-                        (sq, shown)
-                    })
-                    .collect(),
+                cells,
                 diagram: None,
             });
         }

@@ -189,10 +189,15 @@ fn square(text: &str) -> Option<Square> {
 fn range(a: Square, b: Square, out: &mut Vec<Square>) -> bool {
     let (f0, f1) = (a.file().min(b.file()), a.file().max(b.file()));
     let (r0, r1) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
+    // Loops, not iterator adaptors: the generic drop-in's code.
     if a.rank() == b.rank() {
-        out.extend((f0..=f1).filter_map(|f| Square::new(f, a.rank())));
+        for f in f0..=f1 {
+            out.extend(Square::new(f, a.rank()));
+        }
     } else if a.file() == b.file() {
-        out.extend((r0..=r1).filter_map(|r| Square::new(a.file(), r)));
+        for r in r0..=r1 {
+            out.extend(Square::new(a.file(), r));
+        }
     } else {
         return false;
     }
