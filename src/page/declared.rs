@@ -340,11 +340,29 @@ pub fn is_key(key: &str) -> bool {
 /// ```
 pub fn collapse(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for word in text.split_whitespace() {
+    for word in words_of(text) {
         if !out.is_empty() {
             out.push(' ');
         }
         out.push_str(word);
+    }
+    out
+}
+
+/// The words of `text` between whitespace (`char::is_whitespace`), as
+/// `split_whitespace` gives them, by one loop: the generic drop-in's code.
+fn words_of(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        if !c.is_whitespace() {
+            start = start.or(Some(i));
+        } else if let Some(s) = start.take() {
+            out.extend(text.get(s..i));
+        }
+    }
+    if let Some(s) = start {
+        out.extend(text.get(s..));
     }
     out
 }
@@ -375,10 +393,10 @@ pub fn alternatives(moves: &str) -> Vec<&str> {
 /// joining words from 1); else the first word only (from 0) or none.
 /// One function for both, without `step_by`: the generic drop-in's code.
 pub(crate) fn moves_words(moves: &str, from: usize) -> Vec<&str> {
-    let mut words: Vec<&str> = moves
-        .split_whitespace()
-        .take_while(|w| !w.starts_with('('))
-        .collect();
+    let mut words = words_of(moves);
+    if let Some(remark) = words.iter().position(|w| w.starts_with('(')) {
+        words.truncate(remark);
+    }
     if words.len() % 2 == 0 {
         words.truncate(usize::from(from == 0));
         return words;
@@ -567,5 +585,26 @@ impl Declared {
             cell.colour,
             page,
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_split_as_split_whitespace_splits_them() {
+        for text in [
+            "",
+            "  ",
+            "a",
+            " RB  or\n Q ",
+            "King\u{a0}(Persian)",
+            "x\u{3000}y\t",
+            "é ü",
+        ] {
+            let std: Vec<&str> = text.split_whitespace().collect();
+            assert_eq!(words_of(text), std, "{text:?}");
+        }
     }
 }
