@@ -13,8 +13,10 @@
 
 /// `text` split at its first byte found in `at`: what is before it and
 /// what is after it. `at` holds ASCII bytes, which are whole characters.
+// A plain loop: `at.contains` is core's memchr, 0.7 KB of wasm here
+// (dist/glance.js 216 B smaller gzipped without it).
+#[allow(clippy::manual_contains)]
 pub fn cut<'a>(text: &'a str, at: &[u8]) -> Option<(&'a str, &'a str)> {
-    // A plain loop: `at.contains` is core's memchr, 0.7 KB of wasm here.
     for (i, b) in text.bytes().enumerate() {
         if at.iter().any(|&a| a == b) {
             return Some((text.get(..i)?, text.get(i + 1..)?));
