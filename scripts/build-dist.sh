@@ -88,7 +88,7 @@ dropin() { # name
   GLANCE_SCRIPT=$script RUSTFLAGS="-Clink-arg=-zstack-size=65536" \
     cargo build --quiet --profile wasm --lib --target wasm32-unknown-unknown \
     --features "$want" --target-dir "target/dist-$name"
-  wasm-bindgen --target no-modules --no-typescript --out-dir "$out/$name" \
+  bash scripts/bindgen.sh --target no-modules --no-typescript --out-dir "$out/$name" \
     "target/dist-$name/wasm32-unknown-unknown/wasm/glance.wasm"
   # glance_bg.wasm keeps the function names (for twiggy in make bench).
   # --converge repeats -Oz while it still shrinks; the module's memory is its

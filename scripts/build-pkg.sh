@@ -34,7 +34,7 @@ build() { # out_dir how
             target="$(cargo metadata --format-version 1 --no-deps --offline |
                 python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
             mkdir -p "$out"
-            wasm-bindgen --target web --typescript --out-dir "$out" --out-name glance \
+            bash scripts/bindgen.sh --target web --typescript --out-dir "$out" --out-name glance \
                 "$target/wasm32-unknown-unknown/release/glance.wasm"
             # wasm-pack's .gitignore (`*`): the same folder either way.
             printf '*' >"$out/.gitignore"

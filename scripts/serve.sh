@@ -6,8 +6,9 @@
 #   2. scripts/setup.sh assets (rsvg-convert, XBoard's artwork), then the
 #      pieces and marks (make-assets.py --no-setups): the boards show them;
 #   3. scripts/setup.sh dist (npm's build tools, zopfli, the wasm32 target,
-#      wasm-bindgen-cli), then dist/spartan.js and dist/glance.js: the
-#      boards of rules-html/ and rules-html/zero/ answer presses;
+#      glance-bindgen: scripts/bindgen/), then dist/spartan.js and
+#      dist/glance.js: the boards of rules-html/ and rules-html/zero/
+#      answer presses;
 #   4. what make assets adds: target/release/glance, which reads each page's
 #      setup, then the setup pictures;
 #   5. dist/chu.js, dist/cwda.js, pkg/ and dist/lab.js (lab.html).

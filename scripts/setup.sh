@@ -4,13 +4,15 @@
 #   scripts/setup.sh assets  what `make assets` needs: rsvg-convert (Debian's
 #                            librsvg2-bin) and XBoard's SVG artwork
 #   scripts/setup.sh dist    what `make dist` needs: the wasm32 target,
-#                            wasm-bindgen-cli of the version Cargo.toml pins,
+#                            glance-bindgen (scripts/bindgen/: wasm-bindgen's
+#                            build step, the version Cargo.toml pins),
 #                            npm's build tools (package.json's dependencies:
 #                            binaryen, esbuild, terser), a venv with zopfli
 #   scripts/setup.sh serve   assets and dist: all `make serve` needs
 #   scripts/setup.sh test    (or no argument) everything: serve, and what
 #                            `make test` adds: Chromium, ChromeDriver and
-#                            Firefox ESR; rustfmt and clippy; wasm-pack and
+#                            Firefox ESR; rustfmt and clippy; the whole
+#                            wasm-bindgen-cli (its test runner); wasm-pack and
 #                            geckodriver; every npm package (devDependencies
 #                            too); pyffish in the venv
 #
@@ -222,10 +224,31 @@ if [ -z "$WASM_BINDGEN_VERSION" ]; then
     echo "setup: FAILED: no pinned wasm-bindgen version (=X.Y.Z) found in Cargo.toml" >&2
     exit 1
 fi
+# glance-bindgen (scripts/bindgen/): wasm-bindgen's build step alone, on the
+# library the command is built on, unoptimised: about a minute to compile
+# where the command takes seven (docs/setup.md). The dist tier installs it
+# (into build/tools/) unless the command is there; the test tier installs
+# both, and scripts/test.sh checks that they write the same files.
+# scripts/bindgen.sh runs whichever is there.
+TOOL_PIN="$(sed -n 's/^wasm-bindgen-cli-support = "=\([0-9.]*\)".*/\1/p' scripts/bindgen/Cargo.toml)"
+if [ "$TOOL_PIN" != "$WASM_BINDGEN_VERSION" ]; then
+    echo "setup: FAILED: scripts/bindgen/Cargo.toml pins wasm-bindgen-cli-support ${TOOL_PIN:-nothing}, Cargo.toml wasm-bindgen $WASM_BINDGEN_VERSION" >&2
+    exit 1
+fi
+have_command=0
+[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ] || have_command=1
+tool_stamp=build/tools/.glance-bindgen-stamp
+tool_sum="$(digest scripts/bindgen/Cargo.toml scripts/bindgen/Cargo.lock scripts/bindgen/src/*.rs)"
+if { [ "$have_command" = 0 ] || [ "$want_test" = 1 ]; } &&
+    { [ ! -x build/tools/bin/glance-bindgen ] || [ "$(cat "$tool_stamp" 2>/dev/null || true)" != "$tool_sum" ]; }; then
+    step "cargo install --path scripts/bindgen (glance-bindgen $WASM_BINDGEN_VERSION, into build/tools/; about a minute)"
+    run cargo install --path scripts/bindgen --root build/tools --target-dir build/tools/target --locked --force
+    echo "$tool_sum" >"$tool_stamp"
+fi
 # Without its default feature (rustls-tls: rustls and ring, for https): the
 # test runner talks plain http to a local ChromeDriver or geckodriver, and
 # the build takes 410 CPU seconds instead of 460 (docs/setup.md).
-if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+if [ "$want_test" = 1 ] && [ "$have_command" = 0 ]; then
     step "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (takes a few minutes)"
     cargo_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --no-default-features --force
 fi

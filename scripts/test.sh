@@ -26,6 +26,12 @@ step cargo test --release
 # The API documentation: its links must resolve.
 step env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 step cargo build --release
+# glance-bindgen (scripts/bindgen/, make serve's wasm-bindgen): its own
+# crate, in the target directory its install uses.
+bindgen=(--manifest-path scripts/bindgen/Cargo.toml)
+step cargo fmt "${bindgen[@]}" --check
+step cargo clippy "${bindgen[@]}" --release --target-dir build/tools/target --all-targets -- -D warnings
+step cargo test "${bindgen[@]}" --release --target-dir build/tools/target
 
 # The DOM layer in the browsers: wasm-bindgen-test's tests/web.rs, once per
 # browser (given --chrome --firefox together, wasm-pack 0.15 runs Firefox
@@ -37,6 +43,9 @@ step make --no-print-directory dist assets
 # pkg/ as make serve builds it without wasm-pack (cargo and wasm-bindgen):
 # the same files as wasm-pack's.
 step bash scripts/build-pkg.sh --check
+# The drop-ins and pkg/ as make serve builds them (glance-bindgen): the
+# same files as the wasm-bindgen command writes.
+step bash scripts/bindgen.sh --check
 # The setup pictures: FENs read from the pages, images, pixel checks.
 step python3 -m unittest discover tests/assets
 # The zero-code pages, as a maintainer checks a new page: glance lint finds
