@@ -15,6 +15,9 @@ mod betza;
 #[path = "src/board/clicks.rs"]
 mod clicks;
 #[allow(dead_code)]
+#[path = "src/engine/cut.rs"]
+mod cut;
+#[allow(dead_code)]
 #[path = "src/engine/geometry.rs"]
 mod geometry;
 
@@ -22,7 +25,7 @@ mod geometry;
 // betza`, `crate::board::clicks`) and the square type from the crate root.
 mod engine {
     #[allow(unused_imports)]
-    pub(crate) use super::{betza, geometry};
+    pub(crate) use super::{betza, cut, geometry};
 }
 mod board {
     #[allow(unused_imports)]
@@ -38,6 +41,7 @@ fn main() {
         "build.rs",
         "src/engine/betza.rs",
         "src/board/clicks.rs",
+        "src/engine/cut.rs",
         "src/engine/geometry.rs",
     ] {
         println!("cargo:rerun-if-changed={input}");

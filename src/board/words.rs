@@ -55,7 +55,7 @@ impl Words {
     /// The words of `lang` if it is one of [`LANGUAGES`] (an empty `lang`
     /// is English, the pages' own language).
     pub fn known(lang: &str) -> Option<&'static Words> {
-        let primary = lang.split(['-', '_']).next().unwrap_or("").trim_ascii();
+        let primary = crate::engine::cut::before(lang, b"-_").trim_ascii();
         if primary.is_empty() {
             return Some(&ENGLISH);
         }

@@ -2,6 +2,7 @@
 //!
 //! * [`geometry`]: squares, colours, offsets and sets of squares;
 //! * [`betza`]: a Betza string parsed into typed moves;
+//! * [`cut`]: text cut at ASCII bytes, with no `char` pattern searcher;
 //! * [`diagram`]: the mark of every square a piece reaches from a square;
 //! * [`dialect`]: the groups of a Betza string that XBoard's move
 //!   generator, the Interactive Diagram or Fairy-Stockfish read otherwise,
@@ -11,6 +12,7 @@
 //! * [`text`]: a diagram rendered as text (what `glance diagram` prints).
 
 pub mod betza;
+pub mod cut;
 pub mod diagram;
 pub mod dialect;
 pub mod geometry;

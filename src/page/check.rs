@@ -23,8 +23,8 @@ use crate::engine::betza::{self, push_number, Piece};
 use crate::engine::diagram::{Diagram, Mark};
 use crate::engine::geometry::{Colour, Square, SquareSet};
 use crate::page::declared::{
-    alternatives, at_start, collapse, is_key, parse_start, BoardPiece, CellDecl, Checked,
-    Declarations, Declared, DeclaredPiece, RowDecl, SquareCell, DEFAULT_START,
+    alternatives, at_start, collapse, is_key, moves_words, parse_start, BoardPiece, CellDecl,
+    Checked, Declarations, Declared, DeclaredPiece, RowDecl, SquareCell, DEFAULT_START,
 };
 use crate::page::finding::{Finding, Kind, Place};
 use crate::page::names;
@@ -32,15 +32,7 @@ use crate::page::setup;
 
 /// The words joining a Moves cell's alternatives (`RB or Q` → `or`).
 fn joiners(moves: &str) -> Vec<&str> {
-    let words: Vec<&str> = moves
-        .split_whitespace()
-        .take_while(|w| !w.starts_with('('))
-        .collect();
-    if words.len() % 2 == 1 {
-        words.into_iter().skip(1).step_by(2).collect()
-    } else {
-        Vec::new()
-    }
+    moves_words(moves, 1)
 }
 
 /// A message: its parts joined (one call per message keeps the generic
@@ -418,10 +410,19 @@ impl Declarations {
         starts
     }
 
+    /// The rows' names (their Piece cells' texts), in order.
+    fn row_names(&self) -> Vec<&str> {
+        let mut names = Vec::with_capacity(self.rows.len());
+        for r in &self.rows {
+            names.push(r.name.as_str());
+        }
+        names
+    }
+
     /// The ranks, from each side's own, where the setup text places the
     /// piece of `row` (`None` if it places it nowhere).
     fn setup_starts(&self, row: &RowDecl, ranks: u8) -> Option<u16> {
-        let names: Vec<&str> = self.rows.iter().map(|r| r.name.as_str()).collect();
+        let names = self.row_names();
         let me = self.rows.iter().position(|r| core::ptr::eq(r, row))?;
         let mut mask = 0u16;
         for placed in setup::placements(&self.setup) {
@@ -602,7 +603,7 @@ impl Declarations {
         let Some(src) = square.image.as_deref() else {
             return;
         };
-        let rows: Vec<&str> = self.rows.iter().map(|r| r.name.as_str()).collect();
+        let rows = self.row_names();
         if let Some(other) = names::image_names_other(src, name, &rows) {
             let other = collapse(rows.get(other).copied().unwrap_or_default());
             report.add(

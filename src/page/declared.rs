@@ -216,7 +216,10 @@ impl SquareCell {
 /// ```
 pub fn letter_of(text: &str) -> Option<String> {
     let text = collapse(text);
-    (!text.is_empty() && text.chars().count() <= 4).then_some(text)
+    // Characters counted by their first bytes (`chars().count()` brings
+    // core's wide counting loop into the generic drop-in).
+    let chars = text.bytes().filter(|b| b & 0xC0 != 0x80).count();
+    (!text.is_empty() && chars <= 4).then_some(text)
 }
 
 /// The images of the marks, which are no pieces.
@@ -224,8 +227,22 @@ pub const MARK_IMAGES: [&str; 6] = ["yellow", "orange", "green", "red", "cyan", 
 
 /// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.
 pub fn image_name(src: &str) -> &str {
-    let file = src.rsplit('/').next().unwrap_or(src);
-    file.split('.').next().unwrap_or(file)
+    let file = file_name(src);
+    // Bytes, not `split('.')`: '.' is ASCII, so the cut is on a character.
+    let end = file.bytes().position(|b| b == b'.').unwrap_or(file.len());
+    file.get(..end).unwrap_or(file)
+}
+
+/// What follows the last `/` of `src` (all of it if none): one byte search
+/// (`rsplit('/')` would pull the reverse char searcher into the generic
+/// drop-in).
+fn file_name(src: &str) -> &str {
+    src.get(dir_len(src)..).unwrap_or(src)
+}
+
+/// The length of `src` up to and including its last `/` (0 if none).
+fn dir_len(src: &str) -> usize {
+    src.bytes().rposition(|b| b == b'/').map_or(0, |i| i + 1)
 }
 
 /// A line of a page's "Initial setup" section (`<h3>Initial setup</h3>`
@@ -323,11 +340,29 @@ pub fn is_key(key: &str) -> bool {
 /// ```
 pub fn collapse(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for word in text.split_whitespace() {
+    for word in words_of(text) {
         if !out.is_empty() {
             out.push(' ');
         }
         out.push_str(word);
+    }
+    out
+}
+
+/// The words of `text` between whitespace (`char::is_whitespace`), as
+/// `split_whitespace` gives them, by one loop: the generic drop-in's code.
+fn words_of(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        if !c.is_whitespace() {
+            start = start.or(Some(i));
+        } else if let Some(s) = start.take() {
+            out.extend(text.get(s..i));
+        }
+    }
+    if let Some(s) = start {
+        out.extend(text.get(s..));
     }
     out
 }
@@ -350,15 +385,29 @@ pub fn collapse(text: &str) -> String {
 /// assert!(alternatives("(none)").is_empty());
 /// ```
 pub fn alternatives(moves: &str) -> Vec<&str> {
-    let words: Vec<&str> = moves
-        .split_whitespace()
-        .take_while(|w| !w.starts_with('('))
-        .collect();
-    if words.len() % 2 == 1 {
-        words.into_iter().step_by(2).collect()
-    } else {
-        words.into_iter().take(1).collect()
+    moves_words(moves, 0)
+}
+
+/// The words of a Moves cell up to a remark, at places `from`, `from + 2`…
+/// when there is an odd number of them (the Betza strings from 0, the
+/// joining words from 1); else the first word only (from 0) or none.
+/// One function for both, without `step_by`: the generic drop-in's code.
+pub(crate) fn moves_words(moves: &str, from: usize) -> Vec<&str> {
+    let mut words = words_of(moves);
+    if let Some(remark) = words.iter().position(|w| w.starts_with('(')) {
+        words.truncate(remark);
     }
+    if words.len() % 2 == 0 {
+        words.truncate(usize::from(from == 0));
+        return words;
+    }
+    let mut out = Vec::new();
+    let mut i = from;
+    while let Some(w) = words.get(i) {
+        out.push(*w);
+        i += 2;
+    }
+    out
 }
 
 /// A `data-start` value: ranks from 1 to 16 separated by spaces or commas,
@@ -370,7 +419,7 @@ pub fn alternatives(moves: &str) -> Vec<&str> {
 /// ```
 pub fn parse_start(text: &str) -> Option<u16> {
     let mut mask = 0u16;
-    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+    for word in crate::engine::cut::pieces(text, b" ,").filter(|w| !w.is_empty()) {
         if word.len() > 2 || !word.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
@@ -427,8 +476,7 @@ impl Declarations {
             .rev()
             .find_map(|s| {
                 let src = s.image.as_deref()?;
-                let dir = src.get(..src.rfind('/')? + 1)?;
-                Some(dir)
+                src.get(..dir_len(src)).filter(|d| !d.is_empty())
             })
             .unwrap_or("sym/")
     }
@@ -482,11 +530,13 @@ impl Declared {
                 }
             }
         }
-        Mark::ALL
-            .into_iter()
-            .zip(shown)
-            .filter_map(|(m, s)| s.then_some(m))
-            .collect()
+        let mut out = Vec::new();
+        for (i, m) in Mark::ALL.into_iter().enumerate() {
+            if shown.get(i) == Some(&true) {
+                out.push(m);
+            }
+        }
+        out
     }
 
     /// What pressing the piece on the square of `code` shows on `page`:
@@ -500,23 +550,23 @@ impl Declared {
         } else {
             alloc::vec![piece.remarks.as_str()]
         };
-        notes.extend(piece.more.iter().map(String::as_str));
+        for more in &piece.more {
+            notes.push(more);
+        }
         if !piece.demo.is_empty() {
+            let mut cells = Vec::with_capacity(piece.demo.len());
+            for &(sq, image) in &piece.demo {
+                let shown = if image.is_empty() {
+                    Content::Empty
+                } else {
+                    Content::Piece(image)
+                };
+                cells.push((sq, shown));
+            }
             return Some(Scene {
                 name: &piece.name,
                 notes,
-                cells: piece
-                    .demo
-                    .iter()
-                    .map(|&(sq, image)| {
-                        let shown = if image.is_empty() {
-                            Content::Empty
-                        } else {
-                            Content::Piece(image)
-                        };
-                        (sq, shown)
-                    })
-                    .collect(),
+                cells,
                 diagram: None,
             });
         }
@@ -535,5 +585,26 @@ impl Declared {
             cell.colour,
             page,
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_split_as_split_whitespace_splits_them() {
+        for text in [
+            "",
+            "  ",
+            "a",
+            " RB  or\n Q ",
+            "King\u{a0}(Persian)",
+            "x\u{3000}y\t",
+            "é ü",
+        ] {
+            let std: Vec<&str> = text.split_whitespace().collect();
+            assert_eq!(words_of(text), std, "{text:?}");
+        }
     }
 }

@@ -87,8 +87,7 @@ pub fn qualifier(name: &str) -> Vec<String> {
 /// name, words split at capitals (`sym/BlackCrownedRook.png` → Black,
 /// `Crowned Rook`). `None` for an image not named `White…` or `Black…`.
 pub fn image_piece(src: &str) -> Option<(Colour, String)> {
-    let file = src.rsplit('/').next().unwrap_or(src);
-    let base = file.split('.').next().unwrap_or(file);
+    let base = crate::page::declared::image_name(src);
     let (colour, rest) = if let Some(rest) = base.strip_prefix("White") {
         (Colour::White, rest)
     } else {
@@ -120,17 +119,18 @@ pub fn rows_named<S: AsRef<str>>(name: &str, rows: &[S]) -> Vec<usize> {
     // The module's four rules, in order (a match, not closures: the
     // drop-in's build keeps no indirect calls it can do without).
     for tier in 0..4 {
-        let found: Vec<usize> = (0..rows.len())
-            .filter(|&i| {
-                let (f, w) = (&rows[i].0, &rows[i].1);
-                match tier {
-                    0 => *f == full,
-                    1 => *w == base,
-                    2 => !w.is_empty() && (starts(&base, w) || starts(w, &base)),
-                    _ => base.iter().all(|b| w.contains(b)),
-                }
-            })
-            .collect();
+        let mut found: Vec<usize> = Vec::new();
+        for (i, (f, w)) in rows.iter().enumerate() {
+            let named = match tier {
+                0 => *f == full,
+                1 => *w == base,
+                2 => !w.is_empty() && (starts(&base, w) || starts(w, &base)),
+                _ => base.iter().all(|b| w.contains(b)),
+            };
+            if named {
+                found.push(i);
+            }
+        }
         if !found.is_empty() {
             return found;
         }
@@ -150,14 +150,16 @@ pub fn rows_named<S: AsRef<str>>(name: &str, rows: &[S]) -> Vec<usize> {
 /// ```
 pub fn narrow<S: AsRef<str>>(found: &[usize], rows: &[S], context: &str) -> Vec<usize> {
     let context = split(context, true);
-    let narrowed: Vec<usize> = found
-        .iter()
-        .copied()
-        .filter(|&i| {
-            rows.get(i)
-                .is_some_and(|r| qualifier(r.as_ref()).iter().any(|q| context.contains(q)))
-        })
-        .collect();
+    // Loops, not iterator adaptors: the generic drop-in's code.
+    let mut narrowed: Vec<usize> = Vec::new();
+    for &i in found {
+        if rows
+            .get(i)
+            .is_some_and(|r| qualifier(r.as_ref()).iter().any(|q| context.contains(q)))
+        {
+            narrowed.push(i);
+        }
+    }
     if narrowed.is_empty() {
         found.to_vec()
     } else {

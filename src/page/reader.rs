@@ -101,10 +101,12 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
         ..Declarations::default()
     };
     decl.board_table = root.select("table").iter().any(|t| has_class(t, "board"));
-    decl.rows = piece_tables(root)
-        .into_iter()
-        .flat_map(|t| t.rows.into_iter().map(|r| r.decl))
-        .collect();
+    // Loops, not flat_map: the generic drop-in's code (0.3 KB gzip).
+    for table in piece_tables(root) {
+        for row in table.rows {
+            decl.rows.push(row.decl);
+        }
+    }
     for el in root.select("[data-piece]") {
         if el.tag() == "tr" {
             continue;
@@ -160,7 +162,7 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
     decl.stylesheet = root.select("link").into_iter().find_map(|l| {
         let rel = l.attr("rel")?.to_ascii_lowercase();
         let href = l.attr("href")?;
-        let file = href.split(['?', '#']).next().unwrap_or("");
+        let file = crate::engine::cut::before(&href, b"?#");
         (rel.split_ascii_whitespace().any(|r| r == "stylesheet") && file.ends_with("moves.css"))
             .then_some(href)
     });
@@ -197,9 +199,11 @@ pub fn piece_tables<D: Dom>(root: &D) -> Vec<PieceTable<D>> {
         }
     }
     if out.len() < 2 {
-        for row in out.iter_mut().flat_map(|t| t.rows.iter_mut()) {
-            if let Place::Row { table, .. } = &mut row.decl.place {
-                *table = None;
+        for t in &mut out {
+            for row in &mut t.rows {
+                if let Place::Row { table, .. } = &mut row.decl.place {
+                    *table = None;
+                }
             }
         }
     }
@@ -280,7 +284,11 @@ fn own_rows<D: Dom>(table: &D) -> Vec<D> {
         match child.tag().as_str() {
             "tr" => rows.push(child),
             "thead" | "tbody" | "tfoot" => {
-                rows.extend(child.children().into_iter().filter(|e| e.tag() == "tr"))
+                for e in child.children() {
+                    if e.tag() == "tr" {
+                        rows.push(e);
+                    }
+                }
             }
             _ => {}
         }

@@ -34,6 +34,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::engine::cut::{cut, pieces};
 use crate::engine::geometry::{Colour, Square};
 use crate::page::declared::SetupLine;
 use crate::page::names;
@@ -126,7 +127,7 @@ enum Line<'a> {
 }
 
 fn read_line(text: &str) -> Line<'_> {
-    let Some((list, name)) = text.split_once(':') else {
+    let Some((list, name)) = cut(text, b":") else {
         let mut words = text.split_ascii_whitespace();
         let count = words
             .next()
@@ -140,20 +141,20 @@ fn read_line(text: &str) -> Line<'_> {
             Line::Prose
         };
     };
-    let name = name.trim();
+    let name = name.trim_ascii();
     if name.is_empty() {
         return Line::Prose;
     }
     let mut squares = Vec::new();
-    for group in list.split(',') {
-        let group = group.trim();
-        match group.split_once('-') {
+    for group in pieces(list, b",") {
+        let group = group.trim_ascii();
+        match cut(group, b"-") {
             None => match square(group) {
                 Some(sq) => squares.push(sq),
                 None => return Line::Prose,
             },
             Some((a, b)) => {
-                let (Some(a), Some(b)) = (square(a.trim()), square(b.trim())) else {
+                let (Some(a), Some(b)) = (square(a.trim_ascii()), square(b.trim_ascii())) else {
                     return Line::Prose;
                 };
                 if !range(a, b, &mut squares) {
@@ -188,10 +189,15 @@ fn square(text: &str) -> Option<Square> {
 fn range(a: Square, b: Square, out: &mut Vec<Square>) -> bool {
     let (f0, f1) = (a.file().min(b.file()), a.file().max(b.file()));
     let (r0, r1) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
+    // Loops, not iterator adaptors: the generic drop-in's code.
     if a.rank() == b.rank() {
-        out.extend((f0..=f1).filter_map(|f| Square::new(f, a.rank())));
+        for f in f0..=f1 {
+            out.extend(Square::new(f, a.rank()));
+        }
     } else if a.file() == b.file() {
-        out.extend((r0..=r1).filter_map(|r| Square::new(a.file(), r)));
+        for r in r0..=r1 {
+            out.extend(Square::new(a.file(), r));
+        }
     } else {
         return false;
     }

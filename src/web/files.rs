@@ -38,16 +38,16 @@ pub(super) fn check(document: &Document, root: &Element, linked: bool, images: V
     }
     // Pending loads, and the images that failed, in `images`' order.
     let state = Rc::new(RefCell::new((images.len(), Vec::<Option<String>>::new())));
-    let probes: Vec<Element> = images
-        .iter()
-        .filter_map(|src| {
-            let img = document.create_element("img").ok()?;
-            img.set_attribute("src", src).ok()?;
-            Some(img)
-        })
-        .collect();
-    if probes.len() != images.len() {
-        return;
+    // Plain loops here and below: iterator adaptors are copied per closure.
+    let mut probes: Vec<Element> = Vec::with_capacity(images.len());
+    for src in &images {
+        let Some(img) = document.create_element("img").ok() else {
+            return;
+        };
+        if img.set_attribute("src", src).is_err() {
+            return;
+        }
+        probes.push(img);
     }
     let seen = state.clone();
     let names = images.clone();
@@ -64,11 +64,12 @@ pub(super) fn check(document: &Document, root: &Element, linked: bool, images: V
         }
         s.0 = s.0.saturating_sub(1);
         if s.0 == 0 && !s.1.is_empty() {
-            let missing: Vec<String> = names
-                .iter()
-                .filter(|n| s.1.iter().any(|m| m.as_deref() == Some(n.as_str())))
-                .cloned()
-                .collect();
+            let mut missing: Vec<String> = Vec::new();
+            for n in &names {
+                if s.1.iter().any(|m| m.as_deref() == Some(n.as_str())) {
+                    missing.push(n.clone());
+                }
+            }
             say(missing_marks(&missing));
         }
     }) as Box<dyn FnMut(Event)>);

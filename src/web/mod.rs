@@ -139,17 +139,13 @@ pub fn attach_page(root: &Element) -> bool {
     }
     let dir = decl.image_dir();
     let page = decl.page();
-    let images = checked
-        .declared
-        .marks_shown(&page)
-        .into_iter()
-        .map(|m| {
-            let mut src = alloc::string::String::from(dir);
-            src.push_str(m.image());
-            src.push_str(".png");
-            src
-        })
-        .collect();
+    let mut images = alloc::vec::Vec::new();
+    for m in checked.declared.marks_shown(&page) {
+        let mut src = alloc::string::String::from(dir);
+        src.push_str(m.image());
+        src.push_str(".png");
+        images.push(src);
+    }
     let linked = decl.stylesheet.is_some();
     let source = Source::Page(checked.declared, page, alloc::string::String::from(dir));
     let attached = attach_with(root, source);

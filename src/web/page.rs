@@ -38,7 +38,13 @@ impl Dom for Element {
 
     fn children(&self) -> Vec<Self> {
         let list = Element::children(self);
-        (0..list.length()).filter_map(|i| list.item(i)).collect()
+        let mut out = Vec::new();
+        for i in 0..list.length() {
+            if let Some(el) = list.item(i) {
+                out.push(el);
+            }
+        }
+        out
     }
 
     fn parent(&self) -> Option<Self> {
