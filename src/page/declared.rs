@@ -227,10 +227,7 @@ pub const MARK_IMAGES: [&str; 6] = ["yellow", "orange", "green", "red", "cyan", 
 
 /// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.
 pub fn image_name(src: &str) -> &str {
-    let file = file_name(src);
-    // Bytes, not `split('.')`: '.' is ASCII, so the cut is on a character.
-    let end = file.bytes().position(|b| b == b'.').unwrap_or(file.len());
-    file.get(..end).unwrap_or(file)
+    crate::engine::cut::before(file_name(src), b".")
 }
 
 /// What follows the last `/` of `src` (all of it if none): one byte search
