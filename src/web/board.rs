@@ -315,9 +315,10 @@ impl Board {
             showing: false,
         };
         if let Ok(cells) = root.query_selector_all("[id^=sq]") {
+            // A selector matches elements only: no check needed.
             for i in 0..cells.length() {
-                if let Some(el) = cells.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                    board.add_cell(el);
+                if let Some(node) = cells.item(i) {
+                    board.add_cell(node.unchecked_into());
                 }
             }
         }

@@ -15,9 +15,10 @@ impl Dom for Element {
     fn select(&self, selector: &str) -> Vec<Self> {
         let mut out = Vec::new();
         if let Ok(list) = self.query_selector_all(selector) {
+            // A selector matches elements only: no check needed.
             for i in 0..list.length() {
-                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                    out.push(el);
+                if let Some(node) = list.item(i) {
+                    out.push(node.unchecked_into::<Element>());
                 }
             }
         }
@@ -60,11 +61,8 @@ impl Dom for Element {
                 web_sys::Node::TEXT_NODE => {
                     out.push(Node::Text(node.text_content().unwrap_or_default()))
                 }
-                web_sys::Node::ELEMENT_NODE => {
-                    if let Ok(el) = node.dyn_into::<Element>() {
-                        out.push(Node::Element(el));
-                    }
-                }
+                // An element node is an `Element`: no check needed.
+                web_sys::Node::ELEMENT_NODE => out.push(Node::Element(node.unchecked_into())),
                 _ => {}
             }
         }
