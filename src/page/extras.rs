@@ -78,36 +78,39 @@ use crate::engine::geometry::Square;
 pub fn parse_demo(text: &str) -> Result<Vec<(Square, &'static str)>, String> {
     let mut out = Vec::new();
     for item in text.split_ascii_whitespace() {
-        let bad = || String::from(item);
-        let (at, image, named) = match split_at(item, b'=') {
-            Some((at, image)) => (at, image, true),
-            None => (item, "", false),
+        let Some(cell) = demo_cell(item) else {
+            return Err(String::from(item));
         };
-        let (x, y) = parse_pair(at).ok_or_else(bad)?;
-        let sq = Square::new(
-            u8::try_from(x).map_err(|_| bad())?,
-            u8::try_from(y).map_err(|_| bad())?,
-        )
-        .ok_or_else(bad)?;
-        if named
-            && (image.is_empty()
-                || !image
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
-        {
-            return Err(bad());
-        }
-        let image: &'static str = if image.is_empty() {
-            ""
-        } else {
-            String::from(image).leak()
-        };
-        out.push((sq, image));
+        out.push(cell);
     }
     if out.is_empty() {
         return Err(String::from(text));
     }
     Ok(out)
+}
+
+/// One item of a `data-demo` value (`x,y` or `x,y=NAME`), if it is one.
+fn demo_cell(item: &str) -> Option<(Square, &'static str)> {
+    let (at, image, named) = match split_at(item, b'=') {
+        Some((at, image)) => (at, image, true),
+        None => (item, "", false),
+    };
+    let (x, y) = parse_pair(at)?;
+    let sq = Square::new(u8::try_from(x).ok()?, u8::try_from(y).ok()?)?;
+    if named
+        && (image.is_empty()
+            || !image
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+    {
+        return None;
+    }
+    let image: &'static str = if image.is_empty() {
+        ""
+    } else {
+        String::from(image).leak()
+    };
+    Some((sq, image))
 }
 
 /// The texts of the `data-text` elements a `data-words` value names, in
