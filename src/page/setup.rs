@@ -134,7 +134,7 @@ fn read_line(text: &str) -> Line<'_> {
             .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
         let named = words
             .next()
-            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()));
+            .is_some_and(|w| w.as_bytes().first().is_some_and(u8::is_ascii_alphabetic));
         return if count && named {
             Line::Count
         } else {
@@ -168,20 +168,21 @@ fn read_line(text: &str) -> Line<'_> {
 
 /// `a1` to `p16`, as the pages write squares.
 fn square(text: &str) -> Option<Square> {
-    let mut bytes = text.bytes();
-    let file = bytes.next().filter(|b| (b'a'..=b'p').contains(b))? - b'a';
-    let digits = text.get(1..)?;
-    if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') {
+    // Bytes, not chars or iterators: the generic drop-in's code.
+    let (&file, digits) = text.as_bytes().split_first()?;
+    if !(b'a'..=b'p').contains(&file) {
         return None;
     }
-    if !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let rank = digits.bytes().fold(0u8, |n, b| n * 10 + (b - b'0'));
+    let rank = match *digits {
+        [d] if d.is_ascii_digit() => d - b'0',
+        // Two digits: 10 to 16 (no leading zero).
+        [b'1', d] if d.is_ascii_digit() => 10 + d - b'0',
+        _ => return None,
+    };
     if !(1..=16).contains(&rank) {
         return None;
     }
-    Square::new(file, rank - 1)
+    Square::new(file - b'a', rank - 1)
 }
 
 /// The squares from `a` to `b` along a rank or a file, added to `out`;
@@ -276,5 +277,10 @@ mod tests {
         assert_eq!(square("a01"), None);
         assert_eq!(square("A1"), None);
         assert_eq!(square(""), None);
+        assert_eq!(square("p16").map(|s| s.to_string()).as_deref(), Some("p16"));
+        assert_eq!(square("a9").map(|s| s.to_string()).as_deref(), Some("a9"));
+        for bad in ["a0", "a17", "a25", "a100", "a1x", "a", "é1", "q1"] {
+            assert_eq!(square(bad), None, "{bad}");
+        }
     }
 }
