@@ -170,11 +170,13 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
 
 /// The `href` of a `<link>` to a stylesheet `moves.css`, if it is one.
 fn moves_css<D: Dom>(link: &D) -> Option<String> {
-    let rel = link.attr("rel")?.to_ascii_lowercase();
+    let rel = link.attr("rel")?;
     let href = link.attr("href")?;
     let file = crate::engine::cut::before(&href, b"?#");
-    (rel.split_ascii_whitespace().any(|r| r == "stylesheet") && file.ends_with("moves.css"))
-        .then_some(href)
+    let sheet = rel
+        .split_ascii_whitespace()
+        .any(|r| r.eq_ignore_ascii_case("stylesheet"));
+    (sheet && file.ends_with("moves.css")).then_some(href)
 }
 
 /// A piece table of a page, with its elements (what `glance migrate`
@@ -356,13 +358,19 @@ fn columns<D: Dom>(tr: &D) -> Vec<String> {
 
 /// A `colspan` value as a number (0 for anything else).
 fn whole_number(text: &str) -> usize {
-    let digits = text.trim_ascii();
-    if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let digits = text.trim_ascii().as_bytes();
+    if digits.is_empty() || digits.len() > 3 {
         return 0;
     }
-    digits
-        .bytes()
-        .fold(0, |n, b| n * 10 + usize::from(b - b'0'))
+    // A loop, not all() and fold(): the generic drop-in's code.
+    let mut n = 0;
+    for &b in digits {
+        if !b.is_ascii_digit() {
+            return 0;
+        }
+        n = n * 10 + usize::from(b - b'0');
+    }
+    n
 }
 
 /// Whether `el`'s class attribute lists `class`.
