@@ -188,21 +188,25 @@ fn square(text: &str) -> Option<Square> {
 /// The squares from `a` to `b` along a rank or a file, added to `out`;
 /// `false` if they share neither.
 fn range(a: Square, b: Square, out: &mut Vec<Square>) -> bool {
-    let (f0, f1) = (a.file().min(b.file()), a.file().max(b.file()));
-    let (r0, r1) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
-    // Loops, not iterator adaptors: the generic drop-in's code.
-    if a.rank() == b.rank() {
-        for f in f0..=f1 {
-            out.extend(Square::new(f, a.rank()));
-        }
-    } else if a.file() == b.file() {
-        for r in r0..=r1 {
-            out.extend(Square::new(a.file(), r));
-        }
-    } else {
+    if a.rank() != b.rank() && a.file() != b.file() {
         return false;
     }
-    true
+    let (f1, r1) = (a.file().max(b.file()), a.rank().max(b.rank()));
+    let (mut f, mut r) = (a.file().min(b.file()), a.rank().min(b.rank()));
+    // One loop, not two ranges and extends: the generic drop-in's code.
+    // The range is along one rank or one file, so one of f and r moves.
+    loop {
+        if let Some(sq) = Square::new(f, r) {
+            out.push(sq);
+        }
+        if f < f1 {
+            f += 1;
+        } else if r < r1 {
+            r += 1;
+        } else {
+            return true;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -268,6 +272,19 @@ mod tests {
                     range: "a2-c3".into()
                 }
             ]
+        );
+    }
+
+    #[test]
+    fn ranges_run_upwards_along_a_rank_or_a_file() {
+        let placed = placements(&lines(&[
+            (false, "c3-a3: Pawns"),
+            (false, "b4-b2: Rooks"),
+            (false, "d1-d1: King"),
+        ]));
+        assert_eq!(
+            names_of(&placed),
+            ["a3=Pawns", "b3=Pawns", "c3=Pawns", "b2=Rooks", "b3=Rooks", "b4=Rooks", "d1=King"]
         );
     }
 
