@@ -38,14 +38,9 @@ impl Dom for Element {
     }
 
     fn children(&self) -> Vec<Self> {
-        let list = Element::children(self);
-        let mut out = Vec::new();
-        for i in 0..list.length() {
-            if let Some(el) = list.item(i) {
-                out.push(el);
-            }
-        }
-        out
+        // The same elements as `Element.children`, through the one list
+        // reader (no HTMLCollection bindings).
+        self.select(":scope > *")
     }
 
     fn parent(&self) -> Option<Self> {
