@@ -64,6 +64,12 @@ pub trait Dom: Sized + Clone + PartialEq {
     fn text(&self) -> String;
     /// Its child elements.
     fn children(&self) -> Vec<Self>;
+    /// A table's own rows (not those of tables inside it): its `<tr>`
+    /// children and those of its `<thead>`, `<tbody>` and `<tfoot>`
+    /// children, in order.
+    fn rows(&self) -> Vec<Self> {
+        own_rows(self)
+    }
     /// This element or its nearest ancestor with an id starting `sq`.
     fn closest_cell(&self) -> Option<Self>;
     /// Its parent element (`None` at the root; trees that cannot say
@@ -224,7 +230,7 @@ pub fn piece_tables<D: Dom>(root: &D) -> Vec<PieceTable<D>> {
 /// header row reading Piece, ID, value, Moves (Betza notation), Remarks;
 /// or, on a translated page, rows with a `data-piece`).
 fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
-    let trs = own_rows(table);
+    let trs = table.rows();
     // Plain loops, not iterator chains: the generic drop-in's code.
     let mut texts: Vec<Vec<String>> = Vec::with_capacity(trs.len());
     let mut declared = false;

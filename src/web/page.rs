@@ -25,6 +25,11 @@ impl Dom for Element {
         out
     }
 
+    fn rows(&self) -> Vec<Self> {
+        // The same rows as the reader's own loop, in one question.
+        self.select(":scope>tr,:scope>thead>tr,:scope>tbody>tr,:scope>tfoot>tr")
+    }
+
     fn tag(&self) -> String {
         self.local_name()
     }
