@@ -70,6 +70,12 @@ pub trait Dom: Sized + Clone + PartialEq {
     fn rows(&self) -> Vec<Self> {
         own_rows(self)
     }
+    /// A row's cells: its `<td>` and `<th>` children, in order.
+    fn cells(&self) -> Vec<Self> {
+        let mut cells = self.children();
+        cells.retain(|c| matches!(c.tag().as_str(), "td" | "th"));
+        cells
+    }
     /// This element or its nearest ancestor with an id starting `sq`.
     fn closest_cell(&self) -> Option<Self>;
     /// Its parent element (`None` at the root; trees that cannot say
@@ -347,10 +353,7 @@ fn own_rows<D: Dom>(table: &D) -> Vec<D> {
 /// the others.
 fn columns<D: Dom>(tr: &D) -> Vec<String> {
     let mut out = Vec::new();
-    for cell in tr.children() {
-        if !matches!(cell.tag().as_str(), "td" | "th") {
-            continue;
-        }
+    for cell in tr.cells() {
         out.push(collapse(&cell.text()));
         let span = cell
             .attr("colspan")
