@@ -117,12 +117,14 @@ fn demo_cell(item: &str) -> Option<(Square, &'static str)> {
 /// its order, or the first key no element has.
 pub fn words(keys: &str, texts: &[(String, String)]) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
-    for key in keys.split_ascii_whitespace() {
-        let text = texts
-            .iter()
-            .find(|(k, _)| k == key)
-            .ok_or_else(|| String::from(key))?;
-        out.push(text.1.clone());
+    'keys: for key in keys.split_ascii_whitespace() {
+        for (k, text) in texts {
+            if k == key {
+                out.push(text.clone());
+                continue 'keys;
+            }
+        }
+        return Err(String::from(key));
     }
     Ok(out)
 }
