@@ -1076,9 +1076,11 @@ impl Parser<'_> {
             }
             let prefix_at = self.pos;
             let prefix = self.prefix(true)?;
-            let grouped =
-                self.peek() == Some(b'(') && !self.peek_at(1).is_some_and(|c| c.is_ascii_digit());
-            let new = match self.peek() {
+            // `e` alone: en passant only, which no diagram shows. Of a group
+            // only the moves with `m` or `c` of their own are kept; of an atom
+            // or a chain, none.
+            let en_passant_only = prefix.e && !prefix.m && !prefix.c;
+            match self.peek() {
                 Some(b'(') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
                     let open = self.pos;
                     self.pos += 1;
@@ -1095,24 +1097,25 @@ impl Parser<'_> {
                     if matches!(self.peek(), Some(b'-' | b'+')) {
                         return Err(self.err(ErrorKind::Unsupported(Feature::ChainedGroup)));
                     }
-                    let mut out = Vec::with_capacity(inner.len());
                     for mv in inner {
-                        out.push(distribute(&prefix, mv).ok_or(ParseError {
+                        let mv = distribute(&prefix, mv).ok_or(ParseError {
                             pos: prefix_at,
                             kind: ErrorKind::TooManyModifiers,
-                        })?);
+                        })?;
+                        if !en_passant_only || mv.modality != Modality::Any {
+                            moves.push(mv);
+                        }
                     }
-                    out
                 }
-                Some(b'[') => {
-                    let open = self.pos;
-                    self.pos += 1;
-                    let legs = self.chain(prefix, Some(open))?;
-                    expand(&legs)
-                }
-                Some(c) if c.is_ascii_uppercase() || c == b'(' => {
-                    let legs = self.chain(prefix, None)?;
-                    expand(&legs)
+                Some(c) if c == b'[' || c.is_ascii_uppercase() || c == b'(' => {
+                    let bracket = (c == b'[').then_some(self.pos);
+                    if bracket.is_some() {
+                        self.pos += 1;
+                    }
+                    let legs = self.chain(prefix, bracket)?;
+                    if !en_passant_only {
+                        expand(&legs, &mut moves);
+                    }
                 }
                 None => {
                     return Err(ParseError {
@@ -1127,20 +1130,10 @@ impl Parser<'_> {
                     })
                 }
                 Some(_) => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
-            };
-            // `e` alone: en passant only, which no diagram shows.
-            let en_passant_only = prefix.e && !prefix.m && !prefix.c;
-            let new: Vec<Move> = if en_passant_only {
-                new.into_iter()
-                    .filter(|mv| grouped && mv.modality != Modality::Any)
-                    .collect()
-            } else {
-                new
-            };
-            if moves.len() + new.len() > MAX_MOVES {
+            }
+            if moves.len() > MAX_MOVES {
                 return Err(self.err(ErrorKind::TooManyMoves));
             }
-            moves.extend(new);
         }
     }
 
@@ -1394,10 +1387,13 @@ fn closing(open: u8) -> u8 {
     }
 }
 
-/// All the moves a chain of legs stands for (`K` legs stand for two atoms).
-fn expand(legs: &[RawLeg]) -> Vec<Move> {
-    let mut out = Vec::new();
-    let total: usize = legs.iter().map(|l| l.count).product();
+/// Appends to `out` all the moves a chain of legs stands for (`K` legs
+/// stand for two atoms).
+fn expand(legs: &[RawLeg], out: &mut Vec<Move>) {
+    let mut total = 1;
+    for raw in legs {
+        total *= raw.count;
+    }
     for mut pick in 0..total {
         let mut chain = Vec::with_capacity(legs.len());
         for raw in legs {
@@ -1432,7 +1428,6 @@ fn expand(legs: &[RawLeg]) -> Vec<Move> {
             castling: legs[0].castling,
         });
     }
-    out
 }
 
 /// Applies a group's prefix to one of its moves: `m(AB)` is `mAmB`.
