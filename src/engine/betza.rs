@@ -281,44 +281,47 @@ impl Dirs {
     /// assert_ne!(pick("frN"), pick("rfN"));
     /// ```
     pub fn select(&self, atom: Atom, heading: Offset, first_leg: bool) -> Selection {
-        let all = Selection::all(atom);
+        let mut all = Selection::all(atom);
+        all.mask = self.select_bits(&all, heading, first_leg);
+        all
+    }
+
+    /// The bits of `all` (every move of the atom) that [`Dirs::select`]
+    /// keeps.
+    fn select_bits(&self, all: &Selection, heading: Offset, first_leg: bool) -> u8 {
+        let every = all.mask;
         let letters = self.as_bytes();
-        if letters == b"a" {
-            return all;
+        if letters == b"a" || (letters.is_empty() && first_leg) {
+            return every;
         }
         if letters.is_empty() {
-            return if first_leg {
-                all
-            } else {
-                extreme(&all, b'f', heading)
-            };
+            return extreme(all, every, b'f', heading);
         }
         if let [b'h', side, ..] = letters {
-            return chiral(&all, *side, heading);
+            return chiral(all, *side, heading);
         }
-        let mut out = all.with(|_| false);
+        let mut out = 0;
         let mut i = 0;
         while i < letters.len() {
             let x = letters[i];
             let pair = letters.get(i + 1).copied().filter(|&y| is_pairable(x, y));
             match pair {
                 Some(b'h') => {
-                    out.join(&half(&all, x, heading));
+                    out |= half(all, x, heading);
                     i += 2;
                 }
                 Some(y) => {
-                    let base = single(&all, y, heading);
-                    let narrowed = extreme(&base, x, heading);
-                    if !narrowed.is_empty() && narrowed.len() < base.len() {
-                        out.join(&narrowed);
+                    let base = extreme(all, every, y, heading);
+                    let narrowed = extreme(all, base, x, heading);
+                    if narrowed != 0 && narrowed.count_ones() < base.count_ones() {
+                        out |= narrowed;
                     } else {
-                        out.join(&base);
-                        out.join(&single(&all, x, heading));
+                        out |= base | extreme(all, every, x, heading);
                     }
                     i += 2;
                 }
                 None => {
-                    out.join(&single(&all, x, heading));
+                    out |= extreme(all, every, x, heading);
                     i += 1;
                 }
             }
@@ -393,20 +396,15 @@ impl Selection {
             .filter(move |&(i, _)| mask & (1 << i) != 0)
     }
 
-    /// The moves of `self` for which `keep` holds.
-    fn with(&self, keep: impl Fn(Offset) -> bool) -> Selection {
-        let mut out = *self;
+    /// The bits of the moves of `self` for which `keep` holds.
+    fn bits_where(&self, keep: impl Fn(Offset) -> bool) -> u8 {
+        let mut bits = 0;
         for (i, &v) in self.vectors[..self.count as usize].iter().enumerate() {
-            if !keep(v) {
-                out.mask &= !(1 << i);
+            if keep(v) {
+                bits |= 1 << i;
             }
         }
-        out
-    }
-
-    /// Adds the moves of `other`, a selection of the same atom's moves.
-    fn join(&mut self, other: &Selection) {
-        self.mask |= other.mask;
+        bits & self.mask
     }
 }
 
@@ -421,34 +419,28 @@ fn score(letter: u8, v: Offset, heading: Offset) -> i32 {
     }
 }
 
-/// The moves of `set` that go furthest in the direction of `letter`
-/// (`s` and `v` stand for both of their letters).
-fn extreme(set: &Selection, letter: u8, heading: Offset) -> Selection {
+/// The bits of the moves among `within` (bits of `all`, every move of an
+/// atom) that go furthest in the direction of `letter` (`s` and `v` stand
+/// for both of their letters).
+fn extreme(all: &Selection, within: u8, letter: u8, heading: Offset) -> u8 {
     match letter {
-        b's' => {
-            let mut s = extreme(set, b'l', heading);
-            s.join(&extreme(set, b'r', heading));
-            s
-        }
-        b'v' => {
-            let mut s = extreme(set, b'f', heading);
-            s.join(&extreme(set, b'b', heading));
-            s
-        }
-        b'a' => *set,
+        b's' => extreme(all, within, b'l', heading) | extreme(all, within, b'r', heading),
+        b'v' => extreme(all, within, b'f', heading) | extreme(all, within, b'b', heading),
+        b'a' => within,
         _ => {
-            let mut scores = [i32::MIN; 8];
             let mut best = i32::MIN;
-            for (i, (slot, &v)) in scores.iter_mut().zip(&set.vectors).enumerate() {
-                if set.mask & (1 << i) != 0 {
-                    *slot = score(letter, v, heading);
-                    best = best.max(*slot);
+            let mut out = 0;
+            for (i, &v) in all.vectors.iter().enumerate() {
+                if within & (1 << i) == 0 {
+                    continue;
                 }
-            }
-            let mut out = *set;
-            for (i, &s) in scores.iter().enumerate() {
-                if s != best {
-                    out.mask &= !(1 << i);
+                let s = score(letter, v, heading);
+                if s > best {
+                    best = s;
+                    out = 0;
+                }
+                if s == best {
+                    out |= 1 << i;
                 }
             }
             out
@@ -456,36 +448,24 @@ fn extreme(set: &Selection, letter: u8, heading: Offset) -> Selection {
     }
 }
 
-fn single(all: &Selection, letter: u8, heading: Offset) -> Selection {
-    extreme(all, letter, heading)
-}
-
 /// `hr` and `hl` on an oblique atom, as XBoard's move generator has them:
 /// `hr` turns each move a quarter turn clockwise into the next one of the
 /// set, `(1,2)`, `(2,-1)`, `(-1,-2)`, `(-2,1)` for the Knight heading up;
 /// `hl` is the other four. A move is in `hr` when its long side is the
 /// forward one exactly when it leans right.
-fn chiral(all: &Selection, side: u8, heading: Offset) -> Selection {
-    all.with(|v| {
+fn chiral(all: &Selection, side: u8, heading: Offset) -> u8 {
+    all.bits_where(|v| {
         let (f, r) = (v.dot(heading), v.rightness(heading));
         let right = (f.abs() > r.abs()) == (f * r > 0);
         right == (side == b'r')
     })
 }
 
-fn half(all: &Selection, letter: u8, heading: Offset) -> Selection {
+fn half(all: &Selection, letter: u8, heading: Offset) -> u8 {
     match letter {
-        b's' | b'v' => {
-            let (a, b) = if letter == b's' {
-                (b'l', b'r')
-            } else {
-                (b'f', b'b')
-            };
-            let mut s = half(all, a, heading);
-            s.join(&half(all, b, heading));
-            s
-        }
-        _ => all.with(|v| score(letter, v, heading) > 0),
+        b's' => half(all, b'l', heading) | half(all, b'r', heading),
+        b'v' => half(all, b'f', heading) | half(all, b'b', heading),
+        _ => all.bits_where(|v| score(letter, v, heading) > 0),
     }
 }
 
