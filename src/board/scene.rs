@@ -198,7 +198,8 @@ impl<'a> Scene<'a> {
         let mut out = String::from(self.subject());
         out.push('.');
         let (file0, _) = page.board.file_span().unwrap_or((0, 0));
-        let rank0 = page.board.iter().map(|s| s.rank()).min().unwrap_or(0);
+        // The first square in index order is on the lowest rank.
+        let rank0 = page.board.iter().next().map_or(0, |s| s.rank());
         let push_name = |out: &mut String, sq: Square| {
             if let Some(s) = Square::new(
                 sq.file().saturating_sub(file0),
@@ -210,12 +211,11 @@ impl<'a> Scene<'a> {
         if let Some(d) = &self.diagram {
             for mark in Mark::ALL {
                 let verb = words.verb(mark);
-                let squares = page
-                    .board
-                    .iter_by_file()
-                    .filter(|&sq| d.mark(sq) == Some(mark));
                 let mut first = true;
-                for sq in squares {
+                for sq in page.board.iter_by_file() {
+                    if d.mark(sq) != Some(mark) {
+                        continue;
+                    }
                     if first {
                         out.push(' ');
                         out.push_str(verb);
