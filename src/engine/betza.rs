@@ -108,10 +108,12 @@ pub const LEAPERS: [(u8, u8, u8); 13] = [
 
 /// The leap a letter of [`LEAPERS`] stands for.
 pub fn leaper(letter: u8) -> Option<Atom> {
-    LEAPERS
-        .iter()
-        .find(|&&(l, _, _)| l == letter)
-        .map(|&(_, long, short)| Atom { long, short })
+    for &(l, long, short) in &LEAPERS {
+        if l == letter {
+            return Some(Atom { long, short });
+        }
+    }
+    None
 }
 
 /// The letter an atom is written with, if it has one (else `(x,y)`).
@@ -256,7 +258,7 @@ impl Dirs {
     /// `hl` or `hr`: one of the two mirror-image halves of an oblique
     /// atom's eight moves.
     pub fn is_chiral(&self) -> bool {
-        self.as_bytes().first() == Some(&b'h')
+        self.len > 0 && self.letters[0] == b'h'
     }
 
     /// The displacements of `atom` these letters select, for a piece
@@ -570,18 +572,20 @@ impl Move {
     /// Resolves each leg's direction letters into [`Leg::turns`], once
     /// the move is complete (a group's prefix is distributed last).
     fn resolve_turns(&mut self) {
-        let mut previous: Option<Atom> = None;
+        // The moves of the previous leg's atom: the headings of this leg.
+        let mut previous: Option<Selection> = None;
         for leg in &mut self.legs {
+            let all = Selection::all(leg.atom);
             leg.turns = [0; 8];
-            match previous {
-                None => leg.turns[0] = leg.dirs.select(leg.atom, Offset::new(0, 1), true).mask,
-                Some(atom) => {
-                    for (turn, heading) in leg.turns.iter_mut().zip(atom.vectors()) {
-                        *turn = leg.dirs.select(leg.atom, heading, false).mask;
+            match &previous {
+                None => leg.turns[0] = leg.dirs.select_bits(&all, Offset::new(0, 1), true),
+                Some(headings) => {
+                    for h in 0..headings.count as usize {
+                        leg.turns[h] = leg.dirs.select_bits(&all, headings.vectors[h], false);
                     }
                 }
             }
-            previous = Some(leg.atom);
+            previous = Some(all);
         }
     }
 }
