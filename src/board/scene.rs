@@ -132,10 +132,15 @@ impl<'a> Scene<'a> {
         };
         occupied.remove(at);
         let diagram = Diagram::compute(piece, at, colour, &page.board, &occupied);
-        let cells = diagram
-            .marks()
-            .map(|(sq, m)| (sq, Content::Mark(m)))
-            .collect();
+        // The marked squares in index order, as Diagram::marks gives them
+        // (a plain loop: no adaptor chain to copy into the drop-ins).
+        let mut cells = Vec::new();
+        for i in 0..=u8::MAX {
+            let sq = Square::from_index(i);
+            if let Some(m) = diagram.mark(sq) {
+                cells.push((sq, Content::Mark(m)));
+            }
+        }
         Scene {
             name,
             notes,
@@ -297,6 +302,21 @@ mod tests {
                 let scene = Scene::new(e, &page).unwrap();
                 assert!(!scene.cells.is_empty(), "{}", e.name);
                 assert!(scene.sentence(&page).starts_with(e.subject()));
+            }
+        }
+    }
+
+    #[test]
+    fn cells_are_the_diagrams_marks_in_index_order() {
+        let page = page_10x10();
+        for script in Script::ALL {
+            for e in script.entries() {
+                let scene = Scene::new(e, &page).unwrap();
+                if let Some(d) = &scene.diagram {
+                    let marks: Vec<(Square, Content)> =
+                        d.marks().map(|(sq, m)| (sq, Content::Mark(m))).collect();
+                    assert_eq!(scene.cells, marks, "{}", e.name);
+                }
             }
         }
     }
