@@ -18,6 +18,7 @@ pub mod finding;
 pub mod html;
 pub mod names;
 pub mod reader;
+pub mod says;
 pub mod setup;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tags;
