@@ -112,9 +112,10 @@ dropin() { # name
     "$out/$name/glance.opt.wasm" dist $blank
   size "dist/$name.js"
   # glance.js's findings say their sentences from this file beside it,
-  # fetched only when a page has a finding (src/page/says.rs).
+  # fetched only when a page has a finding: the Betza errors' and the
+  # findings', numbered in this order (src/engine/sentence.rs).
   if [ "$name" = glance ]; then
-    cp src/page/findings.txt dist/glance-findings.txt
+    cat src/engine/betza-errors.txt src/page/findings.txt >dist/glance-findings.txt
     size dist/glance-findings.txt
   fi
 }

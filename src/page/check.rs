@@ -217,18 +217,14 @@ impl Declarations {
             match betza::parse(alt) {
                 Ok(p) => parsed.push(p),
                 Err(e) if *alt != "-" || alternatives.len() > 1 => {
-                    let mut error = String::new();
-                    e.write_to(&mut error);
                     let mut m = if alternatives.len() > 1 {
                         let mut which = String::new();
                         push_number(&mut which, i + 1);
-                        says(
-                            Says::BadAlternative,
-                            &[&row.name, alt, &which, &row.moves, &error],
-                        )
+                        says(Says::BadAlternative, &[&row.name, alt, &which, &row.moves])
                     } else {
-                        says(Says::BadMoves, &[&row.name, alt, &error])
+                        says(Says::BadMoves, &[&row.name, alt])
                     };
+                    e.write_to(&mut m);
                     self.push_skipped(&mut m, key);
                     report.add(Kind::BadBetza, &row.place, m);
                 }
@@ -577,9 +573,10 @@ impl Declarations {
         if let Some(moves) = &e.moves {
             let moves = moves.trim_ascii();
             p.piece = betza::parse(moves).map_err(|err| {
-                let mut error = String::new();
-                err.write_to(&mut error);
-                (Kind::BadBetza, says(Says::BadDataMoves, &[moves, &error]))
+                let mut m = says(Says::BadDataMoves, &[moves]);
+                err.write_to(&mut m);
+                push(&mut m, Says::CellDoesNothing, &[]);
+                (Kind::BadBetza, m)
             })?;
             p.betza = String::from(moves);
             p.starts = u16::MAX;

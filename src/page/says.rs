@@ -6,7 +6,8 @@
 //! those words. The generic drop-in (`dist/glance.js`, feature `generic`)
 //! does not carry them: its message is the sentence's number and the
 //! page's words, coded ([`push`]), and its loader fetches the sentences
-//! from `dist/glance-findings.txt` (this file, copied beside the script)
+//! from `dist/glance-findings.txt` (`src/engine/betza-errors.txt` and
+//! this file, one after the other, beside the script)
 //! only when the page has a finding, so that a reader of a correct page
 //! never downloads them. Without that file the console still names the
 //! finding's place and kind.
@@ -19,6 +20,9 @@
 //! ```
 
 use alloc::string::String;
+
+use crate::engine::betza::ERROR_SENTENCES;
+use crate::engine::sentence::{self, Sentence};
 
 /// The sentences, in the order of `findings.txt`'s lines (a sentence's
 /// number is its line's, from 0). The names are the lines' first words.
@@ -56,6 +60,7 @@ pub enum Says {
     BadDemo,
     BadWords,
     MissingMarks,
+    CellDoesNothing,
 }
 
 /// `findings.txt`: `name<TAB>sentence`, one line per [`Says`].
@@ -63,48 +68,21 @@ pub enum Says {
 pub const SENTENCES: &str = include_str!("findings.txt");
 
 impl Says {
-    /// The sentence, its blanks `{}` unfilled.
-    #[cfg(any(test, not(feature = "generic")))]
-    pub fn sentence(self) -> &'static str {
-        SENTENCES
-            .lines()
-            .nth(self as usize)
-            .and_then(|l| l.split_once('\t'))
-            .map_or("{}", |(_, s)| s)
+    /// The sentence, numbered after the Betza errors'
+    /// ([`crate::engine::sentence`]).
+    pub fn sentence(self) -> Sentence {
+        let n = ERROR_SENTENCES + self as usize;
+        #[cfg(not(feature = "generic"))]
+        return Sentence::new(n, sentence::line(SENTENCES, self as usize));
+        #[cfg(feature = "generic")]
+        return Sentence::new(n);
     }
 }
 
 /// Appends the sentence `says`, its blanks filled with `words` in order,
-/// to `out`.
-#[cfg(not(feature = "generic"))]
+/// to `out` (coded in the generic drop-in, see [`crate::engine::sentence`]).
 pub fn push(out: &mut String, says: Says, words: &[&str]) {
-    let mut words = words.iter();
-    for (i, part) in says.sentence().split("{}").enumerate() {
-        if i > 0 {
-            out.push_str(words.next().copied().unwrap_or_default());
-        }
-        out.push_str(part);
-    }
-}
-
-/// Appends the sentence `says` with `words` to `out`, coded for the
-/// loader of `dist/glance.js` (`www/loader.js` reads it): U+001E and the
-/// sentence's number, then U+001F before each word. A word's own U+001E or
-/// U+001F becomes U+FFFD.
-#[cfg(feature = "generic")]
-pub fn push(out: &mut String, says: Says, words: &[&str]) {
-    out.push('\u{1e}');
-    crate::engine::betza::push_number(out, says as usize);
-    for w in words {
-        out.push('\u{1f}');
-        for c in w.chars() {
-            out.push(if matches!(c, '\u{1e}' | '\u{1f}') {
-                '\u{fffd}'
-            } else {
-                c
-            });
-        }
-    }
+    sentence::push(out, says.sentence(), words);
 }
 
 /// A message of one sentence.
@@ -121,7 +99,7 @@ mod tests {
 
     /// Every sentence, with its name in `findings.txt` and the number of
     /// its blanks, as written here by hand.
-    const ALL: [(Says, &str, usize); 31] = [
+    const ALL: [(Says, &str, usize); 32] = [
         (Says::Text, "text", 1),
         (Says::NoBoardFound, "no-board-found", 0),
         (Says::NoDeclaredCell, "no-declared-cell", 0),
@@ -131,8 +109,8 @@ mod tests {
         (Says::RowNoKey, "row-no-key", 1),
         (Says::RowDuplicate, "row-duplicate", 1),
         (Says::RowNoName, "row-no-name", 1),
-        (Says::BadMoves, "bad-moves", 3),
-        (Says::BadAlternative, "bad-alternative", 5),
+        (Says::BadMoves, "bad-moves", 2),
+        (Says::BadAlternative, "bad-alternative", 4),
         (Says::CellsSkipped, "cells-skipped", 1),
         (Says::AlternativesDiffer, "alternatives-differ", 7),
         (Says::ForeignWord, "foreign-word", 5),
@@ -149,10 +127,11 @@ mod tests {
         (Says::WrongImage, "wrong-image", 5),
         (Says::UndeclaredImage, "undeclared-image", 1),
         (Says::UndeclaredLetter, "undeclared-letter", 1),
-        (Says::BadDataMoves, "bad-data-moves", 2),
+        (Says::BadDataMoves, "bad-data-moves", 1),
         (Says::BadDemo, "bad-demo", 1),
         (Says::BadWords, "bad-words", 2),
         (Says::MissingMarks, "missing-marks", 1),
+        (Says::CellDoesNothing, "cell-does-nothing", 0),
     ];
 
     #[test]
@@ -163,7 +142,8 @@ mod tests {
             assert_eq!(*says as usize, i, "{name}: listed out of order");
             let (n, sentence) = lines[i].split_once('\t').expect("name, tab, sentence");
             assert_eq!(n, *name, "line {i}");
-            assert_eq!(says.sentence(), sentence);
+            assert_eq!(says.sentence().text(), sentence);
+            assert_eq!(says.sentence().number(), 31 + i);
             assert_eq!(sentence.matches("{}").count(), *blanks, "{name}'s blanks");
             assert!(!sentence.contains(['\u{1e}', '\u{1f}', '\t']), "{name}");
         }
@@ -176,7 +156,8 @@ mod tests {
             says(Says::UnknownPiece, &["Z", "Z"]),
             "data-piece \"Z\" names no row <tr data-piece=\"Z\"> of the piece table (keys are compared exactly, case included), so this cell does nothing"
         );
-        let mut m = says(Says::BadMoves, &["Pawn", "fX", "unknown atom 'X'"]);
+        let mut m = says(Says::BadMoves, &["Pawn", "fX"]);
+        m.push_str("unknown atom 'X'");
         push(&mut m, Says::CellsSkipped, &["sq1x1, sq2x2"]);
         assert_eq!(
             m,
