@@ -43,6 +43,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::engine::geometry::Offset;
+use crate::engine::sentence::{push, Sentence};
 
 /// Inputs longer than this are refused (no piece needs a tenth of it).
 pub const MAX_LEN: usize = 256;
@@ -837,99 +838,74 @@ pub enum Feature {
     ChiralSymmetric,
 }
 
-impl Feature {
-    /// What the feature is, for messages.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            Feature::RangeAfterGroup => "a range after a group",
-            Feature::ChainedGroup => "chaining a group",
-            Feature::Circular => "the circular modifier 'q'",
-            Feature::ZigZag => "the zig-zag modifier 'z'",
-            Feature::Destroy => "the destroy operator 'd'",
-            Feature::Split => "the split operator 'y'",
-            Feature::Royal => "the royalty prefix 'k'",
-            Feature::CastlingInChain => "castling inside a chain",
-            Feature::OwnFoe => "the operators '?' and '!'",
-            Feature::LongChain => "chains of more than four legs",
-            Feature::HugeRange => "a range above 99",
-            Feature::NullInChain => "'O' in a chain",
-            Feature::LaterLegModifier => "this modifier on a later leg of a chain",
-            Feature::LoneHalf => "'h' (half) without a direction before it",
-            Feature::ChiralMix => "'hl' or 'hr' with other direction letters",
-            Feature::ChiralSymmetric => "'hl' or 'hr' on an atom that is not oblique",
-        }
-    }
+/// The sentences of [`ParseError`]'s messages, a line each (see
+/// [`crate::engine::sentence`]): the error kinds', then the features'.
+#[cfg(not(feature = "generic"))]
+const ERRORS: &str = include_str!("betza-errors.txt");
+
+/// How many sentences `betza-errors.txt` has: the first numbers of
+/// `dist/glance-findings.txt`.
+pub const ERROR_SENTENCES: usize = 31;
+
+/// The first line of the features' sentences, in [`Feature`]'s order.
+const FEATURES: usize = 15;
+
+/// The sentence of line `n` of `betza-errors.txt`.
+fn sentence(n: usize) -> Sentence {
+    #[cfg(not(feature = "generic"))]
+    return Sentence::new(n, crate::engine::sentence::line(ERRORS, n));
+    #[cfg(feature = "generic")]
+    return Sentence::new(n);
 }
 
 impl ParseError {
     /// Appends the message to `out`, without `core::fmt` (the generic
     /// drop-in script says it in the console and carries no formatting
-    /// machinery). [`fmt::Display`] writes the same.
+    /// machinery; it codes the sentences, see [`crate::engine::sentence`]).
+    /// [`fmt::Display`] writes the same.
     pub fn write_to(&self, out: &mut String) {
-        let at = self.pos + 1;
-        let char_at = |out: &mut String, before: &str, c: char, after: &str| {
-            out.push_str(before);
-            out.push(c);
-            out.push_str(after);
-            push_number(out, at);
-        };
-        let text_at = |out: &mut String, text: &str| {
-            out.push_str(text);
-            push_number(out, at);
-        };
-        match self.kind {
-            ErrorKind::Empty => out.push_str("empty Betza string"),
-            ErrorKind::TooLong => {
-                out.push_str("Betza string longer than ");
-                push_number(out, MAX_LEN);
-                out.push_str(" bytes");
-            }
-            ErrorKind::UnexpectedChar(c) => char_at(out, "unexpected '", c, "' at character "),
-            ErrorKind::UnknownAtom(c) => char_at(out, "unknown atom '", c, "' at character "),
-            ErrorKind::UnknownModifier(c) => {
-                char_at(out, "unknown modifier '", c, "' at character ")
-            }
+        let mut at = String::new();
+        push_number(&mut at, self.pos + 1);
+        // The kind's sentence and the character it names, if any.
+        let (n, ch) = match self.kind {
+            ErrorKind::Empty => (0, None),
+            ErrorKind::TooLong => (1, None),
+            ErrorKind::UnexpectedChar(ch) => (2, Some(ch)),
+            ErrorKind::UnknownAtom(ch) => (3, Some(ch)),
+            ErrorKind::UnknownModifier(ch) => (4, Some(ch)),
             ErrorKind::Unsupported(feature) => {
-                out.push_str(feature.describe());
-                text_at(out, " (character ");
-                out.push_str(") is not supported");
+                push(out, sentence(FEATURES + feature as usize), &[]);
+                (5, None)
             }
-            ErrorKind::DanglingModifiers => text_at(out, "modifiers without an atom at character "),
-            ErrorKind::DanglingOperator => {
-                text_at(out, "chaining operator without a next leg at character ")
-            }
-            ErrorKind::Unclosed(c) => {
-                char_at(out, "'", c, "' at character ");
-                out.push_str(" is never closed");
-            }
-            ErrorKind::UnmatchedClose(c) => char_at(out, "unmatched '", c, "' at character "),
-            ErrorKind::EmptyGroup => text_at(out, "empty group at character "),
-            ErrorKind::BadLeap => text_at(out, "malformed leap (x,y) at character "),
-            ErrorKind::TooDeep => text_at(out, "groups nested too deep at character "),
-            ErrorKind::TooManyMoves => {
-                out.push_str("too many moves (more than ");
-                push_number(out, MAX_MOVES);
-                out.push(')');
-            }
-            ErrorKind::TooManyModifiers => text_at(out, "too many modifiers at character "),
+            ErrorKind::DanglingModifiers => (6, None),
+            ErrorKind::DanglingOperator => (7, None),
+            ErrorKind::Unclosed(ch) => (8, Some(ch)),
+            ErrorKind::UnmatchedClose(ch) => (9, Some(ch)),
+            ErrorKind::EmptyGroup => (10, None),
+            ErrorKind::BadLeap => (11, None),
+            ErrorKind::TooDeep => (12, None),
+            ErrorKind::TooManyMoves => (13, None),
+            ErrorKind::TooManyModifiers => (14, None),
+        };
+        // The limit a "too many" names, in place of the position.
+        let limit = match self.kind {
+            ErrorKind::TooLong => Some(MAX_LEN),
+            ErrorKind::TooManyMoves => Some(MAX_MOVES),
+            _ => None,
+        };
+        if let Some(limit) = limit {
+            at.clear();
+            push_number(&mut at, limit);
+        }
+        let mut c = [0u8; 4];
+        match ch {
+            Some(ch) => push(out, sentence(n), &[&*ch.encode_utf8(&mut c), &at]),
+            None => push(out, sentence(n), &[&at]),
         }
     }
 }
 
-/// Appends `n` in decimal to `out`.
-///
-/// ```
-/// let mut s = String::from("#");
-/// glance::engine::betza::push_number(&mut s, 1024);
-/// glance::engine::betza::push_number(&mut s, 0);
-/// assert_eq!(s, "#10240");
-/// ```
-pub fn push_number(out: &mut String, n: usize) {
-    if n >= 10 {
-        push_number(out, n / 10);
-    }
-    out.push(char::from(b'0' + (n % 10) as u8));
-}
+pub use crate::engine::sentence::push_number;
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -1479,6 +1455,72 @@ fn merge_modality(outer: &Prefix, inner: Modality) -> Modality {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each kind's message, as written here by hand (the words of
+    /// `betza-errors.txt`, its blanks filled).
+    #[test]
+    fn every_error_says_its_sentence() {
+        use alloc::string::ToString;
+        let at = |kind| ParseError { pos: 4, kind };
+        let cases = [
+            (ErrorKind::Empty, "empty Betza string"),
+            (ErrorKind::TooLong, "Betza string longer than 256 bytes"),
+            (
+                ErrorKind::UnexpectedChar('%'),
+                "unexpected '%' at character 5",
+            ),
+            (
+                ErrorKind::UnknownAtom('X'),
+                "unknown atom 'X' at character 5",
+            ),
+            (
+                ErrorKind::UnknownModifier('x'),
+                "unknown modifier 'x' at character 5",
+            ),
+            (
+                ErrorKind::Unsupported(Feature::RangeAfterGroup),
+                "a range after a group (character 5) is not supported",
+            ),
+            (
+                ErrorKind::Unsupported(Feature::ChiralSymmetric),
+                "'hl' or 'hr' on an atom that is not oblique (character 5) is not supported",
+            ),
+            (
+                ErrorKind::DanglingModifiers,
+                "modifiers without an atom at character 5",
+            ),
+            (
+                ErrorKind::DanglingOperator,
+                "chaining operator without a next leg at character 5",
+            ),
+            (
+                ErrorKind::Unclosed('('),
+                "'(' at character 5 is never closed",
+            ),
+            (
+                ErrorKind::UnmatchedClose(']'),
+                "unmatched ']' at character 5",
+            ),
+            (ErrorKind::EmptyGroup, "empty group at character 5"),
+            (ErrorKind::BadLeap, "malformed leap (x,y) at character 5"),
+            (ErrorKind::TooDeep, "groups nested too deep at character 5"),
+            (ErrorKind::TooManyMoves, "too many moves (more than 64)"),
+            (
+                ErrorKind::TooManyModifiers,
+                "too many modifiers at character 5",
+            ),
+        ];
+        for (kind, want) in cases {
+            assert_eq!(at(kind).to_string(), want);
+        }
+        let lines = ERRORS.lines().count();
+        assert_eq!(lines, ERROR_SENTENCES);
+        assert_eq!(lines, FEATURES + Feature::ChiralSymmetric as usize + 1);
+        assert_eq!(
+            crate::engine::sentence::line(ERRORS, FEATURES + Feature::Circular as usize),
+            "the circular modifier 'q'"
+        );
+    }
     use alloc::string::ToString;
     use alloc::vec;
 
