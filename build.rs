@@ -20,12 +20,15 @@ mod cut;
 #[allow(dead_code)]
 #[path = "src/engine/geometry.rs"]
 mod geometry;
+#[allow(dead_code)]
+#[path = "src/engine/sentence.rs"]
+mod sentence;
 
 // The modules name each other by their place in the crate (`crate::engine::
 // betza`, `crate::board::clicks`) and the square type from the crate root.
 mod engine {
     #[allow(unused_imports)]
-    pub(crate) use super::{betza, cut, geometry};
+    pub(crate) use super::{betza, cut, geometry, sentence};
 }
 mod board {
     #[allow(unused_imports)]

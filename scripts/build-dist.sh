@@ -114,6 +114,13 @@ dropin() { # name
   .venv/bin/python scripts/package-dist.py "$name" "$out/$name/glance.js" \
     "$out/$name/glance.opt.wasm" dist $blank
   size "dist/$name.js"
+  # glance.js's findings say their sentences from this file beside it,
+  # fetched only when a page has a finding: the Betza errors' and the
+  # findings', numbered in this order (src/engine/sentence.rs).
+  if [ "$name" = glance ]; then
+    cat src/engine/betza-errors.txt src/page/findings.txt >dist/glance-findings.txt
+    size dist/glance-findings.txt
+  fi
 }
 
 # 2. pkg/: the module with diagram() (serde-wasm-bindgen) and attach(), as an

@@ -46,6 +46,8 @@ EDITS = [
      "`glance-bindgen` (wasm-bindgen's build step alone, `scripts/bindgen/`), the build's npm packages"),
     ("a venv with zopfli)", "a venv with zopfli): on a new machine the first board answers presses after about 3 minutes"),
     ("Chromium, Firefox ESR, `wasm-pack`", "Chromium, Firefox ESR, the whole `wasm-bindgen-cli`, `wasm-pack`"),
+    # Issue 24: glance.js's findings say their words from a file beside it.
+    ("cp dist/glance.js rules-html/moves.css site/", "cp dist/glance.js dist/glance-findings.txt rules-html/moves.css site/"),
 ]
 
 

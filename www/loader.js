@@ -54,6 +54,65 @@
     };
   }
 
+  // The findings of glance.js: the module's console warnings name the
+  // place and kind of each, and code its sentences (U+001E and a sentence's
+  // number, U+001F before each of the page's words: src/page/says.rs).
+  // The sentences are fetched from glance-findings.txt beside this script
+  // (one per line, after a tab) when the page has its first finding, so a
+  // correct page never downloads them; the warnings are said once they
+  // arrive, in order. Without them, a warning keeps its place and kind.
+  var HERE = GENERIC && document.currentScript && document.currentScript.src;
+  var heard = [];
+  var sentences = null;
+  function said(lines) {
+    while (heard.length) {
+      var line = heard.shift();
+      var at = line.indexOf("\x1e");
+      var out = line.slice(0, at < 0 ? line.length : at);
+      if (at >= 0) {
+        var missing = [];
+        line.slice(at + 1).split("\x1e").forEach(function (coded) {
+          var words = coded.split("\x1f");
+          var sentence = lines && lines[+words[0]];
+          if (sentence == null) {
+            missing.push("sentence " + words[0] + (words.length > 1 ? " " + JSON.stringify(words.slice(1)) : ""));
+          } else {
+            sentence.split("{}").forEach(function (part, i) {
+              out += (i ? words[i] || "" : "") + part;
+            });
+          }
+        });
+        if (missing.length) {
+          out += "(in words: glance-findings.txt beside glance.js, not found: " + missing.join(", ") + ")";
+        }
+      }
+      console.warn(out);
+    }
+  }
+  function say(line) {
+    heard.push(line);
+    if (!sentences) {
+      sentences = new Promise(function (done) {
+        // (A page whose script's address is unknown, or from file://, goes
+        // without.)
+        try {
+          fetch(new URL("glance-findings.txt", HERE))
+            .then(function (r) {
+              if (!r.ok) throw new Error(r.status);
+              return r.text();
+            })
+            .then(function (text) {
+              done(text.split("\n").map(function (l) { return l.slice(l.indexOf("\t") + 1); }));
+            })
+            .catch(function () { done(null); });
+        } catch (e) {
+          done(null);
+        }
+      });
+    }
+    sentences.then(said);
+  }
+
   /* wasm-bindgen's glue (--target no-modules): its names stay inside this function. */
   @GLUE@
   var glance = wasm_bindgen;

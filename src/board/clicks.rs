@@ -195,19 +195,26 @@ pub fn parse_handler(text: &str) -> Option<(i32, i32)> {
     parse_pair(args)
 }
 
-/// Splits `text` around the first `byte` (an ASCII character). Byte loops
-/// like this one keep the string-searching machinery out of the wasm.
+/// Splits `text` around the first `byte` (an ASCII character): the byte
+/// search of [`cut`], which keeps the string-searching machinery out of
+/// the wasm.
+///
+/// [`cut`]: crate::engine::cut::cut
 pub fn split_at(text: &str, byte: u8) -> Option<(&str, &str)> {
-    let i = text.bytes().position(|b| b == byte)?;
-    Some((text.get(..i)?, text.get(i + 1..)?))
+    crate::engine::cut::cut(text, &[byte])
 }
 
 /// The part of `text` after its last `byte` (all of it if there is none).
+/// A plain loop: `rposition` is an adaptor the drop-ins would carry once
+/// more.
 pub fn after_last(text: &str, byte: u8) -> &str {
-    match text.bytes().rposition(|b| b == byte) {
-        Some(i) => text.get(i + 1..).unwrap_or(text),
-        None => text,
+    let mut start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        if b == byte {
+            start = i + 1;
+        }
     }
+    text.get(start..).unwrap_or(text)
 }
 
 /// The square of a cell id `sq{x}x{y}`.
@@ -809,6 +816,28 @@ pub const CWDA: &[Entry] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn byte_cuts_agree_with_str_splits() {
+        let texts = [
+            "",
+            "/",
+            "a/b",
+            "sym/x/BlackKing.png",
+            "no-slash",
+            "x/",
+            "/x",
+            "é/ü",
+            "sq3x6",
+            "1,2,3",
+        ];
+        for text in texts {
+            let last = text.rsplit('/').next().unwrap_or(text);
+            assert_eq!(after_last(text, b'/'), last, "{text}");
+            assert_eq!(split_at(text, b','), text.split_once(','), "{text}");
+            assert_eq!(split_at(text, b'x'), text.split_once('x'), "{text}");
+        }
+    }
 
     #[test]
     fn codes_are_unique_and_strings_parse() {

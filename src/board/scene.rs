@@ -132,10 +132,15 @@ impl<'a> Scene<'a> {
         };
         occupied.remove(at);
         let diagram = Diagram::compute(piece, at, colour, &page.board, &occupied);
-        let cells = diagram
-            .marks()
-            .map(|(sq, m)| (sq, Content::Mark(m)))
-            .collect();
+        // The marked squares in index order, as Diagram::marks gives them
+        // (a plain loop: no adaptor chain to copy into the drop-ins).
+        let mut cells = Vec::new();
+        for i in 0..=u8::MAX {
+            let sq = Square::from_index(i);
+            if let Some(m) = diagram.mark(sq) {
+                cells.push((sq, Content::Mark(m)));
+            }
+        }
         Scene {
             name,
             notes,
@@ -198,7 +203,8 @@ impl<'a> Scene<'a> {
         let mut out = String::from(self.subject());
         out.push('.');
         let (file0, _) = page.board.file_span().unwrap_or((0, 0));
-        let rank0 = page.board.iter().map(|s| s.rank()).min().unwrap_or(0);
+        // The first square in index order is on the lowest rank.
+        let rank0 = page.board.iter().next().map_or(0, |s| s.rank());
         let push_name = |out: &mut String, sq: Square| {
             if let Some(s) = Square::new(
                 sq.file().saturating_sub(file0),
@@ -210,12 +216,11 @@ impl<'a> Scene<'a> {
         if let Some(d) = &self.diagram {
             for mark in Mark::ALL {
                 let verb = words.verb(mark);
-                let squares = page
-                    .board
-                    .iter_by_file()
-                    .filter(|&sq| d.mark(sq) == Some(mark));
                 let mut first = true;
-                for sq in squares {
+                for sq in page.board.iter_by_file() {
+                    if d.mark(sq) != Some(mark) {
+                        continue;
+                    }
                     if first {
                         out.push(' ');
                         out.push_str(verb);
@@ -297,6 +302,21 @@ mod tests {
                 let scene = Scene::new(e, &page).unwrap();
                 assert!(!scene.cells.is_empty(), "{}", e.name);
                 assert!(scene.sentence(&page).starts_with(e.subject()));
+            }
+        }
+    }
+
+    #[test]
+    fn cells_are_the_diagrams_marks_in_index_order() {
+        let page = page_10x10();
+        for script in Script::ALL {
+            for e in script.entries() {
+                let scene = Scene::new(e, &page).unwrap();
+                if let Some(d) = &scene.diagram {
+                    let marks: Vec<(Square, Content)> =
+                        d.marks().map(|(sq, m)| (sq, Content::Mark(m))).collect();
+                    assert_eq!(scene.cells, marks, "{}", e.name);
+                }
             }
         }
     }

@@ -289,17 +289,19 @@ impl Machine {
     pub fn neighbour(&self, from: usize, dx: i32, dy: i32) -> Option<usize> {
         let here = self.pieces.get(from)?.sq;
         let (hx, hy) = (here.file() as i32, here.rank() as i32);
-        self.pieces
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                let (x, y) = (p.sq.file() as i32 - hx, p.sq.rank() as i32 - hy);
-                let ahead = x * dx + y * dy;
-                let aside = (x * dy - y * dx).abs();
-                (ahead > 0).then_some((aside * 4 + ahead, i))
-            })
-            .min()
-            .map(|(_, i)| i)
+        // (distance, index) of the nearest so far: of two as near, the
+        // first.
+        let mut best: Option<(i32, usize)> = None;
+        for (i, p) in self.pieces.iter().enumerate() {
+            let (x, y) = (p.sq.file() as i32 - hx, p.sq.rank() as i32 - hy);
+            let ahead = x * dx + y * dy;
+            let aside = (x * dy - y * dx).abs();
+            let distance = aside * 4 + ahead;
+            if ahead > 0 && best.is_none_or(|(d, _)| distance < d) {
+                best = Some((distance, i));
+            }
+        }
+        best.map(|(_, i)| i)
     }
 }
 

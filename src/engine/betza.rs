@@ -43,6 +43,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::engine::geometry::Offset;
+use crate::engine::sentence::{push, Sentence};
 
 /// Inputs longer than this are refused (no piece needs a tenth of it).
 pub const MAX_LEN: usize = 256;
@@ -108,10 +109,12 @@ pub const LEAPERS: [(u8, u8, u8); 13] = [
 
 /// The leap a letter of [`LEAPERS`] stands for.
 pub fn leaper(letter: u8) -> Option<Atom> {
-    LEAPERS
-        .iter()
-        .find(|&&(l, _, _)| l == letter)
-        .map(|&(_, long, short)| Atom { long, short })
+    for &(l, long, short) in &LEAPERS {
+        if l == letter {
+            return Some(Atom { long, short });
+        }
+    }
+    None
 }
 
 /// The letter an atom is written with, if it has one (else `(x,y)`).
@@ -256,7 +259,7 @@ impl Dirs {
     /// `hl` or `hr`: one of the two mirror-image halves of an oblique
     /// atom's eight moves.
     pub fn is_chiral(&self) -> bool {
-        self.as_bytes().first() == Some(&b'h')
+        self.len > 0 && self.letters[0] == b'h'
     }
 
     /// The displacements of `atom` these letters select, for a piece
@@ -281,44 +284,47 @@ impl Dirs {
     /// assert_ne!(pick("frN"), pick("rfN"));
     /// ```
     pub fn select(&self, atom: Atom, heading: Offset, first_leg: bool) -> Selection {
-        let all = Selection::all(atom);
+        let mut all = Selection::all(atom);
+        all.mask = self.select_bits(&all, heading, first_leg);
+        all
+    }
+
+    /// The bits of `all` (every move of the atom) that [`Dirs::select`]
+    /// keeps.
+    fn select_bits(&self, all: &Selection, heading: Offset, first_leg: bool) -> u8 {
+        let every = all.mask;
         let letters = self.as_bytes();
-        if letters == b"a" {
-            return all;
+        if letters == b"a" || (letters.is_empty() && first_leg) {
+            return every;
         }
         if letters.is_empty() {
-            return if first_leg {
-                all
-            } else {
-                extreme(&all, b'f', heading)
-            };
+            return extreme(all, every, b'f', heading);
         }
         if let [b'h', side, ..] = letters {
-            return chiral(&all, *side, heading);
+            return chiral(all, *side, heading);
         }
-        let mut out = all.with(|_| false);
+        let mut out = 0;
         let mut i = 0;
         while i < letters.len() {
             let x = letters[i];
             let pair = letters.get(i + 1).copied().filter(|&y| is_pairable(x, y));
             match pair {
                 Some(b'h') => {
-                    out.join(&half(&all, x, heading));
+                    out |= half(all, x, heading);
                     i += 2;
                 }
                 Some(y) => {
-                    let base = single(&all, y, heading);
-                    let narrowed = extreme(&base, x, heading);
-                    if !narrowed.is_empty() && narrowed.len() < base.len() {
-                        out.join(&narrowed);
+                    let base = extreme(all, every, y, heading);
+                    let narrowed = extreme(all, base, x, heading);
+                    if narrowed != 0 && narrowed.count_ones() < base.count_ones() {
+                        out |= narrowed;
                     } else {
-                        out.join(&base);
-                        out.join(&single(&all, x, heading));
+                        out |= base | extreme(all, every, x, heading);
                     }
                     i += 2;
                 }
                 None => {
-                    out.join(&single(&all, x, heading));
+                    out |= extreme(all, every, x, heading);
                     i += 1;
                 }
             }
@@ -384,29 +390,46 @@ impl Selection {
 
     /// The moves with their places among the atom's [`Atom::vectors`]: the
     /// index [`Leg::directions`] takes for the leg after one of them.
-    pub fn indexed(&self) -> impl Iterator<Item = (usize, Offset)> + '_ {
-        let mask = self.mask;
-        self.vectors[..self.count as usize]
-            .iter()
-            .copied()
-            .enumerate()
-            .filter(move |&(i, _)| mask & (1 << i) != 0)
+    pub fn indexed(&self) -> Picks {
+        Picks {
+            selection: *self,
+            next: 0,
+        }
     }
 
-    /// The moves of `self` for which `keep` holds.
-    fn with(&self, keep: impl Fn(Offset) -> bool) -> Selection {
-        let mut out = *self;
+    /// The bits of the moves of `self` for which `keep` holds.
+    fn bits_where(&self, keep: impl Fn(Offset) -> bool) -> u8 {
+        let mut bits = 0;
         for (i, &v) in self.vectors[..self.count as usize].iter().enumerate() {
-            if !keep(v) {
-                out.mask &= !(1 << i);
+            if keep(v) {
+                bits |= 1 << i;
             }
         }
-        out
+        bits & self.mask
     }
+}
 
-    /// Adds the moves of `other`, a selection of the same atom's moves.
-    fn join(&mut self, other: &Selection) {
-        self.mask |= other.mask;
+/// The moves of a [`Selection`] with their places, by
+/// [`Selection::indexed`]. One small loop (the drop-ins' code: adaptor
+/// chains are copied per closure).
+#[derive(Clone, Debug)]
+pub struct Picks {
+    selection: Selection,
+    next: u8,
+}
+
+impl Iterator for Picks {
+    type Item = (usize, Offset);
+
+    fn next(&mut self) -> Option<(usize, Offset)> {
+        while self.next < self.selection.count {
+            let i = self.next as usize;
+            self.next += 1;
+            if self.selection.mask & (1 << i) != 0 {
+                return Some((i, self.selection.vectors[i]));
+            }
+        }
+        None
     }
 }
 
@@ -421,34 +444,28 @@ fn score(letter: u8, v: Offset, heading: Offset) -> i32 {
     }
 }
 
-/// The moves of `set` that go furthest in the direction of `letter`
-/// (`s` and `v` stand for both of their letters).
-fn extreme(set: &Selection, letter: u8, heading: Offset) -> Selection {
+/// The bits of the moves among `within` (bits of `all`, every move of an
+/// atom) that go furthest in the direction of `letter` (`s` and `v` stand
+/// for both of their letters).
+fn extreme(all: &Selection, within: u8, letter: u8, heading: Offset) -> u8 {
     match letter {
-        b's' => {
-            let mut s = extreme(set, b'l', heading);
-            s.join(&extreme(set, b'r', heading));
-            s
-        }
-        b'v' => {
-            let mut s = extreme(set, b'f', heading);
-            s.join(&extreme(set, b'b', heading));
-            s
-        }
-        b'a' => *set,
+        b's' => extreme(all, within, b'l', heading) | extreme(all, within, b'r', heading),
+        b'v' => extreme(all, within, b'f', heading) | extreme(all, within, b'b', heading),
+        b'a' => within,
         _ => {
-            let mut scores = [i32::MIN; 8];
             let mut best = i32::MIN;
-            for (i, (slot, &v)) in scores.iter_mut().zip(&set.vectors).enumerate() {
-                if set.mask & (1 << i) != 0 {
-                    *slot = score(letter, v, heading);
-                    best = best.max(*slot);
+            let mut out = 0;
+            for (i, &v) in all.vectors.iter().enumerate() {
+                if within & (1 << i) == 0 {
+                    continue;
                 }
-            }
-            let mut out = *set;
-            for (i, &s) in scores.iter().enumerate() {
-                if s != best {
-                    out.mask &= !(1 << i);
+                let s = score(letter, v, heading);
+                if s > best {
+                    best = s;
+                    out = 0;
+                }
+                if s == best {
+                    out |= 1 << i;
                 }
             }
             out
@@ -456,36 +473,24 @@ fn extreme(set: &Selection, letter: u8, heading: Offset) -> Selection {
     }
 }
 
-fn single(all: &Selection, letter: u8, heading: Offset) -> Selection {
-    extreme(all, letter, heading)
-}
-
 /// `hr` and `hl` on an oblique atom, as XBoard's move generator has them:
 /// `hr` turns each move a quarter turn clockwise into the next one of the
 /// set, `(1,2)`, `(2,-1)`, `(-1,-2)`, `(-2,1)` for the Knight heading up;
 /// `hl` is the other four. A move is in `hr` when its long side is the
 /// forward one exactly when it leans right.
-fn chiral(all: &Selection, side: u8, heading: Offset) -> Selection {
-    all.with(|v| {
+fn chiral(all: &Selection, side: u8, heading: Offset) -> u8 {
+    all.bits_where(|v| {
         let (f, r) = (v.dot(heading), v.rightness(heading));
         let right = (f.abs() > r.abs()) == (f * r > 0);
         right == (side == b'r')
     })
 }
 
-fn half(all: &Selection, letter: u8, heading: Offset) -> Selection {
+fn half(all: &Selection, letter: u8, heading: Offset) -> u8 {
     match letter {
-        b's' | b'v' => {
-            let (a, b) = if letter == b's' {
-                (b'l', b'r')
-            } else {
-                (b'f', b'b')
-            };
-            let mut s = half(all, a, heading);
-            s.join(&half(all, b, heading));
-            s
-        }
-        _ => all.with(|v| score(letter, v, heading) > 0),
+        b's' => half(all, b'l', heading) | half(all, b'r', heading),
+        b'v' => half(all, b'f', heading) | half(all, b'b', heading),
+        _ => all.bits_where(|v| score(letter, v, heading) > 0),
     }
 }
 
@@ -568,18 +573,20 @@ impl Move {
     /// Resolves each leg's direction letters into [`Leg::turns`], once
     /// the move is complete (a group's prefix is distributed last).
     fn resolve_turns(&mut self) {
-        let mut previous: Option<Atom> = None;
+        // The moves of the previous leg's atom: the headings of this leg.
+        let mut previous: Option<Selection> = None;
         for leg in &mut self.legs {
+            let all = Selection::all(leg.atom);
             leg.turns = [0; 8];
-            match previous {
-                None => leg.turns[0] = leg.dirs.select(leg.atom, Offset::new(0, 1), true).mask,
-                Some(atom) => {
-                    for (turn, heading) in leg.turns.iter_mut().zip(atom.vectors()) {
-                        *turn = leg.dirs.select(leg.atom, heading, false).mask;
+            match &previous {
+                None => leg.turns[0] = leg.dirs.select_bits(&all, Offset::new(0, 1), true),
+                Some(headings) => {
+                    for h in 0..headings.count as usize {
+                        leg.turns[h] = leg.dirs.select_bits(&all, headings.vectors[h], false);
                     }
                 }
             }
-            previous = Some(leg.atom);
+            previous = Some(all);
         }
     }
 }
@@ -831,99 +838,74 @@ pub enum Feature {
     ChiralSymmetric,
 }
 
-impl Feature {
-    /// What the feature is, for messages.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            Feature::RangeAfterGroup => "a range after a group",
-            Feature::ChainedGroup => "chaining a group",
-            Feature::Circular => "the circular modifier 'q'",
-            Feature::ZigZag => "the zig-zag modifier 'z'",
-            Feature::Destroy => "the destroy operator 'd'",
-            Feature::Split => "the split operator 'y'",
-            Feature::Royal => "the royalty prefix 'k'",
-            Feature::CastlingInChain => "castling inside a chain",
-            Feature::OwnFoe => "the operators '?' and '!'",
-            Feature::LongChain => "chains of more than four legs",
-            Feature::HugeRange => "a range above 99",
-            Feature::NullInChain => "'O' in a chain",
-            Feature::LaterLegModifier => "this modifier on a later leg of a chain",
-            Feature::LoneHalf => "'h' (half) without a direction before it",
-            Feature::ChiralMix => "'hl' or 'hr' with other direction letters",
-            Feature::ChiralSymmetric => "'hl' or 'hr' on an atom that is not oblique",
-        }
-    }
+/// The sentences of [`ParseError`]'s messages, a line each (see
+/// [`crate::engine::sentence`]): the error kinds', then the features'.
+#[cfg(not(feature = "generic"))]
+const ERRORS: &str = include_str!("betza-errors.txt");
+
+/// How many sentences `betza-errors.txt` has: the first numbers of
+/// `dist/glance-findings.txt`.
+pub const ERROR_SENTENCES: usize = 31;
+
+/// The first line of the features' sentences, in [`Feature`]'s order.
+const FEATURES: usize = 15;
+
+/// The sentence of line `n` of `betza-errors.txt`.
+fn sentence(n: usize) -> Sentence {
+    #[cfg(not(feature = "generic"))]
+    return Sentence::new(n, crate::engine::sentence::line(ERRORS, n));
+    #[cfg(feature = "generic")]
+    return Sentence::new(n);
 }
 
 impl ParseError {
     /// Appends the message to `out`, without `core::fmt` (the generic
     /// drop-in script says it in the console and carries no formatting
-    /// machinery). [`fmt::Display`] writes the same.
+    /// machinery; it codes the sentences, see [`crate::engine::sentence`]).
+    /// [`fmt::Display`] writes the same.
     pub fn write_to(&self, out: &mut String) {
-        let at = self.pos + 1;
-        let char_at = |out: &mut String, before: &str, c: char, after: &str| {
-            out.push_str(before);
-            out.push(c);
-            out.push_str(after);
-            push_number(out, at);
-        };
-        let text_at = |out: &mut String, text: &str| {
-            out.push_str(text);
-            push_number(out, at);
-        };
-        match self.kind {
-            ErrorKind::Empty => out.push_str("empty Betza string"),
-            ErrorKind::TooLong => {
-                out.push_str("Betza string longer than ");
-                push_number(out, MAX_LEN);
-                out.push_str(" bytes");
-            }
-            ErrorKind::UnexpectedChar(c) => char_at(out, "unexpected '", c, "' at character "),
-            ErrorKind::UnknownAtom(c) => char_at(out, "unknown atom '", c, "' at character "),
-            ErrorKind::UnknownModifier(c) => {
-                char_at(out, "unknown modifier '", c, "' at character ")
-            }
+        let mut at = String::new();
+        push_number(&mut at, self.pos + 1);
+        // The kind's sentence and the character it names, if any.
+        let (n, ch) = match self.kind {
+            ErrorKind::Empty => (0, None),
+            ErrorKind::TooLong => (1, None),
+            ErrorKind::UnexpectedChar(ch) => (2, Some(ch)),
+            ErrorKind::UnknownAtom(ch) => (3, Some(ch)),
+            ErrorKind::UnknownModifier(ch) => (4, Some(ch)),
             ErrorKind::Unsupported(feature) => {
-                out.push_str(feature.describe());
-                text_at(out, " (character ");
-                out.push_str(") is not supported");
+                push(out, sentence(FEATURES + feature as usize), &[]);
+                (5, None)
             }
-            ErrorKind::DanglingModifiers => text_at(out, "modifiers without an atom at character "),
-            ErrorKind::DanglingOperator => {
-                text_at(out, "chaining operator without a next leg at character ")
-            }
-            ErrorKind::Unclosed(c) => {
-                char_at(out, "'", c, "' at character ");
-                out.push_str(" is never closed");
-            }
-            ErrorKind::UnmatchedClose(c) => char_at(out, "unmatched '", c, "' at character "),
-            ErrorKind::EmptyGroup => text_at(out, "empty group at character "),
-            ErrorKind::BadLeap => text_at(out, "malformed leap (x,y) at character "),
-            ErrorKind::TooDeep => text_at(out, "groups nested too deep at character "),
-            ErrorKind::TooManyMoves => {
-                out.push_str("too many moves (more than ");
-                push_number(out, MAX_MOVES);
-                out.push(')');
-            }
-            ErrorKind::TooManyModifiers => text_at(out, "too many modifiers at character "),
+            ErrorKind::DanglingModifiers => (6, None),
+            ErrorKind::DanglingOperator => (7, None),
+            ErrorKind::Unclosed(ch) => (8, Some(ch)),
+            ErrorKind::UnmatchedClose(ch) => (9, Some(ch)),
+            ErrorKind::EmptyGroup => (10, None),
+            ErrorKind::BadLeap => (11, None),
+            ErrorKind::TooDeep => (12, None),
+            ErrorKind::TooManyMoves => (13, None),
+            ErrorKind::TooManyModifiers => (14, None),
+        };
+        // The limit a "too many" names, in place of the position.
+        let limit = match self.kind {
+            ErrorKind::TooLong => Some(MAX_LEN),
+            ErrorKind::TooManyMoves => Some(MAX_MOVES),
+            _ => None,
+        };
+        if let Some(limit) = limit {
+            at.clear();
+            push_number(&mut at, limit);
+        }
+        let mut c = [0u8; 4];
+        match ch {
+            Some(ch) => push(out, sentence(n), &[&*ch.encode_utf8(&mut c), &at]),
+            None => push(out, sentence(n), &[&at]),
         }
     }
 }
 
-/// Appends `n` in decimal to `out`.
-///
-/// ```
-/// let mut s = String::from("#");
-/// glance::engine::betza::push_number(&mut s, 1024);
-/// glance::engine::betza::push_number(&mut s, 0);
-/// assert_eq!(s, "#10240");
-/// ```
-pub fn push_number(out: &mut String, n: usize) {
-    if n >= 10 {
-        push_number(out, n / 10);
-    }
-    out.push(char::from(b'0' + (n % 10) as u8));
-}
+pub use crate::engine::sentence::push_number;
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -1076,9 +1058,11 @@ impl Parser<'_> {
             }
             let prefix_at = self.pos;
             let prefix = self.prefix(true)?;
-            let grouped =
-                self.peek() == Some(b'(') && !self.peek_at(1).is_some_and(|c| c.is_ascii_digit());
-            let new = match self.peek() {
+            // `e` alone: en passant only, which no diagram shows. Of a group
+            // only the moves with `m` or `c` of their own are kept; of an atom
+            // or a chain, none.
+            let en_passant_only = prefix.e && !prefix.m && !prefix.c;
+            match self.peek() {
                 Some(b'(') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
                     let open = self.pos;
                     self.pos += 1;
@@ -1095,24 +1079,25 @@ impl Parser<'_> {
                     if matches!(self.peek(), Some(b'-' | b'+')) {
                         return Err(self.err(ErrorKind::Unsupported(Feature::ChainedGroup)));
                     }
-                    let mut out = Vec::with_capacity(inner.len());
                     for mv in inner {
-                        out.push(distribute(&prefix, mv).ok_or(ParseError {
+                        let mv = distribute(&prefix, mv).ok_or(ParseError {
                             pos: prefix_at,
                             kind: ErrorKind::TooManyModifiers,
-                        })?);
+                        })?;
+                        if !en_passant_only || mv.modality != Modality::Any {
+                            moves.push(mv);
+                        }
                     }
-                    out
                 }
-                Some(b'[') => {
-                    let open = self.pos;
-                    self.pos += 1;
-                    let legs = self.chain(prefix, Some(open))?;
-                    expand(&legs)
-                }
-                Some(c) if c.is_ascii_uppercase() || c == b'(' => {
-                    let legs = self.chain(prefix, None)?;
-                    expand(&legs)
+                Some(c) if c == b'[' || c.is_ascii_uppercase() || c == b'(' => {
+                    let bracket = (c == b'[').then_some(self.pos);
+                    if bracket.is_some() {
+                        self.pos += 1;
+                    }
+                    let legs = self.chain(prefix, bracket)?;
+                    if !en_passant_only {
+                        expand(&legs, &mut moves);
+                    }
                 }
                 None => {
                     return Err(ParseError {
@@ -1127,20 +1112,10 @@ impl Parser<'_> {
                     })
                 }
                 Some(_) => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
-            };
-            // `e` alone: en passant only, which no diagram shows.
-            let en_passant_only = prefix.e && !prefix.m && !prefix.c;
-            let new: Vec<Move> = if en_passant_only {
-                new.into_iter()
-                    .filter(|mv| grouped && mv.modality != Modality::Any)
-                    .collect()
-            } else {
-                new
-            };
-            if moves.len() + new.len() > MAX_MOVES {
+            }
+            if moves.len() > MAX_MOVES {
                 return Err(self.err(ErrorKind::TooManyMoves));
             }
-            moves.extend(new);
         }
     }
 
@@ -1394,10 +1369,13 @@ fn closing(open: u8) -> u8 {
     }
 }
 
-/// All the moves a chain of legs stands for (`K` legs stand for two atoms).
-fn expand(legs: &[RawLeg]) -> Vec<Move> {
-    let mut out = Vec::new();
-    let total: usize = legs.iter().map(|l| l.count).product();
+/// Appends to `out` all the moves a chain of legs stands for (`K` legs
+/// stand for two atoms).
+fn expand(legs: &[RawLeg], out: &mut Vec<Move>) {
+    let mut total = 1;
+    for raw in legs {
+        total *= raw.count;
+    }
     for mut pick in 0..total {
         let mut chain = Vec::with_capacity(legs.len());
         for raw in legs {
@@ -1432,7 +1410,6 @@ fn expand(legs: &[RawLeg]) -> Vec<Move> {
             castling: legs[0].castling,
         });
     }
-    out
 }
 
 /// Applies a group's prefix to one of its moves: `m(AB)` is `mAmB`.
@@ -1478,6 +1455,72 @@ fn merge_modality(outer: &Prefix, inner: Modality) -> Modality {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each kind's message, as written here by hand (the words of
+    /// `betza-errors.txt`, its blanks filled).
+    #[test]
+    fn every_error_says_its_sentence() {
+        use alloc::string::ToString;
+        let at = |kind| ParseError { pos: 4, kind };
+        let cases = [
+            (ErrorKind::Empty, "empty Betza string"),
+            (ErrorKind::TooLong, "Betza string longer than 256 bytes"),
+            (
+                ErrorKind::UnexpectedChar('%'),
+                "unexpected '%' at character 5",
+            ),
+            (
+                ErrorKind::UnknownAtom('X'),
+                "unknown atom 'X' at character 5",
+            ),
+            (
+                ErrorKind::UnknownModifier('x'),
+                "unknown modifier 'x' at character 5",
+            ),
+            (
+                ErrorKind::Unsupported(Feature::RangeAfterGroup),
+                "a range after a group (character 5) is not supported",
+            ),
+            (
+                ErrorKind::Unsupported(Feature::ChiralSymmetric),
+                "'hl' or 'hr' on an atom that is not oblique (character 5) is not supported",
+            ),
+            (
+                ErrorKind::DanglingModifiers,
+                "modifiers without an atom at character 5",
+            ),
+            (
+                ErrorKind::DanglingOperator,
+                "chaining operator without a next leg at character 5",
+            ),
+            (
+                ErrorKind::Unclosed('('),
+                "'(' at character 5 is never closed",
+            ),
+            (
+                ErrorKind::UnmatchedClose(']'),
+                "unmatched ']' at character 5",
+            ),
+            (ErrorKind::EmptyGroup, "empty group at character 5"),
+            (ErrorKind::BadLeap, "malformed leap (x,y) at character 5"),
+            (ErrorKind::TooDeep, "groups nested too deep at character 5"),
+            (ErrorKind::TooManyMoves, "too many moves (more than 64)"),
+            (
+                ErrorKind::TooManyModifiers,
+                "too many modifiers at character 5",
+            ),
+        ];
+        for (kind, want) in cases {
+            assert_eq!(at(kind).to_string(), want);
+        }
+        let lines = ERRORS.lines().count();
+        assert_eq!(lines, ERROR_SENTENCES);
+        assert_eq!(lines, FEATURES + Feature::ChiralSymmetric as usize + 1);
+        assert_eq!(
+            crate::engine::sentence::line(ERRORS, FEATURES + Feature::Circular as usize),
+            "the circular modifier 'q'"
+        );
+    }
     use alloc::string::ToString;
     use alloc::vec;
 

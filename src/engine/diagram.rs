@@ -386,7 +386,7 @@ impl Walk<'_> {
             }
             return;
         }
-        for v in first.directions(0).iter() {
+        for (_, v) in first.directions(0).indexed() {
             match mv.jumping {
                 Jumping::Pao | Jumping::Grasshopper | Jumping::One => {
                     self.trace_hopper(mv, first, v)
@@ -439,16 +439,18 @@ impl Walk<'_> {
         };
         let diagonal_step = Offset::new(sx, sy);
         let mut at = self.origin;
-        let steps = (0..straight)
-            .map(|_| straight_step)
-            .chain((0..diagonal).map(|_| diagonal_step));
         let total = straight + diagonal;
-        for (i, s) in steps.enumerate() {
+        for i in 0..total {
+            let s = if i < straight {
+                straight_step
+            } else {
+                diagonal_step
+            };
             let Some(next) = self.step(at, s, mv.cylinder) else {
                 return;
             };
             at = next;
-            if i + 1 == total as usize {
+            if i + 1 == total {
                 self.arrive(at, mv.modality, false);
             } else {
                 self.traces[at.index()] |= BLOCK;

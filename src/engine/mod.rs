@@ -8,6 +8,8 @@
 //!   generator, the Interactive Diagram or Fairy-Stockfish read otherwise,
 //!   and a spelling all of them read alike;
 //! * [`infer`]: the shortest Betza string that draws a given diagram;
+//! * [`sentence`]: sentences with blanks kept in text files, filled, or
+//!   coded for `dist/glance.js`'s loader;
 //! * [`spell`]: a parsed piece written back as Betza (`Display`);
 //! * [`text`]: a diagram rendered as text (what `glance diagram` prints).
 
@@ -17,5 +19,6 @@ pub mod diagram;
 pub mod dialect;
 pub mod geometry;
 pub mod infer;
+pub mod sentence;
 pub mod spell;
 pub mod text;

@@ -28,22 +28,12 @@ use crate::page::declared::{
 };
 use crate::page::finding::{Finding, Kind, Place};
 use crate::page::names;
+use crate::page::says::{push, says, Says};
 use crate::page::setup;
 
 /// The words joining a Moves cell's alternatives (`RB or Q` → `or`).
 fn joiners(moves: &str) -> Vec<&str> {
     moves_words(moves, 1)
-}
-
-/// A message: its parts joined (one call per message keeps the generic
-/// drop-in's code small).
-#[inline(never)]
-fn message(parts: &[&str]) -> String {
-    let mut out = String::new();
-    for p in parts {
-        out.push_str(p);
-    }
-    out
 }
 
 fn square_name(sq: Square) -> String {
@@ -137,24 +127,18 @@ impl Declarations {
     /// `#piece`, the style sheet.
     fn check_board(&self, page: &Page, report: &mut Report) {
         if !self.board_table && self.squares.is_empty() {
-            report.add(Kind::NoBoard, &Place::Page, message(&["no board found: no <table class=\"board\"> and no cell with an id sq{x}x{y}, so nothing can be pressed"]));
+            report.add(Kind::NoBoard, &Place::Page, says(Says::NoBoardFound, &[]));
         } else if self.cells.is_empty() {
-            report.add(
-                Kind::NoBoard,
-                &Place::Page,
-                message(&["no board cell has a data-piece, so nothing can be pressed"]),
-            );
+            report.add(Kind::NoBoard, &Place::Page, says(Says::NoDeclaredCell, &[]));
         } else if page.board.is_empty() {
-            report.add(
-                Kind::NotOnBoard,
-                &Place::Page,
-                message(&[
-                    "no cell has class=\"n\": the board has no squares, so no mark can be shown",
-                ]),
-            );
+            report.add(Kind::NotOnBoard, &Place::Page, says(Says::NoSquares, &[]));
         }
         if !self.squares.is_empty() && !self.piece_paragraph {
-            report.add(Kind::NoPieceParagraph, &Place::Page, message(&["no <p id=\"piece\">: the board works, but a piece's name and remarks are shown nowhere"]));
+            report.add(
+                Kind::NoPieceParagraph,
+                &Place::Page,
+                says(Says::NoPieceParagraph, &[]),
+            );
         }
         if self.board_table && self.stylesheet.is_none() {
             report.add(Kind::MissingFile, &Place::Page, missing_stylesheet());
@@ -174,15 +158,7 @@ impl Declarations {
         let place = &row.place;
         let key = row.key.as_deref().unwrap_or_default();
         if row.key.is_some() && !is_key(key) {
-            report.add(
-                Kind::BadAttribute,
-                place,
-                message(&[
-                    "data-piece \"",
-                    key,
-                    "\" is no key (letters, digits and hyphens), so this row is skipped",
-                ]),
-            );
+            report.add(Kind::BadAttribute, place, says(Says::RowNoKey, &[key]));
             return;
         }
         if row.key.is_some()
@@ -191,11 +167,7 @@ impl Declarations {
             report.add(
                 Kind::DuplicatePiece,
                 place,
-                message(&[
-                    "a row above has data-piece \"",
-                    key,
-                    "\" too: this row is skipped, the first is used",
-                ]),
+                says(Says::RowDuplicate, &[key]),
             );
             return;
         }
@@ -214,7 +186,7 @@ impl Declarations {
             return;
         }
         if board && collapse(&row.name).is_empty() {
-            report.add(Kind::NoName, place, message(&["data-piece \"", key, "\": the row's Piece cell is empty, so its cells show their moves with no name (write the piece's name there)"]));
+            report.add(Kind::NoName, place, says(Says::RowNoName, &[key]));
         }
         let starts = self.starts(row, &piece, board, at, report);
         rows.pieces.push(DeclaredPiece {
@@ -245,36 +217,16 @@ impl Declarations {
             match betza::parse(alt) {
                 Ok(p) => parsed.push(p),
                 Err(e) if *alt != "-" || alternatives.len() > 1 => {
-                    let mut which = String::new();
-                    if alternatives.len() > 1 {
+                    let mut m = if alternatives.len() > 1 {
+                        let mut which = String::new();
                         push_number(&mut which, i + 1);
-                    }
-                    let mut error = String::new();
-                    e.write_to(&mut error);
-                    let of = if which.is_empty() {
-                        ["", "", "", ""]
+                        says(Says::BadAlternative, &[&row.name, alt, &which, &row.moves])
                     } else {
-                        [" (alternative ", &which, " of '", &row.moves]
+                        says(Says::BadMoves, &[&row.name, alt])
                     };
-                    let close = if which.is_empty() { "" } else { "')" };
-                    report.add(
-                        Kind::BadBetza,
-                        &row.place,
-                        message(&[
-                            &row.name,
-                            ": Moves '",
-                            alt,
-                            "'",
-                            of[0],
-                            of[1],
-                            of[2],
-                            of[3],
-                            close,
-                            " is not Betza notation: ",
-                            &error,
-                            &self.skipped(key),
-                        ]),
-                    );
+                    e.write_to(&mut m);
+                    self.push_skipped(&mut m, key);
+                    report.add(Kind::BadBetza, &row.place, m);
                 }
                 Err(_) => parsed.push(Piece::default()),
             }
@@ -311,22 +263,18 @@ impl Declarations {
                 report.add(
                     Kind::BadBetza,
                     &row.place,
-                    message(&[
-                        &row.name,
-                        ": the alternatives '",
-                        alternatives.first().copied().unwrap_or_default(),
-                        "' and '",
-                        alt,
-                        "' draw different moves from ",
-                        &square_name(at),
-                        " on this page's board: first at ",
-                        &square_name(sq),
-                        ", ",
-                        mark_name(first.mark(sq)),
-                        " against ",
-                        mark_name(other.mark(sq)),
-                        "; the first is drawn",
-                    ]),
+                    says(
+                        Says::AlternativesDiffer,
+                        &[
+                            &row.name,
+                            alternatives.first().copied().unwrap_or_default(),
+                            alt,
+                            &square_name(at),
+                            &square_name(sq),
+                            mark_name(first.mark(sq)),
+                            mark_name(other.mark(sq)),
+                        ],
+                    ),
                 );
                 return;
             }
@@ -345,18 +293,16 @@ impl Declarations {
             report.add(
                 Kind::ForeignWord,
                 &row.place,
-                message(&[
-                    &row.name,
-                    ": '",
-                    &row.moves,
-                    "' joins its alternatives with '",
-                    w,
-                    "', not with the page's word '",
-                    words.or.first().copied().unwrap_or("or"),
-                    "' (<html lang=\"",
-                    &self.lang,
-                    "\">); it is still read as alternatives",
-                ]),
+                says(
+                    Says::ForeignWord,
+                    &[
+                        &row.name,
+                        &row.moves,
+                        w,
+                        words.or.first().copied().unwrap_or("or"),
+                        &self.lang,
+                    ],
+                ),
             );
         }
     }
@@ -377,15 +323,7 @@ impl Declarations {
         let initial = piece.moves().iter().any(|m| m.initial);
         let starts = match row.start.as_deref() {
             Some(text) => parse_start(text).unwrap_or_else(|| {
-                report.add(
-                    Kind::BadAttribute,
-                    place,
-                    message(&[
-                        "data-start \"",
-                        text,
-                        "\" is not a list of ranks from 1 to 16 (\"2\", \"2 3\"); rank 2 is used",
-                    ]),
-                );
+                report.add(Kind::BadAttribute, place, says(Says::BadStart, &[text]));
                 DEFAULT_START
             }),
             None if initial => self.setup_starts(row, at.ranks).unwrap_or(DEFAULT_START),
@@ -405,7 +343,11 @@ impl Declarations {
                     push_number(&mut ranks, r.into());
                 }
             }
-            report.add(Kind::InitialUnplaced, place, message(&[&row.name, ": its initial moves (i) are drawn only from rank", &ranks, " of its side (data-start on its row, or the squares the Initial setup text gives it), and no cell of it stands there, so the page never shows them"]));
+            report.add(
+                Kind::InitialUnplaced,
+                place,
+                says(Says::InitialUnplaced, &[&row.name, &ranks]),
+            );
         }
         starts
     }
@@ -461,11 +403,7 @@ impl Declarations {
             report.add(
                 Kind::BadAttribute,
                 &place,
-                message(&[
-                    "data-piece \"",
-                    &cell.key,
-                    "\" is no key (letters, digits and hyphens), so this cell does nothing",
-                ]),
+                says(Says::CellNoKey, &[&cell.key]),
             );
             return None;
         }
@@ -473,20 +411,12 @@ impl Declarations {
             None | Some("white") => Colour::White,
             Some("black") => Colour::Black,
             Some(other) => {
-                report.add(
-                    Kind::BadAttribute,
-                    &place,
-                    message(&[
-                        "data-side \"",
-                        other,
-                        "\" is neither \"white\" nor \"black\", so this cell does nothing",
-                    ]),
-                );
+                report.add(Kind::BadAttribute, &place, says(Says::BadSide, &[other]));
                 return None;
             }
         };
         let Some(sq) = cell.sq else {
-            report.add(Kind::NoSquare, &place, message(&["a cell with data-piece \"", &cell.key, "\" has no id sq{x}x{y} (x the file from 0 at the left, y the rank from 0 at the bottom), so it does nothing"]));
+            report.add(Kind::NoSquare, &place, says(Says::NoId, &[&cell.key]));
             return None;
         };
         if rows.broken.contains(&cell.key.as_str()) {
@@ -500,26 +430,20 @@ impl Declarations {
             rows.pieces.iter().position(|p| p.key == cell.key)
         };
         let Some(piece) = row.or(own.then_some(usize::MAX)) else {
-            report.add(Kind::UnknownPiece, &place, message(&["data-piece \"", &cell.key, "\" names no row <tr data-piece=\"", &cell.key, "\"> of the piece table (keys are compared exactly, case included), so this cell does nothing"]));
+            report.add(
+                Kind::UnknownPiece,
+                &place,
+                says(Says::UnknownPiece, &[&cell.key, &cell.key]),
+            );
             return None;
         };
         if cells.iter().any(|c| c.sq == sq) {
-            report.add(
-                Kind::NoSquare,
-                &place,
-                message(&["two cells have this id: the second does nothing"]),
-            );
+            report.add(Kind::NoSquare, &place, says(Says::TwoCells, &[]));
             return None;
         }
         let square = self.squares.iter().find(|s| s.sq == sq);
         if !page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
-            report.add(
-                Kind::NotOnBoard,
-                &place,
-                message(&[
-                    "the cell has no class=\"n\", so it is no square of the board: it does nothing",
-                ]),
-            );
+            report.add(Kind::NotOnBoard, &place, says(Says::NotOnBoard, &[]));
             return None;
         }
         if let Some(square) = square {
@@ -555,46 +479,26 @@ impl Declarations {
             (Some(src), _) => {
                 let name = crate::page::declared::image_name(src);
                 if name.starts_with("White") {
-                    Some((Colour::White, "image ", src.as_str()))
+                    Some((Colour::White, "image", src.as_str()))
                 } else if name.starts_with("Black") {
-                    Some((Colour::Black, "image ", src.as_str()))
+                    Some((Colour::Black, "image", src.as_str()))
                 } else {
                     None
                 }
             }
-            (None, Some(side)) => Some((
-                side,
-                "letter ",
-                square.letter.as_deref().unwrap_or_default(),
-            )),
+            (None, Some(side)) => {
+                Some((side, "letter", square.letter.as_deref().unwrap_or_default()))
+            }
             (None, None) => None,
         };
         let Some((_, what, text)) = shown.filter(|s| s.0 != colour) else {
             return;
         };
-        let (drawn, other) = match colour {
-            Colour::White => ("White", "Black"),
-            Colour::Black => ("Black", "White"),
+        let sentence = match colour {
+            Colour::White => Says::BlackDeclaredWhite,
+            Colour::Black => Says::WhiteDeclaredBlack,
         };
-        let how = if colour == Colour::White {
-            " (no data-side=\"black\"): its moves are drawn for White, forward up the board"
-        } else {
-            " (data-side=\"black\"): its moves are drawn for Black, forward down the board"
-        };
-        report.add(
-            Kind::WrongSide,
-            place,
-            message(&[
-                "its ",
-                what,
-                text,
-                " is ",
-                other,
-                "'s, but the cell is declared ",
-                drawn,
-                how,
-            ]),
-        );
+        report.add(Kind::WrongSide, place, says(sentence, &[what, text]));
     }
 
     /// A cell whose image shows another row's piece (by the image's file
@@ -609,19 +513,7 @@ impl Declarations {
             report.add(
                 Kind::WrongImage,
                 place,
-                message(&[
-                    "its image ",
-                    src,
-                    " shows the ",
-                    &other,
-                    " of the piece table, but the cell is declared as the ",
-                    name,
-                    ": pressing it shows the ",
-                    name,
-                    "'s name and moves (declare it as the ",
-                    &other,
-                    "'s row)",
-                ]),
+                says(Says::WrongImage, &[src, &other, name, name, &other]),
             );
         }
     }
@@ -636,9 +528,9 @@ impl Declarations {
             if self.cells.iter().any(|c| c.sq == Some(s.sq)) {
                 continue;
             }
-            let (what, shown) = match (&s.image, &s.letter) {
-                (Some(src), _) => ("a piece image (", src.as_str()),
-                (None, Some(letter)) => ("a piece's letter (", letter.as_str()),
+            let (sentence, shown) = match (&s.image, &s.letter) {
+                (Some(src), _) => (Says::UndeclaredImage, src.as_str()),
+                (None, Some(letter)) => (Says::UndeclaredLetter, letter.as_str()),
                 (None, None) => continue,
             };
             report.add(
@@ -647,12 +539,7 @@ impl Declarations {
                     id: s.id.clone(),
                     sq: Some(s.sq),
                 },
-                message(&[
-                    "the cell holds ",
-                    what,
-                    shown,
-                    ") but no data-piece, so pressing it does nothing (add data-piece, or data-still for a piece that only stands there)",
-                ]),
+                says(sentence, &[shown]),
             );
         }
     }
@@ -686,36 +573,21 @@ impl Declarations {
         if let Some(moves) = &e.moves {
             let moves = moves.trim_ascii();
             p.piece = betza::parse(moves).map_err(|err| {
-                let mut m = message(&["data-moves '", moves, "' is not Betza notation: "]);
+                let mut m = says(Says::BadDataMoves, &[moves]);
                 err.write_to(&mut m);
-                m.push_str(", so this cell does nothing");
+                push(&mut m, Says::CellDoesNothing, &[]);
                 (Kind::BadBetza, m)
             })?;
             p.betza = String::from(moves);
             p.starts = u16::MAX;
         }
         if let Some(demo) = &e.demo {
-            p.demo = crate::page::extras::parse_demo(demo).map_err(|item| {
-                let m = message(&[
-                    "data-demo \"",
-                    &item,
-                    "\" is no cell change (x,y to empty cell sq{x}x{y}, x,y=IMAGE to show sym/IMAGE.png), so this cell does nothing",
-                ]);
-                (Kind::BadAttribute, m)
-            })?;
+            p.demo = crate::page::extras::parse_demo(demo)
+                .map_err(|item| (Kind::BadAttribute, says(Says::BadDemo, &[&item])))?;
         }
         if let Some(keys) = &e.words {
             let mut lines = crate::page::extras::words(keys, &self.texts)
-                .map_err(|key| {
-                    let m = message(&[
-                        "data-words names \"",
-                        &key,
-                        "\", but no element of the page has data-text=\"",
-                        &key,
-                        "\", so this cell does nothing",
-                    ]);
-                    (Kind::BadAttribute, m)
-                })?
+                .map_err(|key| (Kind::BadAttribute, says(Says::BadWords, &[&key, &key])))?
                 .into_iter();
             p.name = lines.next().unwrap_or_default();
             p.remarks = lines.next().unwrap_or_default();
@@ -738,42 +610,38 @@ impl Declarations {
             })
     }
 
-    /// `; its cells sq1x1, sq2x2 do nothing` (what a broken row disables).
-    fn skipped(&self, key: &str) -> String {
-        let mut out = String::new();
-        for (i, c) in self.cells.iter().filter(|c| c.key == key).enumerate() {
-            out.push_str(if i == 0 {
-                "; so its cells do nothing: "
-            } else {
-                ", "
-            });
-            out.push_str(if c.id.is_empty() { "-" } else { &c.id });
+    /// Appends `; so its cells do nothing: sq1x1, sq2x2` (what a broken
+    /// row disables), if it has cells.
+    fn push_skipped(&self, out: &mut String, key: &str) {
+        let mut ids = String::new();
+        for c in self.cells.iter().filter(|c| c.key == key) {
+            if !ids.is_empty() {
+                ids.push_str(", ");
+            }
+            ids.push_str(if c.id.is_empty() { "-" } else { &c.id });
         }
-        out
+        if !ids.is_empty() {
+            push(out, Says::CellsSkipped, &[&ids]);
+        }
     }
 }
 
 /// The message of a page whose board style sheet is missing.
 pub fn missing_stylesheet() -> String {
-    String::from(
-        "moves.css, the board's style sheet, is not linked or not beside the page (<link rel=\"stylesheet\" href=\"moves.css\">): without it the board's squares are not drawn (copy it from rules-html/moves.css)",
-    )
+    says(Says::NoStylesheet, &[])
 }
 
 /// The message of a page whose mark images are missing beside it: `files`
 /// are their paths as the page asks for them (`sym/yellow.png`).
 pub fn missing_marks(files: &[String]) -> String {
-    let mut m = String::from("the marks' images ");
+    let mut list = String::new();
     for (i, f) in files.iter().enumerate() {
         if i > 0 {
-            m.push_str(", ");
+            list.push_str(", ");
         }
-        m.push_str(f);
+        list.push_str(f);
     }
-    m.push_str(
-        " are missing beside the page, so its marks are invisible (copy them from XBoard's sym/ folder, or from rules-html/sym/ after make assets)",
-    );
-    m
+    says(Says::MissingMarks, &[&list])
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@
 //! * [`extras`]: what a cell declares beyond its row (`data-moves`,
 //!   `data-demo`, `data-words`) and a table's `data-columns`;
 //! * [`finding`]: what is wrong with a page, typed, as lint and the page say it;
+//! * [`says`]: the findings' sentences (`findings.txt`), which `glance.js`
+//!   fetches beside itself only when a page has a finding;
 //! * `html` and `tags` (native only): html5ever's tree for the reader, and
 //!   start tags with their byte ranges for editing a page in place.
 
@@ -18,6 +20,7 @@ pub mod finding;
 pub mod html;
 pub mod names;
 pub mod reader;
+pub mod says;
 pub mod setup;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tags;

@@ -161,11 +161,31 @@ pub fn attach_page(root: &Element) -> bool {
 
 /// One console warning: `glance: ` and the finding as lint prints it
 /// after the file's name.
-#[cfg(any(feature = "generic", not(feature = "dropin")))]
+#[cfg(all(not(feature = "generic"), not(feature = "dropin")))]
 fn warn(finding: &crate::page::finding::Finding) {
     let mut message = alloc::string::String::from("glance: ");
     finding.write_to(&mut message);
     web_sys::console::warn_1(&JsValue::from_str(&message));
+}
+
+/// One console warning, `glance: ` and the finding as lint prints it after
+/// the file's name, said by the loader of `dist/glance.js`: the finding's
+/// sentences are coded ([`crate::page::says`]) and the loader puts in
+/// their words, which it fetches beside the script.
+#[cfg(feature = "generic")]
+fn warn(finding: &crate::page::finding::Finding) {
+    let mut message = alloc::string::String::from("glance: ");
+    finding.write_to(&mut message);
+    say(&message);
+}
+
+#[cfg(feature = "generic")]
+#[wasm_bindgen]
+extern "C" {
+    /// `say(line)` of `www/loader.js` (in the scope of the glue, which
+    /// the loader wraps): prints `line` as a console warning, its coded
+    /// sentences in words.
+    fn say(line: &str);
 }
 
 /// Reads the board inside `root` with the pieces of `source` and serves

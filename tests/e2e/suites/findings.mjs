@@ -84,5 +84,41 @@ export async function run(ctx) {
       await h.close();
     }
   }
+
+  // glance.js fetches its findings' sentences from glance-findings.txt
+  // beside it: where that file is missing, each warning must still name
+  // its place and kind (a copy of glance.js in a folder of its own).
+  const words = path.join(site.root, 'dist/glance-findings.txt');
+  record('dist/glance-findings.txt is beside dist/glance.js', fs.existsSync(words) ? [] : ['missing']);
+  const alone = path.join(site.root, 'rules-html/findings/alone');
+  fs.mkdirSync(alone, { recursive: true });
+  fs.copyFileSync(path.join(site.root, 'dist/glance.js'), path.join(alone, 'glance.js'));
+  for (const file of ['bad-betza.html', 'wrong-side.html', 'no-piece-paragraph.html']) {
+    const want = pages[file].findings;
+    const rel = `rules-html/findings/alone-${file}`;
+    const html = fs.readFileSync(path.join(src, file), 'utf8');
+    site.writePage(rel, html.replace('src="../../dist/glance.js"', 'src="alone/glance.js"'));
+    const h = await openPage(browser, `${server.url}/${rel}`);
+    try {
+      await waitReady(h.page);
+      const said = () => h.consoleMessages.filter((m) => m.text.startsWith('glance: ')).map((m) => m.text);
+      for (let i = 0; i < 40 && said().length < want.length; i++) await sleep(50);
+      await sleep(200);
+      const problems = [];
+      const got = said();
+      if (got.length !== want.length) problems.push(`${got.length} warnings for ${want.length} findings`);
+      want.forEach((f, i) => {
+        // "PLACE: KIND: " as lint says it (kinds are lower-case words and hyphens).
+        const head = /^(.*?: [a-z-]+: )/.exec(f);
+        const line = got[i] || '';
+        if (!head || !line.startsWith(`glance: ${head[1]}`)) problems.push(`expected "glance: ${head && head[1]}...", got "${line}"`);
+        else if (!line.includes('glance-findings.txt')) problems.push(`does not say where its words are: "${line}"`);
+        if (line === `glance: ${f}`) problems.push(`said in full without the sentences' file: "${line}"`);
+      });
+      record(`${file} without glance-findings.txt: ${want.length} warning(s) name place and kind`, problems);
+    } finally {
+      await h.close();
+    }
+  }
   return checksResult(name, checks);
 }
