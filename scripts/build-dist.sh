@@ -101,13 +101,16 @@ dropin() { # name
   # it was made of.
   # Then the table slots no indirect call can reach are emptied
   # (scripts/prune-table.py: the formatting a panic message would use, and
-  # js-sys's future machinery), and -Oz drops what only they held.
-  "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused "${WASM_OPT_INLINE[@]}" \
-    --strip-debug --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
+  # js-sys's JSPI task waker, which it finds by name: the first pass keeps
+  # the names, -g, and the second strips them), and -Oz drops what only they
+  # held. Names change nothing else: without the waker rule the module is
+  # the same, byte for byte (cmp).
+  "$WASM_OPT" -g -Oz --converge --zero-filled-memory --low-memory-unused "${WASM_OPT_INLINE[@]}" \
+    --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
     "$out/$name/glance_bg.wasm" -o "$out/$name/glance.opt.wasm"
   python3 scripts/prune-table.py "$out/$name/glance.opt.wasm" "$out/$name/glance.pruned.wasm"
   "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused "${WASM_OPT_INLINE[@]}" \
-    "${WASM_OPT_FEATURES[@]}" "$out/$name/glance.pruned.wasm" -o "$out/$name/glance.opt.wasm"
+    --strip-debug "${WASM_OPT_FEATURES[@]}" "$out/$name/glance.pruned.wasm" -o "$out/$name/glance.opt.wasm"
   .venv/bin/python scripts/package-dist.py "$name" "$out/$name/glance.js" \
     "$out/$name/glance.opt.wasm" dist $blank
   size "dist/$name.js"

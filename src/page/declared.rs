@@ -468,14 +468,14 @@ impl Declarations {
     /// images are taken from there too. The folder of the last image in a
     /// cell `sq{x}x{y}` that names one; `sym/` if none does.
     pub fn image_dir(&self) -> &str {
-        self.squares
-            .iter()
-            .rev()
-            .find_map(|s| {
-                let src = s.image.as_deref()?;
-                src.get(..dir_len(src)).filter(|d| !d.is_empty())
-            })
-            .unwrap_or("sym/")
+        // A loop, not find_map: the generic drop-in's code.
+        for s in self.squares.iter().rev() {
+            let dir = s.image.as_deref().and_then(|src| src.get(..dir_len(src)));
+            if let Some(dir) = dir.filter(|d| !d.is_empty()) {
+                return dir;
+            }
+        }
+        "sym/"
     }
 }
 
@@ -521,8 +521,9 @@ impl Declared {
             let code = (i32::from(c.sq.file()), i32::from(c.sq.rank()));
             if let Some(d) = self.scene(code, page).and_then(|s| s.diagram) {
                 for (_, m) in d.marks() {
-                    if let Some(i) = Mark::ALL.iter().position(|&x| x == m) {
-                        shown[i] = true;
+                    // `Mark::ALL` lists the marks in their order.
+                    if let Some(seen) = shown.get_mut(m as usize) {
+                        *seen = true;
                     }
                 }
             }
@@ -588,6 +589,14 @@ impl Declared {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn marks_are_listed_in_their_order() {
+        // `marks_shown` indexes its flags by `Mark as usize`.
+        for (i, m) in Mark::ALL.into_iter().enumerate() {
+            assert_eq!(m as usize, i, "{m:?}");
+        }
+    }
 
     #[test]
     fn words_are_split_as_split_whitespace_splits_them() {

@@ -78,31 +78,10 @@ use crate::engine::geometry::Square;
 pub fn parse_demo(text: &str) -> Result<Vec<(Square, &'static str)>, String> {
     let mut out = Vec::new();
     for item in text.split_ascii_whitespace() {
-        let bad = || String::from(item);
-        let (at, image, named) = match split_at(item, b'=') {
-            Some((at, image)) => (at, image, true),
-            None => (item, "", false),
+        let Some(cell) = demo_cell(item) else {
+            return Err(String::from(item));
         };
-        let (x, y) = parse_pair(at).ok_or_else(bad)?;
-        let sq = Square::new(
-            u8::try_from(x).map_err(|_| bad())?,
-            u8::try_from(y).map_err(|_| bad())?,
-        )
-        .ok_or_else(bad)?;
-        if named
-            && (image.is_empty()
-                || !image
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
-        {
-            return Err(bad());
-        }
-        let image: &'static str = if image.is_empty() {
-            ""
-        } else {
-            String::from(image).leak()
-        };
-        out.push((sq, image));
+        out.push(cell);
     }
     if out.is_empty() {
         return Err(String::from(text));
@@ -110,16 +89,42 @@ pub fn parse_demo(text: &str) -> Result<Vec<(Square, &'static str)>, String> {
     Ok(out)
 }
 
+/// One item of a `data-demo` value (`x,y` or `x,y=NAME`), if it is one.
+fn demo_cell(item: &str) -> Option<(Square, &'static str)> {
+    let (at, image, named) = match split_at(item, b'=') {
+        Some((at, image)) => (at, image, true),
+        None => (item, "", false),
+    };
+    let (x, y) = parse_pair(at)?;
+    let sq = Square::new(u8::try_from(x).ok()?, u8::try_from(y).ok()?)?;
+    if named
+        && (image.is_empty()
+            || !image
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+    {
+        return None;
+    }
+    let image: &'static str = if image.is_empty() {
+        ""
+    } else {
+        String::from(image).leak()
+    };
+    Some((sq, image))
+}
+
 /// The texts of the `data-text` elements a `data-words` value names, in
 /// its order, or the first key no element has.
 pub fn words(keys: &str, texts: &[(String, String)]) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
-    for key in keys.split_ascii_whitespace() {
-        let text = texts
-            .iter()
-            .find(|(k, _)| k == key)
-            .ok_or_else(|| String::from(key))?;
-        out.push(text.1.clone());
+    'keys: for key in keys.split_ascii_whitespace() {
+        for (k, text) in texts {
+            if k == key {
+                out.push(text.clone());
+                continue 'keys;
+            }
+        }
+        return Err(String::from(key));
     }
     Ok(out)
 }
@@ -127,12 +132,22 @@ pub fn words(keys: &str, texts: &[(String, String)]) -> Result<Vec<String>, Stri
 /// A `data-columns` value: three whole numbers below 100 (name, Moves,
 /// Remarks columns).
 pub fn parse_columns(text: &str) -> Option<(usize, usize, usize)> {
-    let mut n = text.split_ascii_whitespace().map(|w| {
-        (!w.is_empty() && w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| w.bytes().fold(0, |n, b| n * 10 + usize::from(b - b'0')))
-    });
-    let cols = (n.next()??, n.next()??, n.next()??);
-    n.next().is_none().then_some(cols)
+    // A loop, not a map over the words: the generic drop-in's code.
+    let mut cols = [0usize; 3];
+    let mut count = 0;
+    for word in text.split_ascii_whitespace() {
+        if word.len() > 2 || !word.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        // A fourth word: not three numbers.
+        let col = cols.get_mut(count)?;
+        for b in word.bytes() {
+            *col = *col * 10 + usize::from(b - b'0');
+        }
+        count += 1;
+    }
+    let [name, moves, remarks] = cols;
+    (count == 3).then_some((name, moves, remarks))
 }
 
 #[cfg(test)]

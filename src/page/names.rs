@@ -78,9 +78,14 @@ pub fn words(name: &str) -> Vec<String> {
 
 /// The words in a name's parentheses: `King (Spartan)` → `["spartan"]`.
 pub fn qualifier(name: &str) -> Vec<String> {
-    let all = split(name, true);
     let base = split(name, false);
-    all.into_iter().filter(|w| !base.contains(w)).collect()
+    let mut out = Vec::new();
+    for w in split(name, true) {
+        if !base.contains(&w) {
+            out.push(w);
+        }
+    }
+    out
 }
 
 /// The piece an image shows, by XBoard's file names: its colour and its
@@ -111,10 +116,12 @@ pub fn rows_named<S: AsRef<str>>(name: &str, rows: &[S]) -> Vec<usize> {
     if base.is_empty() {
         return Vec::new();
     }
-    let rows: Vec<(Vec<String>, Vec<String>)> = rows
-        .iter()
-        .map(|r| (split(r.as_ref(), true), words(r.as_ref())))
-        .collect();
+    // A loop, not a map: the generic drop-in's code.
+    let mut split_rows: Vec<(Vec<String>, Vec<String>)> = Vec::with_capacity(rows.len());
+    for r in rows {
+        split_rows.push((split(r.as_ref(), true), words(r.as_ref())));
+    }
+    let rows = split_rows;
     let starts = |a: &[String], b: &[String]| a.len() <= b.len() && b[..a.len()] == *a;
     // The module's four rules, in order (a match, not closures: the
     // drop-in's build keeps no indirect calls it can do without).

@@ -64,6 +64,18 @@ pub trait Dom: Sized + Clone + PartialEq {
     fn text(&self) -> String;
     /// Its child elements.
     fn children(&self) -> Vec<Self>;
+    /// A table's own rows (not those of tables inside it): its `<tr>`
+    /// children and those of its `<thead>`, `<tbody>` and `<tfoot>`
+    /// children, in order.
+    fn rows(&self) -> Vec<Self> {
+        own_rows(self)
+    }
+    /// A row's cells: its `<td>` and `<th>` children, in order.
+    fn cells(&self) -> Vec<Self> {
+        let mut cells = self.children();
+        cells.retain(|c| matches!(c.tag().as_str(), "td" | "th"));
+        cells
+    }
     /// This element or its nearest ancestor with an id starting `sq`.
     fn closest_cell(&self) -> Option<Self>;
     /// Its parent element (`None` at the root; trees that cannot say
@@ -159,14 +171,24 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
     decl.setup = setup_section(root);
     decl.piece_paragraph =
         root.attr("id").as_deref() == Some("piece") || !root.select("#piece").is_empty();
-    decl.stylesheet = root.select("link").into_iter().find_map(|l| {
-        let rel = l.attr("rel")?.to_ascii_lowercase();
-        let href = l.attr("href")?;
-        let file = crate::engine::cut::before(&href, b"?#");
-        (rel.split_ascii_whitespace().any(|r| r == "stylesheet") && file.ends_with("moves.css"))
-            .then_some(href)
-    });
+    for link in root.select("link") {
+        decl.stylesheet = moves_css(&link);
+        if decl.stylesheet.is_some() {
+            break;
+        }
+    }
     decl
+}
+
+/// The `href` of a `<link>` to a stylesheet `moves.css`, if it is one.
+fn moves_css<D: Dom>(link: &D) -> Option<String> {
+    let rel = link.attr("rel")?;
+    let href = link.attr("href")?;
+    let file = crate::engine::cut::before(&href, b"?#");
+    let sheet = rel
+        .split_ascii_whitespace()
+        .any(|r| r.eq_ignore_ascii_case("stylesheet"));
+    (sheet && file.ends_with("moves.css")).then_some(href)
 }
 
 /// A piece table of a page, with its elements (what `glance migrate`
@@ -214,25 +236,26 @@ pub fn piece_tables<D: Dom>(root: &D) -> Vec<PieceTable<D>> {
 /// header row reading Piece, ID, value, Moves (Betza notation), Remarks;
 /// or, on a translated page, rows with a `data-piece`).
 fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
-    let trs = own_rows(table);
-    let texts: Vec<Vec<String>> = trs.iter().map(columns).collect();
-    let header = texts.iter().enumerate().find_map(|(i, cols)| {
-        let find = |h: &str| cols.iter().position(|t| t.eq_ignore_ascii_case(h));
-        let [name, id, value, moves, remarks] = HEADERS.map(find);
-        // Chu Shogi's table says "Piece name".
-        let name = name.or_else(|| {
-            cols.iter()
-                .position(|t| t.to_ascii_lowercase().starts_with("piece "))
-        });
-        value?;
-        Some((i, id?, (name?, moves?, remarks?)))
-    });
-    let declared = trs.iter().any(|tr| tr.attr("data-piece").is_some());
+    let trs = table.rows();
+    // Plain loops, not iterator chains: the generic drop-in's code.
+    let mut texts: Vec<Vec<String>> = Vec::with_capacity(trs.len());
+    let mut declared = false;
+    for tr in &trs {
+        texts.push(columns(tr));
+        declared |= tr.attr("data-piece").is_some();
+    }
+    let mut header = None;
+    for (i, cols) in texts.iter().enumerate() {
+        if let Some(found) = header_columns(cols) {
+            header = Some((i, found));
+            break;
+        }
+    }
     // Rows are counted from the first after the header; a table found by
     // its declared rows has its (untranslated) header first, unless its
     // first row is a declared one.
     let (first, id_column, cols) = match header {
-        Some((h, id, cols)) => (h + 1, Some(id), cols),
+        Some((h, (id, cols))) => (h + 1, Some(id), cols),
         None if declared => {
             let headed = trs
                 .first()
@@ -247,15 +270,17 @@ fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
         .and_then(|c| parse_columns(&c))
         .unwrap_or(cols);
     let mut rows = Vec::new();
-    for (i, (tr, texts)) in trs.iter().zip(&texts).enumerate().skip(first) {
+    for i in first..trs.len() {
+        let (Some(tr), Some(texts)) = (trs.get(i), texts.get(i)) else {
+            break;
+        };
         if texts.is_empty() {
             continue;
         }
         let key = tr.attr("data-piece");
-        let get = |c: usize| texts.get(c).cloned().unwrap_or_default();
         rows.push(TableRow {
             tr: tr.clone(),
-            id: id_column.map(get).unwrap_or_default(),
+            id: id_column.map_or_else(String::new, |c| column(texts, c)),
             decl: RowDecl {
                 place: Place::Row {
                     table: Some(number),
@@ -263,9 +288,9 @@ fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
                     key: key.clone(),
                 },
                 key,
-                name: get(cols.0),
-                moves: get(cols.1),
-                remarks: get(cols.2),
+                name: column(texts, cols.0),
+                moves: column(texts, cols.1),
+                remarks: column(texts, cols.2),
                 start: tr.attr("data-start"),
             },
         });
@@ -275,6 +300,33 @@ fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
         columns: cols,
         rows,
     })
+}
+
+/// The text of column `c` of a row (empty past its end).
+fn column(texts: &[String], c: usize) -> String {
+    texts.get(c).cloned().unwrap_or_default()
+}
+
+/// A header row's columns, if `cols` is one: its ID column, and the
+/// columns of the name, Moves and Remarks (the first cell of each).
+fn header_columns(cols: &[String]) -> Option<(usize, (usize, usize, usize))> {
+    let mut found = [None; HEADERS.len()];
+    // Chu Shogi's table says "Piece name".
+    let mut piece_name = None;
+    for (c, text) in cols.iter().enumerate() {
+        for (h, header) in HEADERS.iter().enumerate() {
+            if found[h].is_none() && text.eq_ignore_ascii_case(header) {
+                found[h] = Some(c);
+            }
+        }
+        let starts = text.as_bytes().get(..6);
+        if piece_name.is_none() && starts.is_some_and(|s| s.eq_ignore_ascii_case(b"piece ")) {
+            piece_name = Some(c);
+        }
+    }
+    let [name, id, value, moves, remarks] = found;
+    value?;
+    Some((id?, (name.or(piece_name)?, moves?, remarks?)))
 }
 
 /// The rows of a table, its own only (not those of tables inside it).
@@ -301,10 +353,7 @@ fn own_rows<D: Dom>(table: &D) -> Vec<D> {
 /// the others.
 fn columns<D: Dom>(tr: &D) -> Vec<String> {
     let mut out = Vec::new();
-    for cell in tr.children() {
-        if !matches!(cell.tag().as_str(), "td" | "th") {
-            continue;
-        }
+    for cell in tr.cells() {
         out.push(collapse(&cell.text()));
         let span = cell
             .attr("colspan")
@@ -318,13 +367,19 @@ fn columns<D: Dom>(tr: &D) -> Vec<String> {
 
 /// A `colspan` value as a number (0 for anything else).
 fn whole_number(text: &str) -> usize {
-    let digits = text.trim_ascii();
-    if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let digits = text.trim_ascii().as_bytes();
+    if digits.is_empty() || digits.len() > 3 {
         return 0;
     }
-    digits
-        .bytes()
-        .fold(0, |n, b| n * 10 + usize::from(b - b'0'))
+    // A loop, not all() and fold(): the generic drop-in's code.
+    let mut n = 0;
+    for &b in digits {
+        if !b.is_ascii_digit() {
+            return 0;
+        }
+        n = n * 10 + usize::from(b - b'0');
+    }
+    n
 }
 
 /// Whether `el`'s class attribute lists `class`.
@@ -342,10 +397,13 @@ const BLOCKS: [&str; 11] = [
 /// `<h3>` in the same parent, up to the next `<h3>`.
 fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
     let mut lines = Vec::new();
-    let heading = root
-        .select("h3")
-        .into_iter()
-        .find(|h| collapse(&h.text()).eq_ignore_ascii_case("initial setup"));
+    let mut heading = None;
+    for h in root.select("h3") {
+        if collapse(&h.text()).eq_ignore_ascii_case("initial setup") {
+            heading = Some(h);
+            break;
+        }
+    }
     let Some(heading) = heading else {
         return lines;
     };

@@ -134,7 +134,7 @@ fn read_line(text: &str) -> Line<'_> {
             .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
         let named = words
             .next()
-            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic()));
+            .is_some_and(|w| w.as_bytes().first().is_some_and(u8::is_ascii_alphabetic));
         return if count && named {
             Line::Count
         } else {
@@ -168,40 +168,45 @@ fn read_line(text: &str) -> Line<'_> {
 
 /// `a1` to `p16`, as the pages write squares.
 fn square(text: &str) -> Option<Square> {
-    let mut bytes = text.bytes();
-    let file = bytes.next().filter(|b| (b'a'..=b'p').contains(b))? - b'a';
-    let digits = text.get(1..)?;
-    if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') {
+    // Bytes, not chars or iterators: the generic drop-in's code.
+    let (&file, digits) = text.as_bytes().split_first()?;
+    if !(b'a'..=b'p').contains(&file) {
         return None;
     }
-    if !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let rank = digits.bytes().fold(0u8, |n, b| n * 10 + (b - b'0'));
+    let rank = match *digits {
+        [d] if d.is_ascii_digit() => d - b'0',
+        // Two digits: 10 to 16 (no leading zero).
+        [b'1', d] if d.is_ascii_digit() => 10 + d - b'0',
+        _ => return None,
+    };
     if !(1..=16).contains(&rank) {
         return None;
     }
-    Square::new(file, rank - 1)
+    Square::new(file - b'a', rank - 1)
 }
 
 /// The squares from `a` to `b` along a rank or a file, added to `out`;
 /// `false` if they share neither.
 fn range(a: Square, b: Square, out: &mut Vec<Square>) -> bool {
-    let (f0, f1) = (a.file().min(b.file()), a.file().max(b.file()));
-    let (r0, r1) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
-    // Loops, not iterator adaptors: the generic drop-in's code.
-    if a.rank() == b.rank() {
-        for f in f0..=f1 {
-            out.extend(Square::new(f, a.rank()));
-        }
-    } else if a.file() == b.file() {
-        for r in r0..=r1 {
-            out.extend(Square::new(a.file(), r));
-        }
-    } else {
+    if a.rank() != b.rank() && a.file() != b.file() {
         return false;
     }
-    true
+    let (f1, r1) = (a.file().max(b.file()), a.rank().max(b.rank()));
+    let (mut f, mut r) = (a.file().min(b.file()), a.rank().min(b.rank()));
+    // One loop, not two ranges and extends: the generic drop-in's code.
+    // The range is along one rank or one file, so one of f and r moves.
+    loop {
+        if let Some(sq) = Square::new(f, r) {
+            out.push(sq);
+        }
+        if f < f1 {
+            f += 1;
+        } else if r < r1 {
+            r += 1;
+        } else {
+            return true;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -271,10 +276,28 @@ mod tests {
     }
 
     #[test]
+    fn ranges_run_upwards_along_a_rank_or_a_file() {
+        let placed = placements(&lines(&[
+            (false, "c3-a3: Pawns"),
+            (false, "b4-b2: Rooks"),
+            (false, "d1-d1: King"),
+        ]));
+        assert_eq!(
+            names_of(&placed),
+            ["a3=Pawns", "b3=Pawns", "c3=Pawns", "b2=Rooks", "b3=Rooks", "b4=Rooks", "d1=King"]
+        );
+    }
+
+    #[test]
     fn squares_are_the_pages_names() {
         assert_eq!(square("j10").map(|s| s.to_string()).as_deref(), Some("j10"));
         assert_eq!(square("a01"), None);
         assert_eq!(square("A1"), None);
         assert_eq!(square(""), None);
+        assert_eq!(square("p16").map(|s| s.to_string()).as_deref(), Some("p16"));
+        assert_eq!(square("a9").map(|s| s.to_string()).as_deref(), Some("a9"));
+        for bad in ["a0", "a17", "a25", "a100", "a1x", "a", "é1", "q1"] {
+            assert_eq!(square(bad), None, "{bad}");
+        }
     }
 }

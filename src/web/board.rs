@@ -268,6 +268,7 @@ fn show_rule(dir: &str, name: &str) -> String {
 }
 
 /// Whether `el`'s class attribute lists `class`.
+#[cfg(not(feature = "generic"))]
 fn has_class(el: &Element, class: &str) -> bool {
     el.get_attribute("class")
         .is_some_and(|c| c.split_ascii_whitespace().any(|w| w == class))
@@ -315,9 +316,10 @@ impl Board {
             showing: false,
         };
         if let Ok(cells) = root.query_selector_all("[id^=sq]") {
+            // A selector matches elements only: no check needed.
             for i in 0..cells.length() {
-                if let Some(el) = cells.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                    board.add_cell(el);
+                if let Some(node) = cells.item(i) {
+                    board.add_cell(node.unchecked_into());
                 }
             }
         }
@@ -350,18 +352,23 @@ impl Board {
             .ok()
             .flatten()
             .and_then(|i| i.get_attribute("src"));
-        if has_class(&el, "n") {
-            self.page.board.insert(sq);
-            if image.is_some() {
-                self.page.occupied.insert(sq);
+        // The generic drop-in takes the board and images of the page's
+        // model instead (Board::read).
+        #[cfg(not(feature = "generic"))]
+        {
+            if has_class(&el, "n") {
+                self.page.board.insert(sq);
+                if image.is_some() {
+                    self.page.occupied.insert(sq);
+                }
             }
-        }
-        if let Some(src) = &image {
-            let dir = src
-                .get(..src.len() - after_last(src, b'/').len())
-                .unwrap_or_default();
-            if !dir.is_empty() {
-                self.image_dir = String::from(dir);
+            if let Some(src) = &image {
+                let dir = src
+                    .get(..src.len() - after_last(src, b'/').len())
+                    .unwrap_or_default();
+                if !dir.is_empty() {
+                    self.image_dir = String::from(dir);
+                }
             }
         }
         let inline = el.get_attribute("onmousedown");

@@ -4,10 +4,8 @@
 //! it finds the same files missing beside a page.
 
 use alloc::boxed::Box;
-use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::cell::RefCell;
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -36,8 +34,6 @@ pub(super) fn check(document: &Document, root: &Element, linked: bool, images: V
     if images.is_empty() {
         return;
     }
-    // Pending loads, and the images that failed, in `images`' order.
-    let state = Rc::new(RefCell::new((images.len(), Vec::<Option<String>>::new())));
     // Plain loops here and below: iterator adaptors are copied per closure.
     let mut probes: Vec<Element> = Vec::with_capacity(images.len());
     for src in &images {
@@ -49,25 +45,28 @@ pub(super) fn check(document: &Document, root: &Element, linked: bool, images: V
         }
         probes.push(img);
     }
-    let seen = state.clone();
-    let names = images.clone();
+    // Pending loads, and which of `images` failed: the listener's own
+    // (events come one at a time, never inside one another).
+    let mut pending = images.len();
+    let mut failed = alloc::vec![false; images.len()];
     let listener = Closure::wrap(Box::new(move |event: Event| {
-        let Ok(mut s) = seen.try_borrow_mut() else {
-            return;
-        };
-        let src = event
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|e| e.get_attribute("src"));
         if event.type_() == "error" {
-            s.1.push(src);
+            // The target is the probe the listener was added to.
+            let src = event
+                .target()
+                .and_then(|t| t.unchecked_into::<Element>().get_attribute("src"));
+            for (i, name) in images.iter().enumerate() {
+                if src.as_deref() == Some(name.as_str()) {
+                    failed[i] = true;
+                }
+            }
         }
-        s.0 = s.0.saturating_sub(1);
-        if s.0 == 0 && !s.1.is_empty() {
+        pending = pending.saturating_sub(1);
+        if pending == 0 && failed.contains(&true) {
             let mut missing: Vec<String> = Vec::new();
-            for n in &names {
-                if s.1.iter().any(|m| m.as_deref() == Some(n.as_str())) {
-                    missing.push(n.clone());
+            for (name, &gone) in images.iter().zip(&failed) {
+                if gone {
+                    missing.push(name.clone());
                 }
             }
             say(missing_marks(&missing));

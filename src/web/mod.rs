@@ -123,8 +123,12 @@ pub fn attach_page(root: &Element) -> bool {
     if BOARD.0.try_borrow_mut().is_err() {
         return false;
     }
+    // An element always has one (a document has none: not a root).
+    let Some(document) = root.owner_document() else {
+        return false;
+    };
     let mut decl = crate::page::reader::read(root);
-    if let Some(html) = root.owner_document().and_then(|d| d.document_element()) {
+    if let Some(html) = document.document_element() {
         // The page's language and `#piece`, when `root` is part of it.
         decl.lang = html.get_attribute("lang").unwrap_or_default();
         decl.piece_paragraph |= html.get_attribute("id").as_deref() == Some("piece")
@@ -149,7 +153,7 @@ pub fn attach_page(root: &Element) -> bool {
     let linked = decl.stylesheet.is_some();
     let source = Source::Page(checked.declared, page, alloc::string::String::from(dir));
     let attached = attach_with(root, source);
-    if let (true, Some(document)) = (attached, root.owner_document()) {
+    if attached {
         files::check(&document, root, linked, images);
     }
     attached

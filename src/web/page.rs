@@ -15,13 +15,24 @@ impl Dom for Element {
     fn select(&self, selector: &str) -> Vec<Self> {
         let mut out = Vec::new();
         if let Ok(list) = self.query_selector_all(selector) {
+            // A selector matches elements only: no check needed.
             for i in 0..list.length() {
-                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                    out.push(el);
+                if let Some(node) = list.item(i) {
+                    out.push(node.unchecked_into::<Element>());
                 }
             }
         }
         out
+    }
+
+    fn rows(&self) -> Vec<Self> {
+        // The same rows as the reader's own loop, in one question.
+        self.select(":scope>tr,:scope>thead>tr,:scope>tbody>tr,:scope>tfoot>tr")
+    }
+
+    fn cells(&self) -> Vec<Self> {
+        // The same cells as the reader's own filter, in one question.
+        self.select(":scope>td,:scope>th")
     }
 
     fn tag(&self) -> String {
@@ -37,14 +48,9 @@ impl Dom for Element {
     }
 
     fn children(&self) -> Vec<Self> {
-        let list = Element::children(self);
-        let mut out = Vec::new();
-        for i in 0..list.length() {
-            if let Some(el) = list.item(i) {
-                out.push(el);
-            }
-        }
-        out
+        // The same elements as `Element.children`, through the one list
+        // reader (no HTMLCollection bindings).
+        self.select(":scope > *")
     }
 
     fn parent(&self) -> Option<Self> {
@@ -60,11 +66,8 @@ impl Dom for Element {
                 web_sys::Node::TEXT_NODE => {
                     out.push(Node::Text(node.text_content().unwrap_or_default()))
                 }
-                web_sys::Node::ELEMENT_NODE => {
-                    if let Ok(el) = node.dyn_into::<Element>() {
-                        out.push(Node::Element(el));
-                    }
-                }
+                // An element node is an `Element`: no check needed.
+                web_sys::Node::ELEMENT_NODE => out.push(Node::Element(node.unchecked_into())),
                 _ => {}
             }
         }
