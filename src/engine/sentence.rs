@@ -32,7 +32,7 @@ pub struct Sentence {
 }
 
 impl Sentence {
-    /// Sentence `number`, whose text is `text` (see [`line`]).
+    /// Sentence `number`, whose text is `text` (see [`line()`]).
     #[cfg(not(feature = "generic"))]
     pub const fn new(number: usize, text: &'static str) -> Sentence {
         Sentence { number, text }
