@@ -230,16 +230,14 @@ pub fn image_name(src: &str) -> &str {
     crate::engine::cut::before(file_name(src), b".")
 }
 
-/// What follows the last `/` of `src` (all of it if none): one byte search
-/// (`rsplit('/')` would pull the reverse char searcher into the generic
-/// drop-in).
+/// What follows the last `/` of `src` (all of it if none).
 fn file_name(src: &str) -> &str {
-    src.get(dir_len(src)..).unwrap_or(src)
+    crate::board::clicks::after_last(src, b'/')
 }
 
 /// The length of `src` up to and including its last `/` (0 if none).
 fn dir_len(src: &str) -> usize {
-    src.bytes().rposition(|b| b == b'/').map_or(0, |i| i + 1)
+    src.len() - file_name(src).len()
 }
 
 /// A line of a page's "Initial setup" section (`<h3>Initial setup</h3>`
