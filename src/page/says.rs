@@ -28,8 +28,6 @@ use crate::engine::sentence::{self, Sentence};
 /// number is its line's, from 0). The names are the lines' first words.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Says {
-    /// `{}`: words of the page alone.
-    Text,
     NoBoardFound,
     NoDeclaredCell,
     NoSquares,
@@ -99,8 +97,7 @@ mod tests {
 
     /// Every sentence, with its name in `findings.txt` and the number of
     /// its blanks, as written here by hand.
-    const ALL: [(Says, &str, usize); 32] = [
-        (Says::Text, "text", 1),
+    const ALL: [(Says, &str, usize); 31] = [
         (Says::NoBoardFound, "no-board-found", 0),
         (Says::NoDeclaredCell, "no-declared-cell", 0),
         (Says::NoSquares, "no-squares", 0),
@@ -164,6 +161,9 @@ mod tests {
             "Pawn: Moves 'fX' is not Betza notation: unknown atom 'X'; so its cells do nothing: sq1x1, sq2x2"
         );
         // Words of the page that look like a blank stay as they are.
-        assert_eq!(says(Says::Text, &["{}"]), "{}");
+        assert_eq!(
+            says(Says::BadSide, &["{}"]),
+            "data-side \"{}\" is neither \"white\" nor \"black\", so this cell does nothing"
+        );
     }
 }
