@@ -79,10 +79,9 @@ pub fn read(lines: &[SetupLine]) -> (Vec<Placement<'_>>, Vec<Problem<'_>>) {
         let text = line.text.as_str();
         if line.heading {
             heading = text;
-            let words = names::words(text);
-            colour = if words.iter().any(|w| w == "white") {
+            colour = if names::has(text, "white") {
                 Some(Colour::White)
-            } else if words.iter().any(|w| w == "black") {
+            } else if names::has(text, "black") {
                 Some(Colour::Black)
             } else {
                 None
