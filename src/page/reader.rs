@@ -185,10 +185,7 @@ fn moves_css<D: Dom>(link: &D) -> Option<String> {
     let rel = link.attr("rel")?;
     let href = link.attr("href")?;
     let file = crate::engine::cut::before(&href, b"?#");
-    let sheet = rel
-        .split_ascii_whitespace()
-        .any(|r| r.eq_ignore_ascii_case("stylesheet"));
-    (sheet && file.ends_with("moves.css")).then_some(href)
+    (listed(&rel, "stylesheet", true) && file.ends_with("moves.css")).then_some(href)
 }
 
 /// A piece table of a page, with its elements (what `glance migrate`
@@ -384,8 +381,19 @@ fn whole_number(text: &str) -> usize {
 
 /// Whether `el`'s class attribute lists `class`.
 pub fn has_class<D: Dom>(el: &D, class: &str) -> bool {
-    el.attr("class")
-        .is_some_and(|c| c.split_ascii_whitespace().any(|w| w == class))
+    el.attr("class").is_some_and(|c| listed(&c, class, false))
+}
+
+/// Whether `list`, words between ASCII whitespace (a `class` or `rel`),
+/// has `word` (ASCII case ignored if `fold`). One loop for both lists:
+/// the generic drop-in's code.
+fn listed(list: &str, word: &str, fold: bool) -> bool {
+    for w in list.split_ascii_whitespace() {
+        if w == word || (fold && w.eq_ignore_ascii_case(word)) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Block elements: a line of the setup text ends where one starts or ends.
