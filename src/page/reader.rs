@@ -54,7 +54,7 @@ use crate::page::finding::Place;
 /// The questions the reader asks of a document tree. Selectors are the few
 /// CSS selectors [`read`] uses: a tag name (`table`, `img`, `link`),
 /// `[data-piece]`, `[data-text]`, `[id^=sq]` and `#piece`.
-pub trait Dom: Sized + Clone + PartialEq {
+pub trait Dom: Sized + Clone {
     /// The elements inside this one matching `selector`, in document order.
     fn select(&self, selector: &str) -> Vec<Self>;
     /// The element's tag name, lower case.
@@ -78,15 +78,15 @@ pub trait Dom: Sized + Clone + PartialEq {
     }
     /// This element or its nearest ancestor with an id starting `sq`.
     fn closest_cell(&self) -> Option<Self>;
-    /// Its parent element (`None` at the root; trees that cannot say
-    /// have no setup section).
-    fn parent(&self) -> Option<Self> {
-        None
-    }
     /// Its child nodes, elements and texts, in order (by default its
     /// child elements only).
     fn child_nodes(&self) -> Vec<Node<Self>> {
         self.children().into_iter().map(Node::Element).collect()
+    }
+    /// The nodes after it in its parent, elements and texts, in order
+    /// (none by default: trees that cannot say have no setup section).
+    fn next_nodes(&self) -> Vec<Node<Self>> {
+        Vec::new()
     }
 }
 
@@ -415,18 +415,14 @@ fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
     let Some(heading) = heading else {
         return lines;
     };
-    let Some(parent) = heading.parent() else {
-        return lines;
-    };
     let mut line = (false, String::new());
-    let mut after = false;
-    for node in parent.child_nodes() {
-        match node {
-            Node::Element(el) if el == heading => after = true,
-            Node::Element(el) if after && el.tag() == "h3" => break,
-            node if after => setup_lines(node, &mut line, &mut lines),
-            _ => {}
+    // Its siblings after it, not its parent's nodes and a search for it
+    // among them: the generic drop-in's code.
+    for node in heading.next_nodes() {
+        if matches!(&node, Node::Element(el) if el.tag() == "h3") {
+            break;
         }
+        setup_lines(node, &mut line, &mut lines);
     }
     end_line(&mut line, &mut lines);
     lines
