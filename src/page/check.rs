@@ -368,8 +368,8 @@ impl Declarations {
         let me = self.rows.iter().position(|r| core::ptr::eq(r, row))?;
         let mut mask = 0u16;
         for placed in setup::placements(&self.setup) {
-            let found = names::rows_named(&placed.name, &names);
-            if !names::narrow(&found, &names, &placed.heading).contains(&me) {
+            let found = names::rows_named(placed.name, &names);
+            if !names::narrow(&found, &names, placed.heading).contains(&me) {
                 continue;
             }
             let colour = placed.colour.unwrap_or(if placed.sq.rank() < ranks / 2 {

@@ -107,11 +107,12 @@ const DEFAULT_COLUMNS: (usize, usize, usize) = (0, 3, 4);
 
 /// What the page inside `root` declares (`root`: the document's `<html>`,
 /// usually; its `lang` is the page's language).
+// Filled in place, not a literal with `..Default::default()`: one
+// temporary fewer to copy (the generic drop-in's code, 64 B gzipped).
+#[allow(clippy::field_reassign_with_default)]
 pub fn read<D: Dom>(root: &D) -> Declarations {
-    let mut decl = Declarations {
-        lang: root.attr("lang").unwrap_or_default(),
-        ..Declarations::default()
-    };
+    let mut decl = Declarations::default();
+    decl.lang = root.attr("lang").unwrap_or_default();
     decl.board_table = root.select("table").iter().any(|t| has_class(t, "board"));
     // Loops, not flat_map: the generic drop-in's code (0.3 KB gzip).
     for table in piece_tables(root) {
