@@ -75,6 +75,8 @@ pub fn read(lines: &[SetupLine]) -> (Vec<Placement<'_>>, Vec<Problem<'_>>) {
     let mut problems = Vec::new();
     let mut heading = "";
     let mut colour = None;
+    // One list of squares for every line: no list made and freed a line.
+    let mut squares = Vec::new();
     for line in lines {
         let text = line.text.as_str();
         if line.heading {
@@ -88,9 +90,10 @@ pub fn read(lines: &[SetupLine]) -> (Vec<Placement<'_>>, Vec<Problem<'_>>) {
             };
             continue;
         }
-        match read_line(text) {
-            Line::Squares(squares, name) => {
-                for sq in squares {
+        squares.clear();
+        match read_line(text, &mut squares) {
+            Line::Squares(name) => {
+                for &sq in &squares {
                     placed.push(Placement {
                         sq,
                         name,
@@ -110,8 +113,8 @@ pub fn read(lines: &[SetupLine]) -> (Vec<Placement<'_>>, Vec<Problem<'_>>) {
 
 /// What one line of the setup text says.
 enum Line<'a> {
-    /// `a2-h2, j2: Pawns`: the squares and the name.
-    Squares(Vec<Square>, &'a str),
+    /// `a2-h2, j2: Pawns`: the name (the squares are in the caller's list).
+    Squares(&'a str),
     /// A range neither along a rank nor a file.
     BadRange(&'a str),
     /// `8 Pawns`.
@@ -120,7 +123,9 @@ enum Line<'a> {
     Prose,
 }
 
-fn read_line(text: &str) -> Line<'_> {
+/// One line of the setup text; its squares, if it gives any, added to
+/// `squares`.
+fn read_line<'a>(text: &'a str, squares: &mut Vec<Square>) -> Line<'a> {
     let Some((list, name)) = cut(text, b":") else {
         let mut words = text.split_ascii_whitespace();
         let count = words
@@ -139,7 +144,6 @@ fn read_line(text: &str) -> Line<'_> {
     if name.is_empty() {
         return Line::Prose;
     }
-    let mut squares = Vec::new();
     for group in pieces(list, b",") {
         let group = group.trim_ascii();
         match cut(group, b"-") {
@@ -151,13 +155,13 @@ fn read_line(text: &str) -> Line<'_> {
                 let (Some(a), Some(b)) = (square(a.trim_ascii()), square(b.trim_ascii())) else {
                     return Line::Prose;
                 };
-                if !range(a, b, &mut squares) {
+                if !range(a, b, squares) {
                     return Line::BadRange(group);
                 }
             }
         }
     }
-    Line::Squares(squares, name)
+    Line::Squares(name)
 }
 
 /// `a1` to `p16`, as the pages write squares.
