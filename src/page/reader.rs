@@ -113,12 +113,19 @@ const DEFAULT_COLUMNS: (usize, usize, usize) = (0, 3, 4);
 pub fn read<D: Dom>(root: &D) -> Declarations {
     let mut decl = Declarations::default();
     decl.lang = root.attr("lang").unwrap_or_default();
-    decl.board_table = root.select("table").iter().any(|t| has_class(t, "board"));
-    // Loops, not flat_map: the generic drop-in's code (0.3 KB gzip).
-    for table in piece_tables(root) {
-        for row in table.rows {
-            decl.rows.push(row.decl);
+    // One walk over the tables: the board's class and the piece tables'
+    // rows, each row's declarations put straight into the model (no
+    // PieceTable or TableRow to make and take apart: the drop-in's code).
+    let mut tables = 0;
+    for table in root.select("table") {
+        decl.board_table |= has_class(&table, "board");
+        let number = tables + 1;
+        if piece_table(&table, number, |_, _, row| decl.rows.push(row)).is_some() {
+            tables = number;
         }
+    }
+    if tables < 2 {
+        unnumber(&mut decl.rows);
     }
     for el in root.select("[data-piece]") {
         if el.tag() == "tr" {
@@ -214,26 +221,52 @@ pub struct TableRow<D> {
 pub fn piece_tables<D: Dom>(root: &D) -> Vec<PieceTable<D>> {
     let mut out: Vec<PieceTable<D>> = Vec::new();
     for table in root.select("table") {
-        if let Some(t) = piece_table(&table, out.len() + 1) {
-            out.push(t);
+        let mut rows = Vec::new();
+        let found = piece_table(&table, out.len() + 1, |tr, id, decl| {
+            rows.push(TableRow {
+                tr: tr.clone(),
+                id,
+                decl,
+            });
+        });
+        if let Some(columns) = found {
+            out.push(PieceTable {
+                table,
+                columns,
+                rows,
+            });
         }
     }
     if out.len() < 2 {
         for t in &mut out {
             for row in &mut t.rows {
-                if let Place::Row { table, .. } = &mut row.decl.place {
-                    *table = None;
-                }
+                unnumber(core::slice::from_mut(&mut row.decl));
             }
         }
     }
     out
 }
 
+/// The rows' places without their table's number (a page with one piece
+/// table says `table row 2`, not `table 1 row 2`).
+fn unnumber(rows: &mut [RowDecl]) {
+    for row in rows {
+        if let Place::Row { table, .. } = &mut row.place {
+            *table = None;
+        }
+    }
+}
+
 /// `table` read as the piece table number `number` if it is one (a
 /// header row reading Piece, ID, value, Moves (Betza notation), Remarks;
-/// or, on a translated page, rows with a `data-piece`).
-fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
+/// or, on a translated page, rows with a `data-piece`): its columns of the
+/// name, Moves and Remarks; each row given to `row` with its ID column's
+/// text, in order.
+fn piece_table<D: Dom>(
+    table: &D,
+    number: usize,
+    mut row: impl FnMut(&D, String, RowDecl),
+) -> Option<(usize, usize, usize)> {
     let trs = table.rows();
     // Plain loops, not iterator chains: the generic drop-in's code.
     let mut texts: Vec<Vec<String>> = Vec::with_capacity(trs.len());
@@ -267,7 +300,6 @@ fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
         .attr("data-columns")
         .and_then(|c| parse_columns(&c))
         .unwrap_or(cols);
-    let mut rows = Vec::new();
     for i in first..trs.len() {
         let (Some(tr), Some(texts)) = (trs.get(i), texts.get(i)) else {
             break;
@@ -276,10 +308,10 @@ fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
             continue;
         }
         let key = tr.attr("data-piece");
-        rows.push(TableRow {
-            tr: tr.clone(),
-            id: id_column.map_or_else(String::new, |c| column(texts, c)),
-            decl: RowDecl {
+        row(
+            tr,
+            id_column.map_or_else(String::new, |c| column(texts, c)),
+            RowDecl {
                 place: Place::Row {
                     table: Some(number),
                     row: i + 1 - first,
@@ -291,13 +323,9 @@ fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
                 remarks: column(texts, cols.2),
                 start: tr.attr("data-start"),
             },
-        });
+        );
     }
-    Some(PieceTable {
-        table: table.clone(),
-        columns: cols,
-        rows,
-    })
+    Some(cols)
 }
 
 /// The text of column `c` of a row (empty past its end).
