@@ -198,25 +198,23 @@ pub fn rows_named<S: AsRef<str>>(name: &str, rows: &[S]) -> Vec<usize> {
     if base.is_empty() {
         return Vec::new();
     }
-    // A loop, not a map: the generic drop-in's code.
-    let mut split_rows: Vec<(String, String)> = Vec::with_capacity(rows.len());
-    for r in rows {
-        split_rows.push((split(r.as_ref(), true), split(r.as_ref(), false)));
-    }
     // The module's four rules, in order (a match, not closures: the
     // drop-in's build keeps no indirect calls it can do without). Words
     // end with a space, so a prefix of the string is a prefix of the words.
+    // Each row's words are made where a rule asks for them (no list of
+    // them kept: the drop-in's code; rows are few).
     for tier in 0..4 {
         let mut found: Vec<usize> = Vec::new();
-        for (i, (f, w)) in split_rows.iter().enumerate() {
+        for (i, r) in rows.iter().enumerate() {
+            let w = split(r.as_ref(), tier == 0);
             let named = match tier {
-                0 => *f == full,
-                1 => *w == base,
+                0 => w == full,
+                1 => w == base,
                 2 => {
                     !w.is_empty() && (w.starts_with(base.as_str()) || base.starts_with(w.as_str()))
                 }
                 _ => {
-                    let (found, total) = common(&base, w, "");
+                    let (found, total) = common(&base, &w, "");
                     found == total
                 }
             };
