@@ -65,7 +65,10 @@ pub enum Problem<'a> {
 
 /// The squares the setup text gives, in its order.
 pub fn placements(lines: &[SetupLine]) -> Vec<Placement<'_>> {
-    read(lines).0
+    let mut placed = Vec::new();
+    // The problems dropped as they come (none kept to be thrown away).
+    walk(lines, |p| placed.push(p), |_| {});
+    placed
 }
 
 /// The squares the setup text gives, and the lines it cannot read as
@@ -73,6 +76,17 @@ pub fn placements(lines: &[SetupLine]) -> Vec<Placement<'_>> {
 pub fn read(lines: &[SetupLine]) -> (Vec<Placement<'_>>, Vec<Problem<'_>>) {
     let mut placed = Vec::new();
     let mut problems = Vec::new();
+    walk(lines, |p| placed.push(p), |p| problems.push(p));
+    (placed, problems)
+}
+
+/// The setup text read line by line: each square given to `place`, each
+/// line it cannot read as squares to `problem`, in order.
+fn walk<'a>(
+    lines: &'a [SetupLine],
+    mut place: impl FnMut(Placement<'a>),
+    mut problem: impl FnMut(Problem<'a>),
+) {
     let mut heading = "";
     let mut colour = None;
     // One list of squares for every line: no list made and freed a line.
@@ -94,7 +108,7 @@ pub fn read(lines: &[SetupLine]) -> (Vec<Placement<'_>>, Vec<Problem<'_>>) {
         match read_line(text, &mut squares) {
             Line::Squares(name) => {
                 for &sq in &squares {
-                    placed.push(Placement {
+                    place(Placement {
                         sq,
                         name,
                         colour,
@@ -103,12 +117,11 @@ pub fn read(lines: &[SetupLine]) -> (Vec<Placement<'_>>, Vec<Problem<'_>>) {
                     });
                 }
             }
-            Line::BadRange(range) => problems.push(Problem::Range { line: text, range }),
-            Line::Count => problems.push(Problem::Count { line: text }),
+            Line::BadRange(range) => problem(Problem::Range { line: text, range }),
+            Line::Count => problem(Problem::Count { line: text }),
             Line::Prose => {}
         }
     }
-    (placed, problems)
 }
 
 /// What one line of the setup text says.
