@@ -284,16 +284,13 @@ impl Board {
     /// Reads the board inside `root`: every element whose id is `sq{x}x{y}`,
     /// the board squares among them (class `n`), which of those hold a
     /// piece (an image), the cells with a click code, and `#piece` (looked
-    /// up in `document`). Gives the board, its buttons and `#piece` their
+    /// up in `document`), with the sentence's words in `lang` (the page's
+    /// language). Gives the board, its buttons and `#piece` their
     /// accessible roles and names, and adopts the module's style sheet.
-    pub(super) fn read(document: &Document, root: &Element, source: Source) -> Board {
-        let lang = document
-            .document_element()
-            .and_then(|html| html.get_attribute("lang"))
-            .unwrap_or_default();
+    pub(super) fn read(document: &Document, root: &Element, source: Source, lang: &str) -> Board {
         let mut board = Board {
             source,
-            words: Words::for_lang(&lang),
+            words: Words::for_lang(lang),
             document: document.clone(),
             page: Page::default(),
             cells: [const { None }; 256],

@@ -103,7 +103,12 @@ pub fn attach(root: &Element, script: &str) -> bool {
     let Some(script) = Script::from_name(script) else {
         return false;
     };
-    attach_with(root, Source::Script(script))
+    let lang = root
+        .owner_document()
+        .and_then(|d| d.document_element())
+        .and_then(|html| html.get_attribute("lang"))
+        .unwrap_or_default();
+    attach_with(root, Source::Script(script), &lang)
 }
 
 /// Gives the board inside `root` (the whole page, usually) the behaviour
@@ -152,7 +157,7 @@ pub fn attach_page(root: &Element) -> bool {
     }
     let linked = decl.stylesheet.is_some();
     let source = Source::Page(checked.declared, page, alloc::string::String::from(dir));
-    let attached = attach_with(root, source);
+    let attached = attach_with(root, source, &decl.lang);
     if attached {
         files::check(&document, root, linked, images);
     }
@@ -188,9 +193,10 @@ extern "C" {
     fn say(line: &str);
 }
 
-/// Reads the board inside `root` with the pieces of `source` and serves
-/// it, in place of any board attached before.
-fn attach_with(root: &Element, source: Source) -> bool {
+/// Reads the board inside `root` with the pieces of `source` (and the
+/// sentence's words in `lang`, the page's language) and serves it, in
+/// place of any board attached before.
+fn attach_with(root: &Element, source: Source, lang: &str) -> bool {
     let Ok(mut slot) = BOARD.0.try_borrow_mut() else {
         return false;
     };
@@ -201,7 +207,7 @@ fn attach_with(root: &Element, source: Source) -> bool {
         old.board.clear();
         old.board.empty_sheet();
     }
-    let board = Board::read(&document, root, source);
+    let board = Board::read(&document, root, source, lang);
     *slot = Some(Attached {
         machine: Machine::new(board.pieces()),
         board,
