@@ -623,7 +623,8 @@ impl Board {
     }
 
     /// Empties the module's style sheet (a board replaced by a new start
-    /// leaves no rule behind).
+    /// leaves no rule behind; glance.js starts once).
+    #[cfg(not(feature = "generic"))]
     pub(super) fn empty_sheet(&mut self) {
         if let Some(sheet) = self.sheet.take() {
             // Emptied rather than taken out of the adopted list: an empty

@@ -121,7 +121,9 @@ pub fn attach(root: &Element, script: &str) -> bool {
 /// ([`crate::page::reader`], [`crate::page::declared::Declarations::check`]): each
 /// finding is one console warning, in lint's words. A mistake disables
 /// only the piece or cell it touches. Returns false, changing nothing, when
-/// no piece works (and for a call from inside another call). Never throws.
+/// no piece works (and for a call from inside another call; in
+/// `dist/glance.js`, whose loader calls it once, when a board is attached
+/// already). Never throws.
 #[cfg(any(feature = "generic", not(feature = "dropin")))]
 #[wasm_bindgen]
 pub fn attach_page(root: &Element) -> bool {
@@ -203,16 +205,27 @@ fn attach_with(root: &Element, source: Source, lang: &str) -> bool {
     let Some(document) = root.owner_document() else {
         return false;
     };
+    // glance.js's loader attaches once (the script defines no global, so
+    // nothing else can call it): it never lets a board go, and carries no
+    // code for it.
+    #[cfg(feature = "generic")]
+    if slot.is_some() {
+        return false;
+    }
+    #[cfg(not(feature = "generic"))]
     if let Some(mut old) = slot.take() {
         old.board.clear();
         old.board.empty_sheet();
     }
     let board = Board::read(&document, root, source, lang);
-    *slot = Some(Attached {
+    let attached = Attached {
         machine: Machine::new(board.pieces()),
         board,
         _listeners: Listeners::new(&document),
-    });
+    };
+    // The slot is empty here (taken, or found empty): the `None` it gives
+    // back holds nothing to drop.
+    core::mem::forget(slot.replace(attached));
     true
 }
 
