@@ -47,9 +47,9 @@ struct Strings {
     no: JsValue,
 }
 
-use crate::board::clicks::{after_last, parse_cell_id, split_at};
+use crate::board::clicks::parse_cell_id;
 #[cfg(not(feature = "generic"))]
-use crate::board::clicks::{lookup, parse_handler, parse_pair, Script};
+use crate::board::clicks::{after_last, lookup, parse_handler, parse_pair, Script};
 use crate::board::scene::{spaced, Content, Page, Scene};
 use crate::board::state::{Piece, Shown};
 use crate::board::words::Words;
@@ -274,12 +274,6 @@ fn has_class(el: &Element, class: &str) -> bool {
         .is_some_and(|c| c.split_ascii_whitespace().any(|w| w == class))
 }
 
-/// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.
-fn image_name(src: &str) -> &str {
-    let file = after_last(src, b'/');
-    split_at(file, b'.').map_or(file, |(name, _)| name)
-}
-
 impl Board {
     /// Reads the board inside `root`: every element whose id is `sq{x}x{y}`,
     /// the board squares among them (class `n`), which of those hold a
@@ -396,7 +390,7 @@ impl Board {
                 _ => {
                     let mut label = image
                         .as_deref()
-                        .map(|s| spaced(image_name(s)))
+                        .map(|s| spaced(crate::page::declared::image_name(s)))
                         .unwrap_or_default();
                     if !label.ends_with(subject) {
                         if !label.is_empty() {
