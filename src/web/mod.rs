@@ -42,7 +42,7 @@ struct Attached {
     board: Board,
     machine: Machine,
     /// Removed from the page when the board is replaced (dropped).
-    _listeners: Option<Listeners>,
+    _listeners: Listeners,
 }
 
 struct Global(RefCell<Option<Attached>>);
