@@ -454,8 +454,8 @@ impl Board {
             }
         }
         if let Some(piece) = &self.piece {
-            set(&piece, "aria-live", "polite");
-            set(&piece, "aria-atomic", "true");
+            set(piece, "aria-live", "polite");
+            set(piece, "aria-atomic", "true");
         }
     }
 
