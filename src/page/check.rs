@@ -55,6 +55,11 @@ impl Report {
     fn add(&mut self, kind: Kind, place: &Place, text: String) {
         self.findings.push(Finding::new(kind, place.clone(), text));
     }
+
+    /// Adds a finding of one sentence (one routine fills every message).
+    fn say(&mut self, kind: Kind, place: &Place, sentence: Says, words: &[&str]) {
+        self.add(kind, place, says(sentence, words));
+    }
 }
 
 /// What the row checks leave for the cell checks: the rows' pieces, and
@@ -127,21 +132,22 @@ impl Declarations {
     /// `#piece`, the style sheet.
     fn check_board(&self, page: &Page, report: &mut Report) {
         if !self.board_table && self.squares.is_empty() {
-            report.add(Kind::NoBoard, &Place::Page, says(Says::NoBoardFound, &[]));
+            report.say(Kind::NoBoard, &Place::Page, Says::NoBoardFound, &[]);
         } else if self.cells.is_empty() {
-            report.add(Kind::NoBoard, &Place::Page, says(Says::NoDeclaredCell, &[]));
+            report.say(Kind::NoBoard, &Place::Page, Says::NoDeclaredCell, &[]);
         } else if page.board.is_empty() {
-            report.add(Kind::NotOnBoard, &Place::Page, says(Says::NoSquares, &[]));
+            report.say(Kind::NotOnBoard, &Place::Page, Says::NoSquares, &[]);
         }
         if !self.squares.is_empty() && !self.piece_paragraph {
-            report.add(
+            report.say(
                 Kind::NoPieceParagraph,
                 &Place::Page,
-                says(Says::NoPieceParagraph, &[]),
+                Says::NoPieceParagraph,
+                &[],
             );
         }
         if self.board_table && self.stylesheet.is_none() {
-            report.add(Kind::MissingFile, &Place::Page, missing_stylesheet());
+            report.say(Kind::MissingFile, &Place::Page, Says::NoStylesheet, &[]);
         }
     }
 
@@ -158,17 +164,13 @@ impl Declarations {
         let place = &row.place;
         let key = row.key.as_deref().unwrap_or_default();
         if row.key.is_some() && !is_key(key) {
-            report.add(Kind::BadAttribute, place, says(Says::RowNoKey, &[key]));
+            report.say(Kind::BadAttribute, place, Says::RowNoKey, &[key]);
             return;
         }
         if row.key.is_some()
             && (rows.pieces.iter().any(|p| p.key == key) || rows.broken.contains(&key))
         {
-            report.add(
-                Kind::DuplicatePiece,
-                place,
-                says(Says::RowDuplicate, &[key]),
-            );
+            report.say(Kind::DuplicatePiece, place, Says::RowDuplicate, &[key]);
             return;
         }
         let alternatives = alternatives(&row.moves);
@@ -186,7 +188,7 @@ impl Declarations {
             return;
         }
         if board && collapse(&row.name).is_empty() {
-            report.add(Kind::NoName, place, says(Says::RowNoName, &[key]));
+            report.say(Kind::NoName, place, Says::RowNoName, &[key]);
         }
         let starts = self.starts(row, &piece, board, at, report);
         rows.pieces.push(DeclaredPiece {
@@ -260,21 +262,19 @@ impl Declarations {
             let other = draw(other);
             let diff = page.board.iter().find(|&s| first.mark(s) != other.mark(s));
             if let Some(sq) = diff {
-                report.add(
+                report.say(
                     Kind::BadBetza,
                     &row.place,
-                    says(
-                        Says::AlternativesDiffer,
-                        &[
-                            &row.name,
-                            alternatives.first().copied().unwrap_or_default(),
-                            alt,
-                            &square_name(at),
-                            &square_name(sq),
-                            mark_name(first.mark(sq)),
-                            mark_name(other.mark(sq)),
-                        ],
-                    ),
+                    Says::AlternativesDiffer,
+                    &[
+                        &row.name,
+                        alternatives.first().copied().unwrap_or_default(),
+                        alt,
+                        &square_name(at),
+                        &square_name(sq),
+                        mark_name(first.mark(sq)),
+                        mark_name(other.mark(sq)),
+                    ],
                 );
                 return;
             }
@@ -290,19 +290,17 @@ impl Declarations {
             .into_iter()
             .find(|w| !words.or.iter().any(|o| o.eq_ignore_ascii_case(w)))
         {
-            report.add(
+            report.say(
                 Kind::ForeignWord,
                 &row.place,
-                says(
-                    Says::ForeignWord,
-                    &[
-                        &row.name,
-                        &row.moves,
-                        w,
-                        words.or.first().copied().unwrap_or("or"),
-                        &self.lang,
-                    ],
-                ),
+                Says::ForeignWord,
+                &[
+                    &row.name,
+                    &row.moves,
+                    w,
+                    words.or.first().copied().unwrap_or("or"),
+                    &self.lang,
+                ],
             );
         }
     }
@@ -323,7 +321,7 @@ impl Declarations {
         let initial = piece.moves().iter().any(|m| m.initial);
         let starts = match row.start.as_deref() {
             Some(text) => parse_start(text).unwrap_or_else(|| {
-                report.add(Kind::BadAttribute, place, says(Says::BadStart, &[text]));
+                report.say(Kind::BadAttribute, place, Says::BadStart, &[text]);
                 DEFAULT_START
             }),
             None if initial => self.setup_starts(row, at.ranks).unwrap_or(DEFAULT_START),
@@ -343,10 +341,11 @@ impl Declarations {
                     push_number(&mut ranks, r.into());
                 }
             }
-            report.add(
+            report.say(
                 Kind::InitialUnplaced,
                 place,
-                says(Says::InitialUnplaced, &[&row.name, &ranks]),
+                Says::InitialUnplaced,
+                &[&row.name, &ranks],
             );
         }
         starts
@@ -400,23 +399,19 @@ impl Declarations {
         };
         let own = cell.key.is_empty() && cell.extras.shows();
         if !own && !is_key(&cell.key) {
-            report.add(
-                Kind::BadAttribute,
-                &place,
-                says(Says::CellNoKey, &[&cell.key]),
-            );
+            report.say(Kind::BadAttribute, &place, Says::CellNoKey, &[&cell.key]);
             return None;
         }
         let colour = match cell.side.as_deref() {
             None | Some("white") => Colour::White,
             Some("black") => Colour::Black,
             Some(other) => {
-                report.add(Kind::BadAttribute, &place, says(Says::BadSide, &[other]));
+                report.say(Kind::BadAttribute, &place, Says::BadSide, &[other]);
                 return None;
             }
         };
         let Some(sq) = cell.sq else {
-            report.add(Kind::NoSquare, &place, says(Says::NoId, &[&cell.key]));
+            report.say(Kind::NoSquare, &place, Says::NoId, &[&cell.key]);
             return None;
         };
         if rows.broken.contains(&cell.key.as_str()) {
@@ -430,20 +425,21 @@ impl Declarations {
             rows.pieces.iter().position(|p| p.key == cell.key)
         };
         let Some(piece) = row.or(own.then_some(usize::MAX)) else {
-            report.add(
+            report.say(
                 Kind::UnknownPiece,
                 &place,
-                says(Says::UnknownPiece, &[&cell.key, &cell.key]),
+                Says::UnknownPiece,
+                &[&cell.key, &cell.key],
             );
             return None;
         };
         if cells.iter().any(|c| c.sq == sq) {
-            report.add(Kind::NoSquare, &place, says(Says::TwoCells, &[]));
+            report.say(Kind::NoSquare, &place, Says::TwoCells, &[]);
             return None;
         }
         let square = self.squares.iter().find(|s| s.sq == sq);
         if !page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
-            report.add(Kind::NotOnBoard, &place, says(Says::NotOnBoard, &[]));
+            report.say(Kind::NotOnBoard, &place, Says::NotOnBoard, &[]);
             return None;
         }
         if let Some(square) = square {
@@ -498,7 +494,7 @@ impl Declarations {
             Colour::White => Says::BlackDeclaredWhite,
             Colour::Black => Says::WhiteDeclaredBlack,
         };
-        report.add(Kind::WrongSide, place, says(sentence, &[what, text]));
+        report.say(Kind::WrongSide, place, sentence, &[what, text]);
     }
 
     /// A cell whose image shows another row's piece (by the image's file
@@ -510,10 +506,11 @@ impl Declarations {
         let rows = self.row_names();
         if let Some(other) = names::image_names_other(src, name, &rows) {
             let other = collapse(rows.get(other).copied().unwrap_or_default());
-            report.add(
+            report.say(
                 Kind::WrongImage,
                 place,
-                says(Says::WrongImage, &[src, &other, name, name, &other]),
+                Says::WrongImage,
+                &[src, &other, name, name, &other],
             );
         }
     }
@@ -533,14 +530,11 @@ impl Declarations {
                 (None, Some(letter)) => (Says::UndeclaredLetter, letter.as_str()),
                 (None, None) => continue,
             };
-            report.add(
-                Kind::Undeclared,
-                &Place::Cell {
-                    id: s.id.clone(),
-                    sq: Some(s.sq),
-                },
-                says(sentence, &[shown]),
-            );
+            let place = Place::Cell {
+                id: s.id.clone(),
+                sq: Some(s.sq),
+            };
+            report.say(Kind::Undeclared, &place, sentence, &[shown]);
         }
     }
 
