@@ -69,10 +69,12 @@ struct Rows<'a> {
     broken: Vec<&'a str>,
 }
 
-/// The board as the checks see it.
-struct Board {
+/// The board as the checks see it, and the rows' names (their Piece
+/// cells' texts, in order), made once for every check that names rows.
+struct Board<'a> {
     page: Page,
     ranks: u8,
+    names: Vec<&'a str>,
 }
 
 impl Declarations {
@@ -96,7 +98,11 @@ impl Declarations {
         };
         let page = self.page();
         let ranks = page.board.iter().map(|s| s.rank() + 1).max().unwrap_or(0);
-        let at = Board { page, ranks };
+        let mut names = Vec::with_capacity(self.rows.len());
+        for r in &self.rows {
+            names.push(r.name.as_str());
+        }
+        let at = Board { page, ranks, names };
         if board {
             self.check_board(&at.page, &mut report);
         }
@@ -104,13 +110,13 @@ impl Declarations {
             pieces: Vec::with_capacity(self.rows.len()),
             broken: Vec::new(),
         };
-        for row in &self.rows {
-            self.check_row(row, board, &at, &mut rows, &mut report);
+        for (i, row) in self.rows.iter().enumerate() {
+            self.check_row(i, row, board, &at, &mut rows, &mut report);
         }
         let mut cells: Vec<BoardPiece> = Vec::with_capacity(self.cells.len());
         if board {
             for cell in &self.cells {
-                if let Some(c) = self.check_cell(cell, &at.page, &mut rows, &cells, &mut report) {
+                if let Some(c) = self.check_cell(cell, &at, &mut rows, &cells, &mut report) {
                     cells.push(c);
                 }
             }
@@ -155,6 +161,7 @@ impl Declarations {
     /// its key into `rows.broken` when its Betza is bad.
     fn check_row<'a>(
         &'a self,
+        me: usize,
         row: &'a RowDecl,
         board: bool,
         at: &Board,
@@ -190,7 +197,7 @@ impl Declarations {
         if board && collapse(&row.name).is_empty() {
             report.say(Kind::NoName, place, Says::RowNoName, &[key]);
         }
-        let starts = self.starts(row, &piece, board, at, report);
+        let starts = self.starts(me, row, &piece, board, at, report);
         rows.pieces.push(DeclaredPiece {
             key: String::from(key),
             name: collapse(&row.name),
@@ -311,6 +318,7 @@ impl Declarations {
     /// moves and no cell on those ranks is reported.
     fn starts(
         &self,
+        me: usize,
         row: &RowDecl,
         piece: &Piece,
         board: bool,
@@ -324,7 +332,7 @@ impl Declarations {
                 report.say(Kind::BadAttribute, place, Says::BadStart, &[text]);
                 DEFAULT_START
             }),
-            None if initial => self.setup_starts(row, at.ranks).unwrap_or(DEFAULT_START),
+            None if initial => self.setup_starts(me, at).unwrap_or(DEFAULT_START),
             None => DEFAULT_START,
         };
         let key = row.key.as_deref().unwrap_or_default();
@@ -351,24 +359,14 @@ impl Declarations {
         starts
     }
 
-    /// The rows' names (their Piece cells' texts), in order.
-    fn row_names(&self) -> Vec<&str> {
-        let mut names = Vec::with_capacity(self.rows.len());
-        for r in &self.rows {
-            names.push(r.name.as_str());
-        }
-        names
-    }
-
     /// The ranks, from each side's own, where the setup text places the
-    /// piece of `row` (`None` if it places it nowhere).
-    fn setup_starts(&self, row: &RowDecl, ranks: u8) -> Option<u16> {
-        let names = self.row_names();
-        let me = self.rows.iter().position(|r| core::ptr::eq(r, row))?;
+    /// piece of row `me` (`None` if it places it nowhere).
+    fn setup_starts(&self, me: usize, at: &Board) -> Option<u16> {
+        let (names, ranks) = (&at.names, at.ranks);
         let mut mask = 0u16;
         for placed in setup::placements(&self.setup) {
-            let found = names::rows_named(&placed.name, &names);
-            if !names::narrow(&found, &names, &placed.heading).contains(&me) {
+            let found = names::rows_named(&placed.name, names);
+            if !names::narrow(&found, names, &placed.heading).contains(&me) {
                 continue;
             }
             let colour = placed.colour.unwrap_or(if placed.sq.rank() < ranks / 2 {
@@ -388,7 +386,7 @@ impl Declarations {
     fn check_cell(
         &self,
         cell: &CellDecl,
-        page: &Page,
+        at: &Board,
         rows: &mut Rows<'_>,
         cells: &[BoardPiece],
         report: &mut Report,
@@ -438,14 +436,14 @@ impl Declarations {
             return None;
         }
         let square = self.squares.iter().find(|s| s.sq == sq);
-        if !page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
+        if !at.page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
             report.say(Kind::NotOnBoard, &place, Says::NotOnBoard, &[]);
             return None;
         }
         if let Some(square) = square {
             self.check_side(square, colour, &place, report);
             if let Some(p) = row.and_then(|r| rows.pieces.get(r)) {
-                self.check_image(square, &p.name, &place, report);
+                self.check_image(square, &p.name, &at.names, &place, report);
             }
         }
         let piece = if cell.extras.any() {
@@ -499,12 +497,18 @@ impl Declarations {
 
     /// A cell whose image shows another row's piece (by the image's file
     /// name: `sym/WhiteCommoner.png` on a cell declared as the King).
-    fn check_image(&self, square: &SquareCell, name: &str, place: &Place, report: &mut Report) {
+    fn check_image(
+        &self,
+        square: &SquareCell,
+        name: &str,
+        rows: &[&str],
+        place: &Place,
+        report: &mut Report,
+    ) {
         let Some(src) = square.image.as_deref() else {
             return;
         };
-        let rows = self.row_names();
-        if let Some(other) = names::image_names_other(src, name, &rows) {
+        if let Some(other) = names::image_names_other(src, name, rows) {
             let other = collapse(rows.get(other).copied().unwrap_or_default());
             report.say(
                 Kind::WrongImage,
