@@ -74,6 +74,8 @@ struct Rows<'a> {
 struct Board<'a> {
     page: Page,
     ranks: u8,
+    /// Where a piece with no cell is drawn.
+    centre: Square,
     names: Vec<&'a str>,
 }
 
@@ -97,12 +99,22 @@ impl Declarations {
             findings: Vec::new(),
         };
         let page = self.page();
-        let ranks = page.board.iter().map(|s| s.rank() + 1).max().unwrap_or(0);
+        let (mut files, mut ranks) = (0, 0);
+        for s in page.board.iter() {
+            files = files.max(s.file() + 1);
+            ranks = ranks.max(s.rank() + 1);
+        }
+        let centre = Square::centre(files.max(1), ranks.max(1));
         let mut names = Vec::with_capacity(self.rows.len());
         for r in &self.rows {
             names.push(r.name.as_str());
         }
-        let at = Board { page, ranks, names };
+        let at = Board {
+            page,
+            ranks,
+            centre,
+            names,
+        };
         if board {
             self.check_board(&at.page, &mut report);
         }
@@ -187,7 +199,7 @@ impl Declarations {
         };
         let piece = parsed.first().cloned().unwrap_or_default();
         if parsed.len() > 1 {
-            self.compare_alternatives(row, &alternatives, &parsed, &at.page, report);
+            self.compare_alternatives(row, &alternatives, &parsed, at, report);
         }
         self.check_joiners(row, report);
         if row.key.is_none() {
@@ -250,16 +262,15 @@ impl Declarations {
         row: &RowDecl,
         alternatives: &[&str],
         parsed: &[Piece],
-        page: &Page,
+        board: &Board,
         report: &mut Report,
     ) {
         let key = row.key.as_deref().unwrap_or_default();
-        let (at, colour) = self.cells_of(key).next().unwrap_or_else(|| {
-            let (f, r) = page.board.iter().fold((0, 0), |(f, r), s| {
-                (f.max(s.file() + 1), r.max(s.rank() + 1))
-            });
-            (Square::centre(f.max(1), r.max(1)), Colour::White)
-        });
+        let (at, colour) = self
+            .cells_of(key)
+            .next()
+            .unwrap_or((board.centre, Colour::White));
+        let page = &board.page;
         let draw = |p: &Piece| Diagram::compute(p, at, colour, &page.board, &SquareSet::EMPTY);
         let Some(piece) = parsed.first() else {
             return;
