@@ -596,11 +596,18 @@ impl Declarations {
         }
         if let Some(keys) = &e.words {
             let mut lines = crate::page::extras::words(keys, &self.texts)
-                .map_err(|key| (Kind::BadAttribute, says(Says::BadWords, &[&key, &key])))?
-                .into_iter();
-            p.name = lines.next().unwrap_or_default();
-            p.remarks = lines.next().unwrap_or_default();
-            p.more = lines.collect();
+                .map_err(|key| (Kind::BadAttribute, says(Says::BadWords, &[&key, &key])))?;
+            // The first line off the front (no iterator to collect the rest).
+            let mut first = || {
+                if lines.is_empty() {
+                    String::new()
+                } else {
+                    lines.remove(0)
+                }
+            };
+            p.name = first();
+            p.remarks = first();
+            p.more = lines;
         }
         Ok(p)
     }
