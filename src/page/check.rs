@@ -630,16 +630,24 @@ impl Declarations {
     /// row disables), if it has cells.
     fn push_skipped(&self, out: &mut String, key: &str) {
         let mut ids = String::new();
-        for c in self.cells.iter().filter(|c| c.key == key) {
-            if !ids.is_empty() {
-                ids.push_str(", ");
+        for c in &self.cells {
+            if c.key == key {
+                push_item(&mut ids, if c.id.is_empty() { "-" } else { &c.id });
             }
-            ids.push_str(if c.id.is_empty() { "-" } else { &c.id });
         }
         if !ids.is_empty() {
             push(out, Says::CellsSkipped, &[&ids]);
         }
     }
+}
+
+/// Appends `item` to a list of items separated by `, ` (items are never
+/// empty: a cell's id or `-`, a file's path).
+fn push_item(list: &mut String, item: &str) {
+    if !list.is_empty() {
+        list.push_str(", ");
+    }
+    list.push_str(item);
 }
 
 /// The message of a page whose board style sheet is missing.
@@ -651,11 +659,8 @@ pub fn missing_stylesheet() -> String {
 /// are their paths as the page asks for them (`sym/yellow.png`).
 pub fn missing_marks(files: &[String]) -> String {
     let mut list = String::new();
-    for (i, f) in files.iter().enumerate() {
-        if i > 0 {
-            list.push_str(", ");
-        }
-        list.push_str(f);
+    for f in files {
+        push_item(&mut list, f);
     }
     says(Says::MissingMarks, &[&list])
 }
