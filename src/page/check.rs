@@ -272,30 +272,35 @@ impl Declarations {
             .unwrap_or((board.centre, Colour::White));
         let page = &board.page;
         let draw = |p: &Piece| Diagram::compute(p, at, colour, &page.board, &SquareSet::EMPTY);
-        let Some(piece) = parsed.first() else {
+        let (Some(piece), Some(name)) = (parsed.first(), alternatives.first()) else {
             return;
         };
         let first = draw(piece);
-        for (alt, other) in alternatives.iter().zip(parsed).skip(1) {
+        // Plain loops (no Zip/Skip/Find adaptors): the generic drop-in's code.
+        let mut i = 1;
+        while let (Some(alt), Some(other)) = (alternatives.get(i), parsed.get(i)) {
             let other = draw(other);
-            let diff = page.board.iter().find(|&s| first.mark(s) != other.mark(s));
-            if let Some(sq) = diff {
-                report.say(
-                    Kind::BadBetza,
-                    &row.place,
-                    Says::AlternativesDiffer,
-                    &[
-                        &row.name,
-                        alternatives.first().copied().unwrap_or_default(),
-                        alt,
-                        &square_name(at),
-                        &square_name(sq),
-                        mark_name(first.mark(sq)),
-                        mark_name(other.mark(sq)),
-                    ],
-                );
-                return;
+            for sq in page.board.iter() {
+                let (a, b) = (first.mark(sq), other.mark(sq));
+                if a != b {
+                    report.say(
+                        Kind::BadBetza,
+                        &row.place,
+                        Says::AlternativesDiffer,
+                        &[
+                            &row.name,
+                            name,
+                            alt,
+                            &square_name(at),
+                            &square_name(sq),
+                            mark_name(a),
+                            mark_name(b),
+                        ],
+                    );
+                    return;
+                }
             }
+            i += 1;
         }
     }
 
