@@ -380,7 +380,7 @@ impl Declarations {
     fn setup_starts(&self, me: usize, at: &Board) -> Option<u16> {
         let (names, ranks) = (&at.names, at.ranks);
         let mut mask = 0u16;
-        for placed in setup::placements(&self.setup) {
+        for placed in &setup::placements(&self.setup) {
             let found = names::rows_named(&placed.name, names);
             if !names::narrow(&found, names, &placed.heading).contains(&me) {
                 continue;
