@@ -309,10 +309,13 @@ impl Declarations {
         let Some(words) = Words::known(&self.lang) else {
             return;
         };
-        if let Some(w) = joiners(&row.moves)
-            .into_iter()
-            .find(|w| !words.or.iter().any(|o| o.eq_ignore_ascii_case(w)))
-        {
+        // Plain loops (no IntoIter/Find adaptors): the generic drop-in's code.
+        'words: for w in joiners(&row.moves) {
+            for o in words.or {
+                if o.eq_ignore_ascii_case(w) {
+                    continue 'words;
+                }
+            }
             report.say(
                 Kind::ForeignWord,
                 &row.place,
@@ -325,6 +328,7 @@ impl Declarations {
                     &self.lang,
                 ],
             );
+            return;
         }
     }
 
