@@ -523,8 +523,11 @@ impl Declared {
         let mut shown = [false; Mark::ALL.len()];
         for c in &self.cells {
             let code = (i32::from(c.sq.file()), i32::from(c.sq.rank()));
-            if let Some(d) = self.scene(code, page).and_then(|s| s.diagram) {
-                for (_, m) in d.marks() {
+            // A scene's cells are its diagram's marks (a demonstration's
+            // are images and emptied cells): no second walk of the diagram.
+            let cells = self.scene(code, page).map(|s| s.cells).unwrap_or_default();
+            for (_, shown_there) in cells {
+                if let Content::Mark(m) = shown_there {
                     // `Mark::ALL` lists the marks in their order.
                     if let Some(seen) = shown.get_mut(m as usize) {
                         *seen = true;
