@@ -550,11 +550,10 @@ impl Declared {
     /// only from its start ranks), its row's name and remarks.
     pub fn scene(&self, code: (i32, i32), page: &Page) -> Option<Scene<'_>> {
         let (cell, piece) = self.at(code)?;
-        let mut notes = if piece.remarks.is_empty() {
-            Vec::new()
-        } else {
-            alloc::vec![piece.remarks.as_str()]
-        };
+        let mut notes = Vec::new();
+        if !piece.remarks.is_empty() {
+            notes.push(piece.remarks.as_str());
+        }
         for more in &piece.more {
             notes.push(more);
         }
