@@ -334,12 +334,20 @@ pub fn is_key(key: &str) -> bool {
 /// assert_eq!(glance::page::declared::collapse("  King\n  (Persian) "), "King (Persian)");
 /// ```
 pub fn collapse(text: &str) -> String {
+    // One loop over the characters (no Vec of words): a run of
+    // whitespace becomes one space when a word follows it.
     let mut out = String::with_capacity(text.len());
-    for word in words_of(text) {
-        if !out.is_empty() {
-            out.push(' ');
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            space = !out.is_empty();
+        } else {
+            if space {
+                out.push(' ');
+                space = false;
+            }
+            out.push(c);
         }
-        out.push_str(word);
     }
     out
 }
@@ -617,6 +625,7 @@ mod tests {
         ] {
             let std: Vec<&str> = text.split_whitespace().collect();
             assert_eq!(words_of(text), std, "{text:?}");
+            assert_eq!(collapse(text), std.join(" "), "{text:?}");
         }
     }
 }
