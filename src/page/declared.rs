@@ -613,6 +613,18 @@ mod tests {
     }
 
     #[test]
+    fn start_ranks_are_one_or_two_digits_from_1_to_16() {
+        assert_eq!(parse_start("2"), Some(0b10));
+        assert_eq!(parse_start(" 2 3 "), Some(0b110));
+        assert_eq!(parse_start("2,3"), Some(0b110));
+        assert_eq!(parse_start("1, ,16"), Some(0b1000_0000_0000_0001));
+        assert_eq!(parse_start("02"), Some(0b10));
+        for bad in ["", " , ", "0", "17", "123", "2a", "-2", "2\t3", "2;3"] {
+            assert_eq!(parse_start(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
     fn words_are_split_as_split_whitespace_splits_them() {
         for text in [
             "",
