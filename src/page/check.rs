@@ -77,6 +77,8 @@ struct Board<'a> {
     /// Where a piece with no cell is drawn.
     centre: Square,
     names: Vec<&'a str>,
+    /// The start ranks the setup text gives each row ([`Declarations::setup_starts`]).
+    setup: Vec<u16>,
 }
 
 impl Declarations {
@@ -109,11 +111,13 @@ impl Declarations {
         for r in &self.rows {
             names.push(r.name.as_str());
         }
+        let setup = self.setup_starts(&names, ranks);
         let at = Board {
             page,
             ranks,
             centre,
             names,
+            setup,
         };
         if board {
             self.check_board(&at.page, &mut report);
@@ -352,7 +356,10 @@ impl Declarations {
                 report.say(Kind::BadAttribute, place, Says::BadStart, &[text]);
                 DEFAULT_START
             }),
-            None if initial => self.setup_starts(me, at).unwrap_or(DEFAULT_START),
+            None if initial => match at.setup.get(me) {
+                Some(&mask) if mask != 0 => mask,
+                _ => DEFAULT_START,
+            },
             None => DEFAULT_START,
         };
         let key = row.key.as_deref().unwrap_or_default();
@@ -379,27 +386,29 @@ impl Declarations {
         starts
     }
 
-    /// The ranks, from each side's own, where the setup text places the
-    /// piece of row `me` (`None` if it places it nowhere).
-    fn setup_starts(&self, me: usize, at: &Board) -> Option<u16> {
-        let (names, ranks) = (&at.names, at.ranks);
-        let mut mask = 0u16;
+    /// The ranks, from each side's own, where the setup text places each
+    /// row's piece (bit r-1 for rank r; 0 if it places it nowhere): the
+    /// setup text read once for all rows.
+    fn setup_starts(&self, names: &[&str], ranks: u8) -> Vec<u16> {
+        let mut masks = alloc::vec![0u16; names.len()];
         for placed in &setup::placements(&self.setup) {
             let found = names::rows_named(&placed.name, names);
-            if !names::narrow(&found, names, &placed.heading).contains(&me) {
-                continue;
-            }
             let colour = placed.colour.unwrap_or(if placed.sq.rank() < ranks / 2 {
                 Colour::White
             } else {
                 Colour::Black
             });
             let rank = crate::page::declared::own_rank(placed.sq, colour, ranks);
-            if (1..=16).contains(&rank) {
-                mask |= 1 << (rank - 1);
+            if !(1..=16).contains(&rank) {
+                continue;
+            }
+            for &r in &names::narrow(&found, names, &placed.heading) {
+                if let Some(mask) = masks.get_mut(r) {
+                    *mask |= 1 << (rank - 1);
+                }
             }
         }
-        (mask != 0).then_some(mask)
+        masks
     }
 
     /// One declared cell: the board piece it makes, or `None` (reported).
