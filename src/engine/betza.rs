@@ -1295,18 +1295,15 @@ impl Parser<'_> {
             range = 0;
         } else if self.peek().is_some_and(|c| c.is_ascii_digit()) {
             let digits_at = self.pos;
-            let mut n: u32 = 0;
-            while let Some(c) = self.peek().filter(u8::is_ascii_digit) {
-                n = n * 10 + (c - b'0') as u32;
-                self.pos += 1;
-                if self.pos - digits_at > 2 {
+            range = match self.number() {
+                Some(n) => n,
+                None => {
                     return Err(ParseError {
                         pos: digits_at,
                         kind: ErrorKind::Unsupported(Feature::HugeRange),
-                    });
+                    })
                 }
-            }
-            range = n as u8;
+            };
         }
         let castling = letter == b'O' && range > 0;
         if letter == b'O' && !first {
@@ -1353,16 +1350,22 @@ impl Parser<'_> {
     }
 
     fn small_number(&mut self) -> Option<u8> {
+        self.number().filter(|&n| n < 16)
+    }
+
+    /// A number of one or two digits (none if there are no digits, or
+    /// three).
+    fn number(&mut self) -> Option<u8> {
         let start = self.pos;
-        let mut n: u32 = 0;
+        let mut n = 0;
         while let Some(c) = self.peek().filter(u8::is_ascii_digit) {
-            n = n * 10 + (c - b'0') as u32;
-            self.pos += 1;
-            if self.pos - start > 2 {
+            if self.pos - start == 2 {
                 return None;
             }
+            n = n * 10 + (c - b'0');
+            self.pos += 1;
         }
-        (self.pos > start && n < 16).then_some(n as u8)
+        (self.pos > start).then_some(n)
     }
 }
 
