@@ -296,7 +296,7 @@ impl Dirs {
             return every;
         }
         if letters.is_empty() {
-            return extreme(all, every, b'f', heading);
+            return extreme(all, every, b'f', heading, false);
         }
         if let [b'h', side, ..] = letters {
             return chiral(all, *side, heading);
@@ -308,21 +308,21 @@ impl Dirs {
             let pair = letters.get(i + 1).copied().filter(|&y| is_pairable(x, y));
             match pair {
                 Some(b'h') => {
-                    out |= half(all, x, heading);
+                    out |= extreme(all, every, x, heading, true);
                     i += 2;
                 }
                 Some(y) => {
-                    let base = extreme(all, every, y, heading);
-                    let narrowed = extreme(all, base, x, heading);
+                    let base = extreme(all, every, y, heading, false);
+                    let narrowed = extreme(all, base, x, heading, false);
                     if narrowed != 0 && narrowed.count_ones() < base.count_ones() {
                         out |= narrowed;
                     } else {
-                        out |= base | extreme(all, every, x, heading);
+                        out |= base | extreme(all, every, x, heading, false);
                     }
                     i += 2;
                 }
                 None => {
-                    out |= extreme(all, every, x, heading);
+                    out |= extreme(all, every, x, heading, false);
                     i += 1;
                 }
             }
@@ -443,26 +443,30 @@ fn score(letter: u8, v: Offset, heading: Offset) -> i32 {
 }
 
 /// The bits of the moves among `within` (bits of `all`, every move of an
-/// atom) that go furthest in the direction of `letter` (`s` and `v` stand
-/// for both of their letters).
-fn extreme(all: &Selection, within: u8, letter: u8, heading: Offset) -> u8 {
+/// atom) that go furthest in the direction of `letter` or, for `half`
+/// (`Xh`), that go that way at all (`s` and `v` stand for both of their
+/// letters).
+fn extreme(all: &Selection, within: u8, letter: u8, heading: Offset, half: bool) -> u8 {
+    let both =
+        |x, y| extreme(all, within, x, heading, half) | extreme(all, within, y, heading, half);
     match letter {
-        b's' => extreme(all, within, b'l', heading) | extreme(all, within, b'r', heading),
-        b'v' => extreme(all, within, b'f', heading) | extreme(all, within, b'b', heading),
+        b's' => both(b'l', b'r'),
+        b'v' => both(b'f', b'b'),
         b'a' => within,
         _ => {
-            let mut best = i32::MIN;
+            // The least score kept: 1 for a half, else the best one.
+            let mut least = 1;
+            if !half {
+                least = i32::MIN;
+                for (i, &v) in all.vectors.iter().enumerate() {
+                    if within & (1 << i) != 0 {
+                        least = least.max(score(letter, v, heading));
+                    }
+                }
+            }
             let mut out = 0;
             for (i, &v) in all.vectors.iter().enumerate() {
-                if within & (1 << i) == 0 {
-                    continue;
-                }
-                let s = score(letter, v, heading);
-                if s > best {
-                    best = s;
-                    out = 0;
-                }
-                if s == best {
+                if within & (1 << i) != 0 && score(letter, v, heading) >= least {
                     out |= 1 << i;
                 }
             }
@@ -482,14 +486,6 @@ fn chiral(all: &Selection, side: u8, heading: Offset) -> u8 {
         let right = (f.abs() > r.abs()) == (f * r > 0);
         right == (side == b'r')
     })
-}
-
-fn half(all: &Selection, letter: u8, heading: Offset) -> u8 {
-    match letter {
-        b's' => half(all, b'l', heading) | half(all, b'r', heading),
-        b'v' => half(all, b'f', heading) | half(all, b'b', heading),
-        _ => all.bits_where(|v| score(letter, v, heading) > 0),
-    }
 }
 
 /// One leg of a move: an atom ridden up to `max_steps` times in the
