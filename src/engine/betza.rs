@@ -1037,25 +1037,23 @@ impl Parser<'_> {
             .unwrap_or('?')
     }
 
-    fn sequence(
-        &mut self,
-        depth: usize,
-        closer: Option<(u8, usize)>,
-    ) -> Result<Vec<Move>, ParseError> {
+    /// The moves up to the end of the text or, in a group whose `(` is at
+    /// `open`, up to its `)`.
+    fn sequence(&mut self, depth: usize, open: Option<usize>) -> Result<Vec<Move>, ParseError> {
         if depth > MAX_DEPTH {
             return Err(self.err(ErrorKind::TooDeep));
         }
         let mut moves = Vec::new();
         loop {
-            match (self.peek(), closer) {
+            match (self.peek(), open) {
                 (None, None) => return Ok(moves),
-                (None, Some((open, at))) => {
+                (None, Some(at)) => {
                     return Err(ParseError {
                         pos: at,
-                        kind: ErrorKind::Unclosed(open as char),
+                        kind: ErrorKind::Unclosed('('),
                     })
                 }
-                (Some(c), Some((open, _))) if c == closing(open) => {
+                (Some(b')'), Some(_)) => {
                     self.pos += 1;
                     return Ok(moves);
                 }
@@ -1074,7 +1072,7 @@ impl Parser<'_> {
                 Some(b'(') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
                     let open = self.pos;
                     self.pos += 1;
-                    let inner = self.sequence(depth + 1, Some((b'(', open)))?;
+                    let inner = self.sequence(depth + 1, Some(open))?;
                     if inner.is_empty() {
                         return Err(ParseError {
                             pos: open,
@@ -1362,14 +1360,6 @@ impl Parser<'_> {
             self.pos += 1;
         }
         (self.pos > start).then_some(n)
-    }
-}
-
-fn closing(open: u8) -> u8 {
-    if open == b'[' {
-        b']'
-    } else {
-        b')'
     }
 }
 
