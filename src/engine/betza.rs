@@ -447,32 +447,31 @@ fn score(letter: u8, v: Offset, heading: Offset) -> i32 {
 /// (`Xh`), that go that way at all (`s` and `v` stand for both of their
 /// letters).
 fn extreme(all: &Selection, within: u8, letter: u8, heading: Offset, half: bool) -> u8 {
-    let both =
-        |x, y| extreme(all, within, x, heading, half) | extreme(all, within, y, heading, half);
-    match letter {
-        b's' => both(b'l', b'r'),
-        b'v' => both(b'f', b'b'),
-        b'a' => within,
-        _ => {
-            // The least score kept: 1 for a half, else the best one.
-            let mut least = 1;
-            if !half {
-                least = i32::MIN;
-                for (i, &v) in all.vectors.iter().enumerate() {
-                    if within & (1 << i) != 0 {
-                        least = least.max(score(letter, v, heading));
-                    }
-                }
-            }
-            let mut out = 0;
+    let letters = match letter {
+        b's' => *b"lr",
+        b'v' => *b"fb",
+        b'a' => return within,
+        _ => [letter; 2],
+    };
+    let mut out = 0;
+    for letter in letters {
+        // The least score kept: 1 for a half, else the best one.
+        let mut least = 1;
+        if !half {
+            least = i32::MIN;
             for (i, &v) in all.vectors.iter().enumerate() {
-                if within & (1 << i) != 0 && score(letter, v, heading) >= least {
-                    out |= 1 << i;
+                if within & (1 << i) != 0 {
+                    least = least.max(score(letter, v, heading));
                 }
             }
-            out
+        }
+        for (i, &v) in all.vectors.iter().enumerate() {
+            if within & (1 << i) != 0 && score(letter, v, heading) >= least {
+                out |= 1 << i;
+            }
         }
     }
+    out
 }
 
 /// `hr` and `hl` on an oblique atom, as XBoard's move generator has them:
