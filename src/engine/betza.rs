@@ -292,11 +292,12 @@ impl Dirs {
     fn select_bits(&self, all: &Selection, heading: Offset, first_leg: bool) -> u8 {
         let every = all.mask;
         let letters = self.as_bytes();
-        if letters == b"a" || (letters.is_empty() && first_leg) {
-            return every;
-        }
         if letters.is_empty() {
-            return extreme(all, every, b'f', heading, false);
+            return if first_leg {
+                every
+            } else {
+                extreme(all, every, b'f', heading, false)
+            };
         }
         if let [b'h', side, ..] = letters {
             return chiral(all, *side, heading);
