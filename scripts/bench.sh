@@ -67,6 +67,22 @@ twiggy top -n 15 "$snap/wasm/spartan/glance_bg.wasm" >"$tmp/twiggy.txt"
 # Every item, for the split of the wasm's share by part of the code.
 twiggy top -n 100000 -f json "$snap/wasm/spartan/glance_bg.wasm" >"$tmp/twiggy.json"
 
+# The stack's share of each drop-in (wasm-bindgen's glue and the module's
+# wasm-bindgen, js-sys and web-sys functions, in gzip -9 bytes of the
+# script: scripts/stack-share.py says how). Its names come from the last
+# wasm-opt pass of scripts/build-dist.sh run again with -g: the module it
+# gives, names stripped, is the one shipped (stack-share.py checks).
+F=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext --enable-nontrapping-float-to-int
+  --enable-multivalue --enable-reference-types)
+: >"$tmp/stack-share.txt"
+for name in spartan glance; do
+  w=build/wasm/$name
+  node_modules/.bin/wasm-opt -g -Oz --converge --zero-filled-memory --low-memory-unused \
+    --one-caller-inline-max-function-size=20 "${F[@]}" "$w/glance.pruned.wasm" -o "$w/glance.named.wasm"
+  printf '%s.js: %s\n' "$name" "$(.venv/bin/python scripts/stack-share.py "$w/glance.named.wasm" \
+    "$w/js-parts.json" "$w/glance.opt.wasm")" | tee -a "$tmp/stack-share.txt"
+done
+
 # Native engine: criterion bench written elsewhere; skipped when absent.
 if [ -f benches/diagram.rs ]; then
   echo "bench: cargo bench --bench diagram"

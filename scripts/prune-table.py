@@ -149,7 +149,9 @@ def main(src, dst):
     wat = subprocess.run([str(binaryen / "wasm-dis"), *FEATURES, src],
                          capture_output=True, text=True, check=True).stdout
     wat, slots, kept = prune(wat)
-    subprocess.run([str(binaryen / "wasm-as"), *FEATURES, "-", "-o", dst],
+    # -g: the names stay, for make bench (scripts/stack-share.py); the
+    # next wasm-opt pass strips them, and its module is the same either way.
+    subprocess.run([str(binaryen / "wasm-as"), *FEATURES, "-g", "-", "-o", dst],
                    input=wat, text=True, check=True)
     print(f"prune-table: {Path(src).name}: {kept} of {slots} table slots can be called")
 

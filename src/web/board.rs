@@ -47,9 +47,9 @@ struct Strings {
     no: JsValue,
 }
 
-use crate::board::clicks::{after_last, parse_cell_id, split_at};
+use crate::board::clicks::parse_cell_id;
 #[cfg(not(feature = "generic"))]
-use crate::board::clicks::{lookup, parse_handler, parse_pair, Script};
+use crate::board::clicks::{after_last, lookup, parse_handler, parse_pair, Script};
 use crate::board::scene::{spaced, Content, Page, Scene};
 use crate::board::state::{Piece, Shown};
 use crate::board::words::Words;
@@ -274,26 +274,17 @@ fn has_class(el: &Element, class: &str) -> bool {
         .is_some_and(|c| c.split_ascii_whitespace().any(|w| w == class))
 }
 
-/// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.
-fn image_name(src: &str) -> &str {
-    let file = after_last(src, b'/');
-    split_at(file, b'.').map_or(file, |(name, _)| name)
-}
-
 impl Board {
     /// Reads the board inside `root`: every element whose id is `sq{x}x{y}`,
     /// the board squares among them (class `n`), which of those hold a
     /// piece (an image), the cells with a click code, and `#piece` (looked
-    /// up in `document`). Gives the board, its buttons and `#piece` their
+    /// up in `document`), with the sentence's words in `lang` (the page's
+    /// language). Gives the board, its buttons and `#piece` their
     /// accessible roles and names, and adopts the module's style sheet.
-    pub(super) fn read(document: &Document, root: &Element, source: Source) -> Board {
-        let lang = document
-            .document_element()
-            .and_then(|html| html.get_attribute("lang"))
-            .unwrap_or_default();
+    pub(super) fn read(document: &Document, root: &Element, source: Source, lang: &str) -> Board {
         let mut board = Board {
             source,
-            words: Words::for_lang(&lang),
+            words: Words::for_lang(lang),
             document: document.clone(),
             page: Page::default(),
             cells: [const { None }; 256],
@@ -399,7 +390,7 @@ impl Board {
                 _ => {
                     let mut label = image
                         .as_deref()
-                        .map(|s| spaced(image_name(s)))
+                        .map(|s| spaced(crate::page::declared::image_name(s)))
                         .unwrap_or_default();
                     if !label.ends_with(subject) {
                         if !label.is_empty() {
@@ -626,7 +617,8 @@ impl Board {
     }
 
     /// Empties the module's style sheet (a board replaced by a new start
-    /// leaves no rule behind).
+    /// leaves no rule behind; glance.js starts once).
+    #[cfg(not(feature = "generic"))]
     pub(super) fn empty_sheet(&mut self) {
         if let Some(sheet) = self.sheet.take() {
             // Emptied rather than taken out of the adopted list: an empty

@@ -45,10 +45,11 @@ pub(super) fn check(document: &Document, root: &Element, linked: bool, images: V
         }
         probes.push(img);
     }
-    // Pending loads, and which of `images` failed: the listener's own
-    // (events come one at a time, never inside one another).
+    // Pending loads, and which of `images` failed, a bit each (the mark
+    // images: fewer than 32): the listener's own (events come one at a
+    // time, never inside one another).
     let mut pending = images.len();
-    let mut failed = alloc::vec![false; images.len()];
+    let mut failed = 0u32;
     let listener = Closure::wrap(Box::new(move |event: Event| {
         if event.type_() == "error" {
             // The target is the probe the listener was added to.
@@ -57,15 +58,15 @@ pub(super) fn check(document: &Document, root: &Element, linked: bool, images: V
                 .and_then(|t| t.unchecked_into::<Element>().get_attribute("src"));
             for (i, name) in images.iter().enumerate() {
                 if src.as_deref() == Some(name.as_str()) {
-                    failed[i] = true;
+                    failed |= 1 << (i % 32);
                 }
             }
         }
         pending = pending.saturating_sub(1);
-        if pending == 0 && failed.contains(&true) {
+        if pending == 0 && failed != 0 {
             let mut missing: Vec<String> = Vec::new();
-            for (name, &gone) in images.iter().zip(&failed) {
-                if gone {
+            for (i, name) in images.iter().enumerate() {
+                if failed & (1 << (i % 32)) != 0 {
                     missing.push(name.clone());
                 }
             }

@@ -103,7 +103,12 @@ pub fn attach(root: &Element, script: &str) -> bool {
     let Some(script) = Script::from_name(script) else {
         return false;
     };
-    attach_with(root, Source::Script(script))
+    let lang = root
+        .owner_document()
+        .and_then(|d| d.document_element())
+        .and_then(|html| html.get_attribute("lang"))
+        .unwrap_or_default();
+    attach_with(root, Source::Script(script), &lang)
 }
 
 /// Gives the board inside `root` (the whole page, usually) the behaviour
@@ -116,7 +121,9 @@ pub fn attach(root: &Element, script: &str) -> bool {
 /// ([`crate::page::reader`], [`crate::page::declared::Declarations::check`]): each
 /// finding is one console warning, in lint's words. A mistake disables
 /// only the piece or cell it touches. Returns false, changing nothing, when
-/// no piece works (and for a call from inside another call). Never throws.
+/// no piece works (and for a call from inside another call; in
+/// `dist/glance.js`, whose loader calls it once, when a board is attached
+/// already). Never throws.
 #[cfg(any(feature = "generic", not(feature = "dropin")))]
 #[wasm_bindgen]
 pub fn attach_page(root: &Element) -> bool {
@@ -152,7 +159,7 @@ pub fn attach_page(root: &Element) -> bool {
     }
     let linked = decl.stylesheet.is_some();
     let source = Source::Page(checked.declared, page, alloc::string::String::from(dir));
-    let attached = attach_with(root, source);
+    let attached = attach_with(root, source, &decl.lang);
     if attached {
         files::check(&document, root, linked, images);
     }
@@ -188,25 +195,37 @@ extern "C" {
     fn say(line: &str);
 }
 
-/// Reads the board inside `root` with the pieces of `source` and serves
-/// it, in place of any board attached before.
-fn attach_with(root: &Element, source: Source) -> bool {
+/// Reads the board inside `root` with the pieces of `source` (and the
+/// sentence's words in `lang`, the page's language) and serves it, in
+/// place of any board attached before.
+fn attach_with(root: &Element, source: Source, lang: &str) -> bool {
     let Ok(mut slot) = BOARD.0.try_borrow_mut() else {
         return false;
     };
     let Some(document) = root.owner_document() else {
         return false;
     };
+    // glance.js's loader attaches once (the script defines no global, so
+    // nothing else can call it): it never lets a board go, and carries no
+    // code for it.
+    #[cfg(feature = "generic")]
+    if slot.is_some() {
+        return false;
+    }
+    #[cfg(not(feature = "generic"))]
     if let Some(mut old) = slot.take() {
         old.board.clear();
         old.board.empty_sheet();
     }
-    let board = Board::read(&document, root, source);
-    *slot = Some(Attached {
+    let board = Board::read(&document, root, source, lang);
+    let attached = Attached {
         machine: Machine::new(board.pieces()),
         board,
         _listeners: Listeners::new(&document),
-    });
+    };
+    // The slot is empty here (taken, or found empty): the `None` it gives
+    // back holds nothing to drop.
+    core::mem::forget(slot.replace(attached));
     true
 }
 
