@@ -26,38 +26,40 @@ pub(super) struct Listeners {
 }
 
 impl Listeners {
-    /// Listens to `document` and its window (if it has one).
-    pub(super) fn new(document: &Document) -> Option<Listeners> {
+    /// Listens to `document` and its window (if it has one). A type the
+    /// browser would refuse (none of these is) is left out: the board
+    /// serves the events it gets.
+    pub(super) fn new(document: &Document) -> Listeners {
         let listeners = Listeners {
             closure: Closure::wrap(Box::new(handle) as Box<dyn FnMut(Event)>),
             document: document.clone(),
             window: document.default_view(),
         };
+        listeners.each(|target, kind, f| {
+            let _ = target.add_event_listener_with_callback(kind, f);
+        });
         listeners
-            .each(|target, kind, f| target.add_event_listener_with_callback(kind, f).is_ok())
-            .then_some(listeners)
     }
 
-    /// Calls `f` with each target, event type and the listener; true if
-    /// every call returned true.
-    fn each(&self, f: impl Fn(&EventTarget, &str, &js_sys::Function) -> bool) -> bool {
+    /// Calls `f` with each target, event type and the listener.
+    fn each(&self, f: impl Fn(&EventTarget, &str, &js_sys::Function)) {
         let listener = self.closure.as_ref().unchecked_ref();
-        let mut ok = true;
         for kind in DOCUMENT_EVENTS {
-            ok &= f(&self.document, kind, listener);
+            f(&self.document, kind, listener);
         }
         if let Some(window) = &self.window {
             for kind in WINDOW_EVENTS {
-                ok &= f(window, kind, listener);
+                f(window, kind, listener);
             }
         }
-        ok
     }
 }
 
 impl Drop for Listeners {
     fn drop(&mut self) {
-        self.each(|target, kind, f| target.remove_event_listener_with_callback(kind, f).is_ok());
+        self.each(|target, kind, f| {
+            let _ = target.remove_event_listener_with_callback(kind, f);
+        });
     }
 }
 

@@ -42,7 +42,7 @@ struct Attached {
     board: Board,
     machine: Machine,
     /// Removed from the page when the board is replaced (dropped).
-    _listeners: Option<Listeners>,
+    _listeners: Listeners,
 }
 
 struct Global(RefCell<Option<Attached>>);
@@ -134,13 +134,11 @@ pub fn attach_page(root: &Element) -> bool {
     let Some(document) = root.owner_document() else {
         return false;
     };
-    let mut decl = crate::page::reader::read(root);
-    if let Some(html) = document.document_element() {
-        // The page's language and `#piece`, when `root` is part of it.
-        decl.lang = html.get_attribute("lang").unwrap_or_default();
-        decl.piece_paragraph |= html.get_attribute("id").as_deref() == Some("piece")
-            || html.query_selector("#piece").ok().flatten().is_some();
-    }
+    let decl = crate::page::reader::read(root);
+    // glance.js's loader passes the document's `<html>` itself, which the
+    // reader has read.
+    #[cfg(not(feature = "generic"))]
+    let decl = in_document(decl, &document);
     let checked = decl.check();
     for finding in &checked.findings {
         warn(finding);
@@ -164,6 +162,21 @@ pub fn attach_page(root: &Element) -> bool {
         files::check(&document, root, linked, images);
     }
     attached
+}
+
+/// `decl`, read from an element of `document`, with the page's language
+/// and `#piece` (what the reader of that element cannot see).
+#[cfg(all(not(feature = "generic"), not(feature = "dropin")))]
+fn in_document(
+    mut decl: crate::page::declared::Declarations,
+    document: &web_sys::Document,
+) -> crate::page::declared::Declarations {
+    if let Some(html) = document.document_element() {
+        decl.lang = html.get_attribute("lang").unwrap_or_default();
+        decl.piece_paragraph |= html.get_attribute("id").as_deref() == Some("piece")
+            || html.query_selector("#piece").ok().flatten().is_some();
+    }
+    decl
 }
 
 /// One console warning: `glance: ` and the finding as lint prints it
