@@ -168,18 +168,16 @@ pub enum Modality {
 impl Modality {
     /// The modality in the low two bits of `bits` ([`Piece::encode`]).
     fn decode(bits: u8) -> Option<Modality> {
-        match bits & 3 {
-            0 => Some(Modality::Any),
-            1 => Some(Modality::MoveOnly),
-            2 => Some(Modality::CaptureOnly),
-            _ => None,
-        }
+        (bits & 3 != 3).then(|| Modality::from_bits(bits))
     }
 
-    fn from_letters(m: bool, c: bool) -> Modality {
-        match (m, c) {
-            (true, false) => Modality::MoveOnly,
-            (false, true) => Modality::CaptureOnly,
+    /// The modality of the letters `m` (bit 0) and `c` (bit 1) of `bits`:
+    /// one of them alone restricts the move, both or none do not (the
+    /// order of the variants is that of these bits).
+    fn from_bits(bits: u8) -> Modality {
+        match bits & 3 {
+            1 => Modality::MoveOnly,
+            2 => Modality::CaptureOnly,
             _ => Modality::Any,
         }
     }
@@ -294,11 +292,12 @@ impl Dirs {
     fn select_bits(&self, all: &Selection, heading: Offset, first_leg: bool) -> u8 {
         let every = all.mask;
         let letters = self.as_bytes();
-        if letters == b"a" || (letters.is_empty() && first_leg) {
-            return every;
-        }
         if letters.is_empty() {
-            return extreme(all, every, b'f', heading);
+            return if first_leg {
+                every
+            } else {
+                extreme(all, every, b'f', heading, false)
+            };
         }
         if let [b'h', side, ..] = letters {
             return chiral(all, *side, heading);
@@ -310,21 +309,21 @@ impl Dirs {
             let pair = letters.get(i + 1).copied().filter(|&y| is_pairable(x, y));
             match pair {
                 Some(b'h') => {
-                    out |= half(all, x, heading);
+                    out |= extreme(all, every, x, heading, true);
                     i += 2;
                 }
                 Some(y) => {
-                    let base = extreme(all, every, y, heading);
-                    let narrowed = extreme(all, base, x, heading);
+                    let base = extreme(all, every, y, heading, false);
+                    let narrowed = extreme(all, base, x, heading, false);
                     if narrowed != 0 && narrowed.count_ones() < base.count_ones() {
                         out |= narrowed;
                     } else {
-                        out |= base | extreme(all, every, x, heading);
+                        out |= base | extreme(all, every, x, heading, false);
                     }
                     i += 2;
                 }
                 None => {
-                    out |= extreme(all, every, x, heading);
+                    out |= extreme(all, every, x, heading, false);
                     i += 1;
                 }
             }
@@ -445,32 +444,35 @@ fn score(letter: u8, v: Offset, heading: Offset) -> i32 {
 }
 
 /// The bits of the moves among `within` (bits of `all`, every move of an
-/// atom) that go furthest in the direction of `letter` (`s` and `v` stand
-/// for both of their letters).
-fn extreme(all: &Selection, within: u8, letter: u8, heading: Offset) -> u8 {
-    match letter {
-        b's' => extreme(all, within, b'l', heading) | extreme(all, within, b'r', heading),
-        b'v' => extreme(all, within, b'f', heading) | extreme(all, within, b'b', heading),
-        b'a' => within,
-        _ => {
-            let mut best = i32::MIN;
-            let mut out = 0;
+/// atom) that go furthest in the direction of `letter` or, for `half`
+/// (`Xh`), that go that way at all (`s` and `v` stand for both of their
+/// letters).
+fn extreme(all: &Selection, within: u8, letter: u8, heading: Offset, half: bool) -> u8 {
+    let letters = match letter {
+        b's' => *b"lr",
+        b'v' => *b"fb",
+        b'a' => return within,
+        _ => [letter; 2],
+    };
+    let mut out = 0;
+    for letter in letters {
+        // The least score kept: 1 for a half, else the best one.
+        let mut least = 1;
+        if !half {
+            least = i32::MIN;
             for (i, &v) in all.vectors.iter().enumerate() {
-                if within & (1 << i) == 0 {
-                    continue;
-                }
-                let s = score(letter, v, heading);
-                if s > best {
-                    best = s;
-                    out = 0;
-                }
-                if s == best {
-                    out |= 1 << i;
+                if within & (1 << i) != 0 {
+                    least = least.max(score(letter, v, heading));
                 }
             }
-            out
+        }
+        for (i, &v) in all.vectors.iter().enumerate() {
+            if within & (1 << i) != 0 && score(letter, v, heading) >= least {
+                out |= 1 << i;
+            }
         }
     }
+    out
 }
 
 /// `hr` and `hl` on an oblique atom, as XBoard's move generator has them:
@@ -484,14 +486,6 @@ fn chiral(all: &Selection, side: u8, heading: Offset) -> u8 {
         let right = (f.abs() > r.abs()) == (f * r > 0);
         right == (side == b'r')
     })
-}
-
-fn half(all: &Selection, letter: u8, heading: Offset) -> u8 {
-    match letter {
-        b's' => half(all, b'l', heading) | half(all, b'r', heading),
-        b'v' => half(all, b'f', heading) | half(all, b'b', heading),
-        _ => all.bits_where(|v| score(letter, v, heading) > 0),
-    }
 }
 
 /// One leg of a move: an atom ridden up to `max_steps` times in the
@@ -948,40 +942,54 @@ pub fn parse(text: &str) -> Result<Piece, ParseError> {
     Ok(Piece { moves })
 }
 
+/// The letters of the prefix flags, bit `k` for the `k`-th letter: `m`
+/// and `c` (the modality, see [`Modality::from_bits`]), then the move
+/// flags, which only a first leg may have. A second `j` (`jj`) sets
+/// [`JJ`].
+///
+/// `e` is en passant, a capture of a pawn that has just made a double
+/// step. No diagram shows one (there is no such pawn on its board), so a
+/// move with `e` and neither `m` nor `c` draws nothing, and `e` next to
+/// `m` or `c` adds nothing to them.
+const FLAG_LETTERS: &[u8; 9] = b"mceinpgoj";
+const M: u16 = 1;
+const C: u16 = 2;
+const E: u16 = 4;
+const I: u16 = 8;
+const N: u16 = 16;
+const P: u16 = 32;
+const G: u16 = 64;
+const O: u16 = 128;
+const J: u16 = 256;
+const JJ: u16 = 512;
+
 /// The prefix letters in front of an atom, a group or a chain.
 #[derive(Copy, Clone, Debug, Default)]
 struct Prefix {
     dirs: Dirs,
-    m: bool,
-    c: bool,
-    /// `e`: en passant, a capture of a pawn that has just made a double
-    /// step. No diagram shows one (there is no such pawn on its board), so
-    /// a move with `e` and neither `m` nor `c` draws nothing, and `e` next
-    /// to `m` or `c` adds nothing to them.
-    e: bool,
-    initial: bool,
-    lame: bool,
-    jumps: u8,
-    pao: bool,
-    grasshopper: bool,
-    cylinder: bool,
+    /// Bits of [`FLAG_LETTERS`].
+    flags: u16,
 }
 
 impl Prefix {
-    fn has_move_flags(&self) -> bool {
-        self.initial || self.lame || self.jumps > 0 || self.pao || self.grasshopper || self.cylinder
+    fn modality(&self) -> Modality {
+        Modality::from_bits(self.flags as u8)
+    }
+
+    fn has(&self, bit: u16) -> bool {
+        self.flags & bit != 0
     }
 
     fn jumping(&self) -> Jumping {
-        if self.pao {
+        if self.has(P) {
             Jumping::Pao
-        } else if self.grasshopper {
+        } else if self.has(G) {
             Jumping::Grasshopper
-        } else if self.jumps >= 2 {
+        } else if self.has(JJ) {
             Jumping::Many
-        } else if self.jumps == 1 {
+        } else if self.has(J) {
             Jumping::One
-        } else if self.lame {
+        } else if self.has(N) {
             Jumping::Lame
         } else {
             Jumping::Normal
@@ -1029,25 +1037,23 @@ impl Parser<'_> {
             .unwrap_or('?')
     }
 
-    fn sequence(
-        &mut self,
-        depth: usize,
-        closer: Option<(u8, usize)>,
-    ) -> Result<Vec<Move>, ParseError> {
+    /// The moves up to the end of the text or, in a group whose `(` is at
+    /// `open`, up to its `)`.
+    fn sequence(&mut self, depth: usize, open: Option<usize>) -> Result<Vec<Move>, ParseError> {
         if depth > MAX_DEPTH {
             return Err(self.err(ErrorKind::TooDeep));
         }
         let mut moves = Vec::new();
         loop {
-            match (self.peek(), closer) {
+            match (self.peek(), open) {
                 (None, None) => return Ok(moves),
-                (None, Some((open, at))) => {
+                (None, Some(at)) => {
                     return Err(ParseError {
                         pos: at,
-                        kind: ErrorKind::Unclosed(open as char),
+                        kind: ErrorKind::Unclosed('('),
                     })
                 }
-                (Some(c), Some((open, _))) if c == closing(open) => {
+                (Some(b')'), Some(_)) => {
                     self.pos += 1;
                     return Ok(moves);
                 }
@@ -1061,12 +1067,12 @@ impl Parser<'_> {
             // `e` alone: en passant only, which no diagram shows. Of a group
             // only the moves with `m` or `c` of their own are kept; of an atom
             // or a chain, none.
-            let en_passant_only = prefix.e && !prefix.m && !prefix.c;
+            let en_passant_only = prefix.flags & (E | M | C) == E;
             match self.peek() {
                 Some(b'(') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
                     let open = self.pos;
                     self.pos += 1;
-                    let inner = self.sequence(depth + 1, Some((b'(', open)))?;
+                    let inner = self.sequence(depth + 1, Some(open))?;
                     if inner.is_empty() {
                         return Err(ParseError {
                             pos: open,
@@ -1129,7 +1135,6 @@ impl Parser<'_> {
             if !c.is_ascii_lowercase() || c == b't' || c == b'x' {
                 break;
             }
-            let flag_ok = first_leg;
             match c {
                 b'h' if !pair_open
                     && p.dirs.is_empty()
@@ -1152,25 +1157,19 @@ impl Parser<'_> {
                         return Err(self.err(ErrorKind::TooManyModifiers));
                     }
                 }
-                b'm' => p.m = true,
-                b'c' => p.c = true,
-                b'i' if flag_ok => p.initial = true,
-                b'n' if flag_ok => p.lame = true,
-                b'j' if flag_ok => p.jumps = p.jumps.saturating_add(1),
-                b'p' if flag_ok => p.pao = true,
-                b'g' if flag_ok => p.grasshopper = true,
-                b'o' if flag_ok => p.cylinder = true,
-                b'i' | b'n' | b'j' | b'p' | b'g' | b'o' => {
-                    return Err(self.err(ErrorKind::Unsupported(Feature::LaterLegModifier)))
+                _ => {
+                    if let Some(k) = FLAG_LETTERS.iter().position(|&l| l == c) {
+                        if k > 1 && !first_leg {
+                            return Err(self.err(ErrorKind::Unsupported(Feature::LaterLegModifier)));
+                        }
+                        let bit = if k == 8 && p.has(J) { JJ } else { 1 << k };
+                        p.flags |= bit;
+                    } else if let Some(k) = b"qzdyk".iter().position(|&l| l == c) {
+                        return Err(self.err(ErrorKind::Unsupported(UNSUPPORTED_LETTERS[k])));
+                    } else {
+                        return Err(self.err(ErrorKind::UnknownModifier(c as char)));
+                    }
                 }
-                b'q' => return Err(self.err(ErrorKind::Unsupported(Feature::Circular))),
-                b'z' => return Err(self.err(ErrorKind::Unsupported(Feature::ZigZag))),
-                b'e' if flag_ok => p.e = true,
-                b'e' => return Err(self.err(ErrorKind::Unsupported(Feature::LaterLegModifier))),
-                b'd' => return Err(self.err(ErrorKind::Unsupported(Feature::Destroy))),
-                b'y' => return Err(self.err(ErrorKind::Unsupported(Feature::Split))),
-                b'k' => return Err(self.err(ErrorKind::Unsupported(Feature::Royal))),
-                _ => return Err(self.err(ErrorKind::UnknownModifier(c as char))),
             }
             self.pos += 1;
         }
@@ -1290,18 +1289,15 @@ impl Parser<'_> {
             range = 0;
         } else if self.peek().is_some_and(|c| c.is_ascii_digit()) {
             let digits_at = self.pos;
-            let mut n: u32 = 0;
-            while let Some(c) = self.peek().filter(u8::is_ascii_digit) {
-                n = n * 10 + (c - b'0') as u32;
-                self.pos += 1;
-                if self.pos - digits_at > 2 {
+            range = match self.number() {
+                Some(n) => n,
+                None => {
                     return Err(ParseError {
                         pos: digits_at,
                         kind: ErrorKind::Unsupported(Feature::HugeRange),
-                    });
+                    })
                 }
-            }
-            range = n as u8;
+            };
         }
         let castling = letter == b'O' && range > 0;
         if letter == b'O' && !first {
@@ -1348,24 +1344,22 @@ impl Parser<'_> {
     }
 
     fn small_number(&mut self) -> Option<u8> {
+        self.number().filter(|&n| n < 16)
+    }
+
+    /// A number of one or two digits (none if there are no digits, or
+    /// three).
+    fn number(&mut self) -> Option<u8> {
         let start = self.pos;
-        let mut n: u32 = 0;
+        let mut n = 0;
         while let Some(c) = self.peek().filter(u8::is_ascii_digit) {
-            n = n * 10 + (c - b'0') as u32;
-            self.pos += 1;
-            if self.pos - start > 2 {
+            if self.pos - start == 2 {
                 return None;
             }
+            n = n * 10 + (c - b'0');
+            self.pos += 1;
         }
-        (self.pos > start && n < 16).then_some(n as u8)
-    }
-}
-
-fn closing(open: u8) -> u8 {
-    if open == b'[' {
-        b']'
-    } else {
-        b')'
+        (self.pos > start).then_some(n)
     }
 }
 
@@ -1386,7 +1380,7 @@ fn expand(legs: &[RawLeg], out: &mut Vec<Move>) {
                 dirs: raw.prefix.dirs,
                 turns: [0; 8],
                 max_steps,
-                modality: Modality::from_letters(raw.prefix.m, raw.prefix.c),
+                modality: raw.prefix.modality(),
                 link: raw.link,
             });
         }
@@ -1405,8 +1399,8 @@ fn expand(legs: &[RawLeg], out: &mut Vec<Move>) {
             legs: chain,
             modality,
             jumping: first.jumping(),
-            initial: first.initial,
-            cylinder: first.cylinder,
+            initial: first.has(I),
+            cylinder: first.has(O),
             castling: legs[0].castling,
         });
     }
@@ -1432,25 +1426,27 @@ fn distribute(outer: &Prefix, mut mv: Move) -> Option<Move> {
     } else {
         mv.modality = merge_modality(outer, mv.modality);
     }
-    if outer.has_move_flags() {
-        mv.initial |= outer.initial;
-        mv.cylinder |= outer.cylinder;
-        if mv.jumping == Jumping::Normal {
-            mv.jumping = outer.jumping();
-        }
+    mv.initial |= outer.has(I);
+    mv.cylinder |= outer.has(O);
+    if mv.jumping == Jumping::Normal {
+        mv.jumping = outer.jumping();
     }
     Some(mv)
 }
 
 /// Letters are joined, so `m(cA)` is `mcA`: both, which is `Any`.
 fn merge_modality(outer: &Prefix, inner: Modality) -> Modality {
-    if !outer.m && !outer.c {
-        return inner;
-    }
-    let m = outer.m || inner == Modality::MoveOnly;
-    let c = outer.c || inner == Modality::CaptureOnly;
-    Modality::from_letters(m, c)
+    Modality::from_bits(outer.flags as u8 | inner as u8)
 }
+
+/// The features of the lower-case letters `q z d y k`, in this order.
+const UNSUPPORTED_LETTERS: [Feature; 5] = [
+    Feature::Circular,
+    Feature::ZigZag,
+    Feature::Destroy,
+    Feature::Split,
+    Feature::Royal,
+];
 
 #[cfg(test)]
 mod tests {

@@ -376,52 +376,24 @@ impl Walk<'_> {
         let Some(first) = mv.legs.first() else {
             return;
         };
-        if mv.legs.len() > 1 {
-            // Only chains of three legs or more, or on a cylinder, can meet
-            // a state twice; the others skip the bookkeeping.
-            if mv.legs.len() > 2 || mv.cylinder {
-                self.trace_chain(mv, 0, self.origin, 0, &mut Some(&mut [0; SEEN_WORDS]));
-            } else {
-                self.trace_chain(mv, 0, self.origin, 0, &mut None);
-            }
-            return;
-        }
-        for (_, v) in first.directions(0).indexed() {
-            match mv.jumping {
-                Jumping::Pao | Jumping::Grasshopper | Jumping::One => {
+        let single = mv.legs.len() == 1;
+        match mv.jumping {
+            Jumping::Pao | Jumping::Grasshopper | Jumping::One if single => {
+                for (_, v) in first.directions(0).indexed() {
                     self.trace_hopper(mv, first, v)
                 }
-                Jumping::Lame if first.max_steps == 1 && !first.atom.is_step() => {
+            }
+            Jumping::Lame if single && first.max_steps == 1 && !first.atom.is_step() => {
+                for (_, v) in first.directions(0).indexed() {
                     self.trace_lame(mv, v)
                 }
-                _ => self.trace_ride(mv, first, v),
             }
-        }
-    }
-
-    /// A leap, step or slide along `v`.
-    fn trace_ride(&mut self, mv: &Move, leg: &Leg, v: Offset) {
-        let ignores_pieces = mv.jumping == Jumping::Many;
-        let unblockable =
-            (leg.max_steps == 1 && !leg.atom.is_step()) || (ignores_pieces && leg.max_steps != 1);
-        let limit = if leg.max_steps == 0 {
-            MAX_RIDE
-        } else {
-            leg.max_steps
-        };
-        let mut at = self.origin;
-        for _ in 0..limit {
-            let Some(next) = self.step(at, v, mv.cylinder) else {
-                break;
-            };
-            if next == self.origin {
-                break;
+            // Only chains of three legs or more, or on a cylinder, can meet
+            // a state twice; the others skip the bookkeeping.
+            _ if mv.legs.len() > 2 || mv.cylinder => {
+                self.trace_chain(mv, 0, self.origin, 0, &mut Some(&mut [0; SEEN_WORDS]))
             }
-            at = next;
-            self.arrive(at, mv.modality, unblockable);
-            if self.occupied(at) && !ignores_pieces {
-                break;
-            }
+            _ => self.trace_chain(mv, 0, self.origin, 0, &mut None),
         }
     }
 
@@ -512,7 +484,8 @@ impl Walk<'_> {
         }
     }
 
-    /// Leg `i` of a chain and what follows, from `from`, the previous step
+    /// Leg `i` of a chain (or the only leg of a move: a leap, step or
+    /// slide) and what follows, from `from`, the previous step
     /// having been the `h`-th of the previous leg's [`Atom::vectors`] (in
     /// White's frame; `h` is 0 for the first leg, see [`Leg::directions`]).
     ///
@@ -539,6 +512,13 @@ impl Walk<'_> {
             *word |= 1 << (bit % 64);
         }
         let last = i + 1 == mv.legs.len();
+        // A move of one leg: a leap, step or slide, which `jj` rides over
+        // pieces (an unblockable slide).
+        let single = mv.legs.len() == 1;
+        let ignores_pieces = single && mv.jumping == Jumping::Many;
+        let unblockable = single
+            && ((leg.max_steps == 1 && !leg.atom.is_step())
+                || (ignores_pieces && leg.max_steps != 1));
         let limit = if leg.max_steps == 0 {
             MAX_RIDE
         } else {
@@ -550,7 +530,7 @@ impl Walk<'_> {
                 let Some(next) = self.step(at, v, mv.cylinder) else {
                     break;
                 };
-                if next == from && i > 0 {
+                if next == from && (i > 0 || single) {
                     // Round a cylinder and back: nothing new further on.
                     break;
                 }
@@ -558,12 +538,12 @@ impl Walk<'_> {
                 let occupied = self.occupied(at);
                 if last {
                     if at != self.origin {
-                        self.arrive(at, mv.modality, false);
+                        self.arrive(at, mv.modality, unblockable);
                     }
                 } else if !self.connect(mv, (i, leg), at, k, occupied, seen) {
                     break;
                 }
-                if occupied {
+                if occupied && !ignores_pieces {
                     break;
                 }
             }

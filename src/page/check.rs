@@ -55,6 +55,11 @@ impl Report {
     fn add(&mut self, kind: Kind, place: &Place, text: String) {
         self.findings.push(Finding::new(kind, place.clone(), text));
     }
+
+    /// Adds a finding of one sentence (one routine fills every message).
+    fn say(&mut self, kind: Kind, place: &Place, sentence: Says, words: &[&str]) {
+        self.add(kind, place, says(sentence, words));
+    }
 }
 
 /// What the row checks leave for the cell checks: the rows' pieces, and
@@ -64,10 +69,16 @@ struct Rows<'a> {
     broken: Vec<&'a str>,
 }
 
-/// The board as the checks see it.
-struct Board {
+/// The board as the checks see it, and the rows' names (their Piece
+/// cells' texts, in order), made once for every check that names rows.
+struct Board<'a> {
     page: Page,
     ranks: u8,
+    /// Where a piece with no cell is drawn.
+    centre: Square,
+    names: Vec<&'a str>,
+    /// The start ranks the setup text gives each row ([`Declarations::setup_starts`]).
+    setup: Vec<u16>,
 }
 
 impl Declarations {
@@ -90,8 +101,24 @@ impl Declarations {
             findings: Vec::new(),
         };
         let page = self.page();
-        let ranks = page.board.iter().map(|s| s.rank() + 1).max().unwrap_or(0);
-        let at = Board { page, ranks };
+        let (mut files, mut ranks) = (0, 0);
+        for s in page.board.iter() {
+            files = files.max(s.file() + 1);
+            ranks = ranks.max(s.rank() + 1);
+        }
+        let centre = Square::centre(files.max(1), ranks.max(1));
+        let mut names = Vec::with_capacity(self.rows.len());
+        for r in &self.rows {
+            names.push(r.name.as_str());
+        }
+        let setup = self.setup_starts(&names, ranks);
+        let at = Board {
+            page,
+            ranks,
+            centre,
+            names,
+            setup,
+        };
         if board {
             self.check_board(&at.page, &mut report);
         }
@@ -99,13 +126,13 @@ impl Declarations {
             pieces: Vec::with_capacity(self.rows.len()),
             broken: Vec::new(),
         };
-        for row in &self.rows {
-            self.check_row(row, board, &at, &mut rows, &mut report);
+        for (i, row) in self.rows.iter().enumerate() {
+            self.check_row(i, row, board, &at, &mut rows, &mut report);
         }
         let mut cells: Vec<BoardPiece> = Vec::with_capacity(self.cells.len());
         if board {
             for cell in &self.cells {
-                if let Some(c) = self.check_cell(cell, &at.page, &mut rows, &cells, &mut report) {
+                if let Some(c) = self.check_cell(cell, &at, &mut rows, &cells, &mut report) {
                     cells.push(c);
                 }
             }
@@ -127,21 +154,22 @@ impl Declarations {
     /// `#piece`, the style sheet.
     fn check_board(&self, page: &Page, report: &mut Report) {
         if !self.board_table && self.squares.is_empty() {
-            report.add(Kind::NoBoard, &Place::Page, says(Says::NoBoardFound, &[]));
+            report.say(Kind::NoBoard, &Place::Page, Says::NoBoardFound, &[]);
         } else if self.cells.is_empty() {
-            report.add(Kind::NoBoard, &Place::Page, says(Says::NoDeclaredCell, &[]));
+            report.say(Kind::NoBoard, &Place::Page, Says::NoDeclaredCell, &[]);
         } else if page.board.is_empty() {
-            report.add(Kind::NotOnBoard, &Place::Page, says(Says::NoSquares, &[]));
+            report.say(Kind::NotOnBoard, &Place::Page, Says::NoSquares, &[]);
         }
         if !self.squares.is_empty() && !self.piece_paragraph {
-            report.add(
+            report.say(
                 Kind::NoPieceParagraph,
                 &Place::Page,
-                says(Says::NoPieceParagraph, &[]),
+                Says::NoPieceParagraph,
+                &[],
             );
         }
         if self.board_table && self.stylesheet.is_none() {
-            report.add(Kind::MissingFile, &Place::Page, missing_stylesheet());
+            report.say(Kind::MissingFile, &Place::Page, Says::NoStylesheet, &[]);
         }
     }
 
@@ -149,6 +177,7 @@ impl Declarations {
     /// its key into `rows.broken` when its Betza is bad.
     fn check_row<'a>(
         &'a self,
+        me: usize,
         row: &'a RowDecl,
         board: bool,
         at: &Board,
@@ -158,17 +187,13 @@ impl Declarations {
         let place = &row.place;
         let key = row.key.as_deref().unwrap_or_default();
         if row.key.is_some() && !is_key(key) {
-            report.add(Kind::BadAttribute, place, says(Says::RowNoKey, &[key]));
+            report.say(Kind::BadAttribute, place, Says::RowNoKey, &[key]);
             return;
         }
         if row.key.is_some()
             && (rows.pieces.iter().any(|p| p.key == key) || rows.broken.contains(&key))
         {
-            report.add(
-                Kind::DuplicatePiece,
-                place,
-                says(Says::RowDuplicate, &[key]),
-            );
+            report.say(Kind::DuplicatePiece, place, Says::RowDuplicate, &[key]);
             return;
         }
         let alternatives = alternatives(&row.moves);
@@ -178,7 +203,7 @@ impl Declarations {
         };
         let piece = parsed.first().cloned().unwrap_or_default();
         if parsed.len() > 1 {
-            self.compare_alternatives(row, &alternatives, &parsed, &at.page, report);
+            self.compare_alternatives(row, &alternatives, &parsed, at, report);
         }
         self.check_joiners(row, report);
         if row.key.is_none() {
@@ -186,9 +211,9 @@ impl Declarations {
             return;
         }
         if board && collapse(&row.name).is_empty() {
-            report.add(Kind::NoName, place, says(Says::RowNoName, &[key]));
+            report.say(Kind::NoName, place, Says::RowNoName, &[key]);
         }
-        let starts = self.starts(row, &piece, board, at, report);
+        let starts = self.starts(me, row, &piece, board, at, report);
         rows.pieces.push(DeclaredPiece {
             key: String::from(key),
             name: collapse(&row.name),
@@ -241,43 +266,45 @@ impl Declarations {
         row: &RowDecl,
         alternatives: &[&str],
         parsed: &[Piece],
-        page: &Page,
+        board: &Board,
         report: &mut Report,
     ) {
         let key = row.key.as_deref().unwrap_or_default();
-        let (at, colour) = self.cells_of(key).next().unwrap_or_else(|| {
-            let (f, r) = page.board.iter().fold((0, 0), |(f, r), s| {
-                (f.max(s.file() + 1), r.max(s.rank() + 1))
-            });
-            (Square::centre(f.max(1), r.max(1)), Colour::White)
-        });
+        let (at, colour) = self
+            .cells_of(key)
+            .next()
+            .unwrap_or((board.centre, Colour::White));
+        let page = &board.page;
         let draw = |p: &Piece| Diagram::compute(p, at, colour, &page.board, &SquareSet::EMPTY);
-        let Some(piece) = parsed.first() else {
+        let (Some(piece), Some(name)) = (parsed.first(), alternatives.first()) else {
             return;
         };
         let first = draw(piece);
-        for (alt, other) in alternatives.iter().zip(parsed).skip(1) {
+        // Plain loops (no Zip/Skip/Find adaptors): the generic drop-in's code.
+        let mut i = 1;
+        while let (Some(alt), Some(other)) = (alternatives.get(i), parsed.get(i)) {
             let other = draw(other);
-            let diff = page.board.iter().find(|&s| first.mark(s) != other.mark(s));
-            if let Some(sq) = diff {
-                report.add(
-                    Kind::BadBetza,
-                    &row.place,
-                    says(
+            for sq in page.board.iter() {
+                let (a, b) = (first.mark(sq), other.mark(sq));
+                if a != b {
+                    report.say(
+                        Kind::BadBetza,
+                        &row.place,
                         Says::AlternativesDiffer,
                         &[
                             &row.name,
-                            alternatives.first().copied().unwrap_or_default(),
+                            name,
                             alt,
                             &square_name(at),
                             &square_name(sq),
-                            mark_name(first.mark(sq)),
-                            mark_name(other.mark(sq)),
+                            mark_name(a),
+                            mark_name(b),
                         ],
-                    ),
-                );
-                return;
+                    );
+                    return;
+                }
             }
+            i += 1;
         }
     }
 
@@ -286,24 +313,26 @@ impl Declarations {
         let Some(words) = Words::known(&self.lang) else {
             return;
         };
-        if let Some(w) = joiners(&row.moves)
-            .into_iter()
-            .find(|w| !words.or.iter().any(|o| o.eq_ignore_ascii_case(w)))
-        {
-            report.add(
+        // Plain loops (no IntoIter/Find adaptors): the generic drop-in's code.
+        'words: for w in joiners(&row.moves) {
+            for o in words.or {
+                if o.eq_ignore_ascii_case(w) {
+                    continue 'words;
+                }
+            }
+            report.say(
                 Kind::ForeignWord,
                 &row.place,
-                says(
-                    Says::ForeignWord,
-                    &[
-                        &row.name,
-                        &row.moves,
-                        w,
-                        words.or.first().copied().unwrap_or("or"),
-                        &self.lang,
-                    ],
-                ),
+                Says::ForeignWord,
+                &[
+                    &row.name,
+                    &row.moves,
+                    w,
+                    words.or.first().copied().unwrap_or("or"),
+                    &self.lang,
+                ],
             );
+            return;
         }
     }
 
@@ -313,6 +342,7 @@ impl Declarations {
     /// moves and no cell on those ranks is reported.
     fn starts(
         &self,
+        me: usize,
         row: &RowDecl,
         piece: &Piece,
         board: bool,
@@ -323,10 +353,13 @@ impl Declarations {
         let initial = piece.moves().iter().any(|m| m.initial);
         let starts = match row.start.as_deref() {
             Some(text) => parse_start(text).unwrap_or_else(|| {
-                report.add(Kind::BadAttribute, place, says(Says::BadStart, &[text]));
+                report.say(Kind::BadAttribute, place, Says::BadStart, &[text]);
                 DEFAULT_START
             }),
-            None if initial => self.setup_starts(row, at.ranks).unwrap_or(DEFAULT_START),
+            None if initial => match at.setup.get(me) {
+                Some(&mask) if mask != 0 => mask,
+                _ => DEFAULT_START,
+            },
             None => DEFAULT_START,
         };
         let key = row.key.as_deref().unwrap_or_default();
@@ -343,53 +376,46 @@ impl Declarations {
                     push_number(&mut ranks, r.into());
                 }
             }
-            report.add(
+            report.say(
                 Kind::InitialUnplaced,
                 place,
-                says(Says::InitialUnplaced, &[&row.name, &ranks]),
+                Says::InitialUnplaced,
+                &[&row.name, &ranks],
             );
         }
         starts
     }
 
-    /// The rows' names (their Piece cells' texts), in order.
-    fn row_names(&self) -> Vec<&str> {
-        let mut names = Vec::with_capacity(self.rows.len());
-        for r in &self.rows {
-            names.push(r.name.as_str());
-        }
-        names
-    }
-
-    /// The ranks, from each side's own, where the setup text places the
-    /// piece of `row` (`None` if it places it nowhere).
-    fn setup_starts(&self, row: &RowDecl, ranks: u8) -> Option<u16> {
-        let names = self.row_names();
-        let me = self.rows.iter().position(|r| core::ptr::eq(r, row))?;
-        let mut mask = 0u16;
-        for placed in setup::placements(&self.setup) {
-            let found = names::rows_named(placed.name, &names);
-            if !names::narrow(&found, &names, placed.heading).contains(&me) {
-                continue;
-            }
+    /// The ranks, from each side's own, where the setup text places each
+    /// row's piece (bit r-1 for rank r; 0 if it places it nowhere): the
+    /// setup text read once for all rows.
+    fn setup_starts(&self, names: &[&str], ranks: u8) -> Vec<u16> {
+        let mut masks = alloc::vec![0u16; names.len()];
+        for placed in &setup::placements(&self.setup) {
+            let found = names::rows_named(placed.name, names);
             let colour = placed.colour.unwrap_or(if placed.sq.rank() < ranks / 2 {
                 Colour::White
             } else {
                 Colour::Black
             });
             let rank = crate::page::declared::own_rank(placed.sq, colour, ranks);
-            if (1..=16).contains(&rank) {
-                mask |= 1 << (rank - 1);
+            if !(1..=16).contains(&rank) {
+                continue;
+            }
+            for &r in &names::narrow(&found, names, placed.heading) {
+                if let Some(mask) = masks.get_mut(r) {
+                    *mask |= 1 << (rank - 1);
+                }
             }
         }
-        (mask != 0).then_some(mask)
+        masks
     }
 
     /// One declared cell: the board piece it makes, or `None` (reported).
     fn check_cell(
         &self,
         cell: &CellDecl,
-        page: &Page,
+        at: &Board,
         rows: &mut Rows<'_>,
         cells: &[BoardPiece],
         report: &mut Report,
@@ -400,23 +426,19 @@ impl Declarations {
         };
         let own = cell.key.is_empty() && cell.extras.shows();
         if !own && !is_key(&cell.key) {
-            report.add(
-                Kind::BadAttribute,
-                &place,
-                says(Says::CellNoKey, &[&cell.key]),
-            );
+            report.say(Kind::BadAttribute, &place, Says::CellNoKey, &[&cell.key]);
             return None;
         }
         let colour = match cell.side.as_deref() {
             None | Some("white") => Colour::White,
             Some("black") => Colour::Black,
             Some(other) => {
-                report.add(Kind::BadAttribute, &place, says(Says::BadSide, &[other]));
+                report.say(Kind::BadAttribute, &place, Says::BadSide, &[other]);
                 return None;
             }
         };
         let Some(sq) = cell.sq else {
-            report.add(Kind::NoSquare, &place, says(Says::NoId, &[&cell.key]));
+            report.say(Kind::NoSquare, &place, Says::NoId, &[&cell.key]);
             return None;
         };
         if rows.broken.contains(&cell.key.as_str()) {
@@ -430,26 +452,27 @@ impl Declarations {
             rows.pieces.iter().position(|p| p.key == cell.key)
         };
         let Some(piece) = row.or(own.then_some(usize::MAX)) else {
-            report.add(
+            report.say(
                 Kind::UnknownPiece,
                 &place,
-                says(Says::UnknownPiece, &[&cell.key, &cell.key]),
+                Says::UnknownPiece,
+                &[&cell.key, &cell.key],
             );
             return None;
         };
         if cells.iter().any(|c| c.sq == sq) {
-            report.add(Kind::NoSquare, &place, says(Says::TwoCells, &[]));
+            report.say(Kind::NoSquare, &place, Says::TwoCells, &[]);
             return None;
         }
         let square = self.squares.iter().find(|s| s.sq == sq);
-        if !page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
-            report.add(Kind::NotOnBoard, &place, says(Says::NotOnBoard, &[]));
+        if !at.page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
+            report.say(Kind::NotOnBoard, &place, Says::NotOnBoard, &[]);
             return None;
         }
         if let Some(square) = square {
             self.check_side(square, colour, &place, report);
             if let Some(p) = row.and_then(|r| rows.pieces.get(r)) {
-                self.check_image(square, &p.name, &place, report);
+                self.check_image(square, &p.name, &at.names, &place, report);
             }
         }
         let piece = if cell.extras.any() {
@@ -498,22 +521,29 @@ impl Declarations {
             Colour::White => Says::BlackDeclaredWhite,
             Colour::Black => Says::WhiteDeclaredBlack,
         };
-        report.add(Kind::WrongSide, place, says(sentence, &[what, text]));
+        report.say(Kind::WrongSide, place, sentence, &[what, text]);
     }
 
     /// A cell whose image shows another row's piece (by the image's file
     /// name: `sym/WhiteCommoner.png` on a cell declared as the King).
-    fn check_image(&self, square: &SquareCell, name: &str, place: &Place, report: &mut Report) {
+    fn check_image(
+        &self,
+        square: &SquareCell,
+        name: &str,
+        rows: &[&str],
+        place: &Place,
+        report: &mut Report,
+    ) {
         let Some(src) = square.image.as_deref() else {
             return;
         };
-        let rows = self.row_names();
-        if let Some(other) = names::image_names_other(src, name, &rows) {
+        if let Some(other) = names::image_names_other(src, name, rows) {
             let other = collapse(rows.get(other).copied().unwrap_or_default());
-            report.add(
+            report.say(
                 Kind::WrongImage,
                 place,
-                says(Says::WrongImage, &[src, &other, name, name, &other]),
+                Says::WrongImage,
+                &[src, &other, name, name, &other],
             );
         }
     }
@@ -533,14 +563,11 @@ impl Declarations {
                 (None, Some(letter)) => (Says::UndeclaredLetter, letter.as_str()),
                 (None, None) => continue,
             };
-            report.add(
-                Kind::Undeclared,
-                &Place::Cell {
-                    id: s.id.clone(),
-                    sq: Some(s.sq),
-                },
-                says(sentence, &[shown]),
-            );
+            let place = Place::Cell {
+                id: s.id.clone(),
+                sq: Some(s.sq),
+            };
+            report.say(Kind::Undeclared, &place, sentence, &[shown]);
         }
     }
 
@@ -587,11 +614,18 @@ impl Declarations {
         }
         if let Some(keys) = &e.words {
             let mut lines = crate::page::extras::words(keys, &self.texts)
-                .map_err(|key| (Kind::BadAttribute, says(Says::BadWords, &[&key, &key])))?
-                .into_iter();
-            p.name = lines.next().unwrap_or_default();
-            p.remarks = lines.next().unwrap_or_default();
-            p.more = lines.collect();
+                .map_err(|key| (Kind::BadAttribute, says(Says::BadWords, &[&key, &key])))?;
+            // The first line off the front (no iterator to collect the rest).
+            let mut first = || {
+                if lines.is_empty() {
+                    String::new()
+                } else {
+                    lines.remove(0)
+                }
+            };
+            p.name = first();
+            p.remarks = first();
+            p.more = lines;
         }
         Ok(p)
     }
@@ -614,16 +648,24 @@ impl Declarations {
     /// row disables), if it has cells.
     fn push_skipped(&self, out: &mut String, key: &str) {
         let mut ids = String::new();
-        for c in self.cells.iter().filter(|c| c.key == key) {
-            if !ids.is_empty() {
-                ids.push_str(", ");
+        for c in &self.cells {
+            if c.key == key {
+                push_item(&mut ids, if c.id.is_empty() { "-" } else { &c.id });
             }
-            ids.push_str(if c.id.is_empty() { "-" } else { &c.id });
         }
         if !ids.is_empty() {
             push(out, Says::CellsSkipped, &[&ids]);
         }
     }
+}
+
+/// Appends `item` to a list of items separated by `, ` (items are never
+/// empty: a cell's id or `-`, a file's path).
+fn push_item(list: &mut String, item: &str) {
+    if !list.is_empty() {
+        list.push_str(", ");
+    }
+    list.push_str(item);
 }
 
 /// The message of a page whose board style sheet is missing.
@@ -635,11 +677,8 @@ pub fn missing_stylesheet() -> String {
 /// are their paths as the page asks for them (`sym/yellow.png`).
 pub fn missing_marks(files: &[String]) -> String {
     let mut list = String::new();
-    for (i, f) in files.iter().enumerate() {
-        if i > 0 {
-            list.push_str(", ");
-        }
-        list.push_str(f);
+    for f in files {
+        push_item(&mut list, f);
     }
     says(Says::MissingMarks, &[&list])
 }

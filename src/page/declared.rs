@@ -334,12 +334,20 @@ pub fn is_key(key: &str) -> bool {
 /// assert_eq!(glance::page::declared::collapse("  King\n  (Persian) "), "King (Persian)");
 /// ```
 pub fn collapse(text: &str) -> String {
+    // One loop over the characters (no Vec of words): a run of
+    // whitespace becomes one space when a word follows it.
     let mut out = String::with_capacity(text.len());
-    for word in words_of(text) {
-        if !out.is_empty() {
-            out.push(' ');
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            space = !out.is_empty();
+        } else {
+            if space {
+                out.push(' ');
+                space = false;
+            }
+            out.push(c);
         }
-        out.push_str(word);
     }
     out
 }
@@ -457,9 +465,15 @@ impl Declarations {
     /// Whether the board's letters are of both cases (so a letter's case
     /// says its side, as in FEN).
     pub fn letter_cases_differ(&self) -> bool {
-        let letters = || self.squares.iter().filter_map(|s| s.letter.as_deref());
-        letters().any(|l| l.bytes().any(|b| b.is_ascii_uppercase()))
-            && letters().any(|l| l.bytes().any(|b| b.is_ascii_lowercase()))
+        // One plain loop over the letters' bytes: the generic drop-in's code.
+        let (mut upper, mut lower) = (false, false);
+        for s in &self.squares {
+            for b in s.letter.as_deref().unwrap_or_default().bytes() {
+                upper |= b.is_ascii_uppercase();
+                lower |= b.is_ascii_lowercase();
+            }
+        }
+        upper && lower
     }
 
     /// The folder the page's images are in (`sym/`, or `""`): the mark
@@ -517,8 +531,11 @@ impl Declared {
         let mut shown = [false; Mark::ALL.len()];
         for c in &self.cells {
             let code = (i32::from(c.sq.file()), i32::from(c.sq.rank()));
-            if let Some(d) = self.scene(code, page).and_then(|s| s.diagram) {
-                for (_, m) in d.marks() {
+            // A scene's cells are its diagram's marks (a demonstration's
+            // are images and emptied cells): no second walk of the diagram.
+            let cells = self.scene(code, page).map(|s| s.cells).unwrap_or_default();
+            for (_, shown_there) in cells {
+                if let Content::Mark(m) = shown_there {
                     // `Mark::ALL` lists the marks in their order.
                     if let Some(seen) = shown.get_mut(m as usize) {
                         *seen = true;
@@ -541,11 +558,10 @@ impl Declared {
     /// only from its start ranks), its row's name and remarks.
     pub fn scene(&self, code: (i32, i32), page: &Page) -> Option<Scene<'_>> {
         let (cell, piece) = self.at(code)?;
-        let mut notes = if piece.remarks.is_empty() {
-            Vec::new()
-        } else {
-            alloc::vec![piece.remarks.as_str()]
-        };
+        let mut notes = Vec::new();
+        if !piece.remarks.is_empty() {
+            notes.push(piece.remarks.as_str());
+        }
         for more in &piece.more {
             notes.push(more);
         }
@@ -597,6 +613,18 @@ mod tests {
     }
 
     #[test]
+    fn start_ranks_are_one_or_two_digits_from_1_to_16() {
+        assert_eq!(parse_start("2"), Some(0b10));
+        assert_eq!(parse_start(" 2 3 "), Some(0b110));
+        assert_eq!(parse_start("2,3"), Some(0b110));
+        assert_eq!(parse_start("1, ,16"), Some(0b1000_0000_0000_0001));
+        assert_eq!(parse_start("02"), Some(0b10));
+        for bad in ["", " , ", "0", "17", "123", "2a", "-2", "2\t3", "2;3"] {
+            assert_eq!(parse_start(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
     fn words_are_split_as_split_whitespace_splits_them() {
         for text in [
             "",
@@ -609,6 +637,7 @@ mod tests {
         ] {
             let std: Vec<&str> = text.split_whitespace().collect();
             assert_eq!(words_of(text), std, "{text:?}");
+            assert_eq!(collapse(text), std.join(" "), "{text:?}");
         }
     }
 }

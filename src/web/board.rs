@@ -267,6 +267,14 @@ fn show_rule(dir: &str, name: &str) -> String {
     css
 }
 
+/// Sets attribute `name` of `el` to `value` (which cannot fail for the
+/// names this module sets). One function, not a call and the dropped
+/// result at each place.
+#[inline(never)]
+fn set(el: &Element, name: &str, value: &str) {
+    let _ = el.set_attribute(name, value);
+}
+
 /// Whether `el`'s class attribute lists `class`.
 #[cfg(not(feature = "generic"))]
 fn has_class(el: &Element, class: &str) -> bool {
@@ -367,10 +375,10 @@ impl Board {
         if let Some((code, subject, side)) = found {
             // Setting attributes on an element cannot fail for these names.
             if !el.has_attribute("tabindex") {
-                let _ = el.set_attribute("tabindex", "0");
+                set(&el, "tabindex", "0");
             }
-            let _ = el.set_attribute("role", "button");
-            let _ = el.set_attribute("aria-pressed", "false");
+            set(&el, "role", "button");
+            set(&el, "aria-pressed", "false");
             let label = match side {
                 // A declared piece: its row's name, in the page's words,
                 // and its side ("Dame, Blancs").
@@ -401,7 +409,7 @@ impl Board {
                     label
                 }
             };
-            let _ = el.set_attribute("aria-label", &label);
+            set(&el, "aria-label", &label);
             self.clickables.push(Clickable {
                 el: el.clone(),
                 sq,
@@ -442,12 +450,12 @@ impl Board {
                     name.push_str(self.words.colon);
                     name.push_str(words);
                 }
-                let _ = table.set_attribute("aria-label", &name);
+                set(&table, "aria-label", &name);
             }
         }
         if let Some(piece) = &self.piece {
-            let _ = piece.set_attribute("aria-live", "polite");
-            let _ = piece.set_attribute("aria-atomic", "true");
+            set(piece, "aria-live", "polite");
+            set(piece, "aria-atomic", "true");
         }
     }
 
