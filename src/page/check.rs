@@ -392,7 +392,7 @@ impl Declarations {
     fn setup_starts(&self, names: &[&str], ranks: u8) -> Vec<u16> {
         let mut masks = alloc::vec![0u16; names.len()];
         for placed in &setup::placements(&self.setup) {
-            let found = names::rows_named(&placed.name, names);
+            let found = names::rows_named(placed.name, names);
             let colour = placed.colour.unwrap_or(if placed.sq.rank() < ranks / 2 {
                 Colour::White
             } else {
@@ -402,7 +402,7 @@ impl Declarations {
             if !(1..=16).contains(&rank) {
                 continue;
             }
-            for &r in &names::narrow(&found, names, &placed.heading) {
+            for &r in &names::narrow(&found, names, placed.heading) {
                 if let Some(mask) = masks.get_mut(r) {
                     *mask |= 1 << (rank - 1);
                 }

@@ -132,19 +132,28 @@ pub fn words(keys: &str, texts: &[(String, String)]) -> Result<Vec<String>, Stri
 /// A `data-columns` value: three whole numbers below 100 (name, Moves,
 /// Remarks columns).
 pub fn parse_columns(text: &str) -> Option<(usize, usize, usize)> {
-    // A loop, not a map over the words: the generic drop-in's code.
+    // One loop over the bytes, not words and their digits: the generic
+    // drop-in's code.
     let mut cols = [0usize; 3];
     let mut count = 0;
-    for word in text.split_ascii_whitespace() {
-        if word.len() > 2 || !word.bytes().all(|b| b.is_ascii_digit()) {
+    // Digits in the word being read.
+    let mut digits = 0;
+    for b in text.bytes() {
+        if b.is_ascii_whitespace() {
+            digits = 0;
+            continue;
+        }
+        // Not a digit, or a third: not a number below 100.
+        if !b.is_ascii_digit() || digits == 2 {
             return None;
         }
-        // A fourth word: not three numbers.
-        let col = cols.get_mut(count)?;
-        for b in word.bytes() {
-            *col = *col * 10 + usize::from(b - b'0');
+        if digits == 0 {
+            count += 1;
         }
-        count += 1;
+        digits += 1;
+        // A fourth word: not three numbers.
+        let col = cols.get_mut(count - 1)?;
+        *col = *col * 10 + usize::from(b - b'0');
     }
     let [name, moves, remarks] = cols;
     (count == 3).then_some((name, moves, remarks))
@@ -170,7 +179,16 @@ mod tests {
     #[test]
     fn columns_are_three_small_numbers() {
         assert_eq!(parse_columns("0 3 4"), Some((0, 3, 4)));
-        for bad in ["", "1 2 3 4", "a 2 3", "100 1 2", "1,2,3"] {
+        assert_eq!(parse_columns("\t10  2\n99"), Some((10, 2, 99)));
+        for bad in [
+            "",
+            "1 2 3 4",
+            "a 2 3",
+            "100 1 2",
+            "1,2,3",
+            "1 2 3\u{a0}",
+            "1 2 3x",
+        ] {
             assert_eq!(parse_columns(bad), None, "{bad:?}");
         }
     }

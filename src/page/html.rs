@@ -75,19 +75,12 @@ impl Dom for Element<'_> {
         self.0.child_elements().map(Element).collect()
     }
 
-    fn parent(&self) -> Option<Self> {
-        self.0.parent().and_then(ElementRef::wrap).map(Element)
+    fn child_nodes(&self) -> Vec<Node<Self>> {
+        self.0.children().filter_map(node).collect()
     }
 
-    fn child_nodes(&self) -> Vec<Node<Self>> {
-        self.0
-            .children()
-            .filter_map(|n| match n.value() {
-                scraper::Node::Text(t) => Some(Node::Text(t.to_string())),
-                scraper::Node::Element(_) => ElementRef::wrap(n).map(|e| Node::Element(Element(e))),
-                _ => None,
-            })
-            .collect()
+    fn next_nodes(&self) -> Vec<Node<Self>> {
+        self.0.next_siblings().filter_map(node).collect()
     }
 
     fn closest_cell(&self) -> Option<Self> {
@@ -95,5 +88,18 @@ impl Dom for Element<'_> {
             .chain(self.0.ancestors().filter_map(ElementRef::wrap))
             .find(|e| e.value().id().is_some_and(|id| id.starts_with("sq")))
             .map(Element)
+    }
+}
+
+/// ego_tree's node (scraper's tree), named through `ElementRef`'s deref.
+type TreeNode<'a> = <ElementRef<'a> as core::ops::Deref>::Target;
+
+/// A node of the tree as the reader's: an element or a text (`None` for
+/// comments and the like).
+fn node(n: TreeNode<'_>) -> Option<Node<Element<'_>>> {
+    match n.value() {
+        scraper::Node::Text(t) => Some(Node::Text(t.to_string())),
+        scraper::Node::Element(_) => ElementRef::wrap(n).map(|e| Node::Element(Element(e))),
+        _ => None,
     }
 }

@@ -36,19 +36,15 @@ use alloc::vec::Vec;
 use crate::engine::geometry::Colour;
 
 /// A name's words: lower case, singular, without its parentheses (or with
-/// them, if `parentheses`).
-fn split(name: &str, parentheses: bool) -> Vec<String> {
-    let mut words = Vec::new();
+/// them, if `parentheses`), each followed by one space (`"hoplite pawn "`;
+/// no word holds an ASCII space). One string, not a list of strings: a
+/// word list is equal, a prefix or a member as this string is (the
+/// generic drop-in's code).
+fn split(name: &str, parentheses: bool) -> String {
+    let mut out = String::new();
     let mut depth = 0u32;
-    let mut word = String::new();
-    let end = |word: &mut String, words: &mut Vec<String>| {
-        if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {
-            word.pop();
-        }
-        if !word.is_empty() {
-            words.push(core::mem::take(word));
-        }
-    };
+    // Where the word being read starts in `out`.
+    let mut start = 0;
     for c in name.chars() {
         match c {
             '(' => depth += 1,
@@ -57,13 +53,73 @@ fn split(name: &str, parentheses: bool) -> Vec<String> {
         }
         let inside = depth > 0 || c == ')';
         if (c.is_ascii_alphanumeric() || !c.is_ascii()) && (parentheses || !inside) {
-            word.push(c.to_ascii_lowercase());
+            out.push(c.to_ascii_lowercase());
         } else {
-            end(&mut word, &mut words);
+            start = end_word(&mut out, start);
         }
     }
-    end(&mut word, &mut words);
-    words
+    end_word(&mut out, start);
+    out
+}
+
+/// Ends the word of `out` from `start` (a plural `s` dropped from a word
+/// of more than three letters, a space after it); where the next starts.
+fn end_word(out: &mut String, start: usize) -> usize {
+    let word = out.get(start..).unwrap_or_default();
+    if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {
+        out.pop();
+    }
+    if out.len() > start {
+        out.push(' ');
+    }
+    out.len()
+}
+
+/// How many of the words of `a` are words of `b` and not of `not`
+/// (all three as [`split`] gives them), and how many words `a` has.
+fn common(a: &str, b: &str, not: &str) -> (usize, usize) {
+    let (mut found, mut total) = (0, 0);
+    let mut start = 0;
+    // A loop over bytes, not split(): the generic drop-in's code.
+    for (i, &c) in a.as_bytes().iter().enumerate() {
+        if c == b' ' {
+            total += 1;
+            let word = a.get(start..=i).unwrap_or_default();
+            found += usize::from(has_word(b, word) && !has_word(not, word));
+            start = i + 1;
+        }
+    }
+    (found, total)
+}
+
+/// Whether `word` (with its space) is one of the words of `list`.
+fn has_word(list: &str, word: &str) -> bool {
+    let (list, word) = (list.as_bytes(), word.as_bytes());
+    let mut at = 0;
+    while let Some(rest) = list.get(at..) {
+        if rest.starts_with(word) {
+            return true;
+        }
+        // On to the next word's start.
+        let Some(space) = rest.iter().position(|&c| c == b' ') else {
+            return false;
+        };
+        at += space + 1;
+    }
+    false
+}
+
+/// The words of a string [`split`] gave, as a list.
+fn list(words: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, &c) in words.as_bytes().iter().enumerate() {
+        if c == b' ' {
+            out.push(String::from(words.get(start..i).unwrap_or_default()));
+            start = i + 1;
+        }
+    }
+    out
 }
 
 /// A name's words without its parentheses: `Hoplites (Spartan)` →
@@ -73,16 +129,42 @@ fn split(name: &str, parentheses: bool) -> Vec<String> {
 /// assert_eq!(glance::page::names::words("Lieu-tenants (Spartan)"), ["lieu", "tenant"]);
 /// ```
 pub fn words(name: &str) -> Vec<String> {
-    split(name, false)
+    list(&split(name, false))
+}
+
+/// Whether `word` (lower case) is one of a name's words outside its
+/// parentheses: `White (Persians)` has `white`.
+///
+/// ```
+/// use glance::page::names::has;
+/// assert!(has("White (Persians)", "white"));
+/// assert!(has("Whites", "white"));
+/// assert!(!has("Black (White)", "white"));
+/// ```
+pub fn has(name: &str, word: &str) -> bool {
+    let mut word = String::from(word);
+    word.push(' ');
+    has_word(&split(name, false), &word)
 }
 
 /// The words in a name's parentheses: `King (Spartan)` → `["spartan"]`.
 pub fn qualifier(name: &str) -> Vec<String> {
+    list(&qualifier_words(name))
+}
+
+/// The words in a name's parentheses as [`split`] gives words.
+fn qualifier_words(name: &str) -> String {
     let base = split(name, false);
-    let mut out = Vec::new();
-    for w in split(name, true) {
-        if !base.contains(&w) {
-            out.push(w);
+    let full = split(name, true);
+    let mut out = String::new();
+    let mut start = 0;
+    for (i, &c) in full.as_bytes().iter().enumerate() {
+        if c == b' ' {
+            let w = full.get(start..=i).unwrap_or_default();
+            if !has_word(&base, w) {
+                out.push_str(w);
+            }
+            start = i + 1;
         }
     }
     out
@@ -112,27 +194,29 @@ pub fn image_piece(src: &str) -> Option<(Colour, String)> {
 /// names, by the first of the module's four rules that finds any.
 pub fn rows_named<S: AsRef<str>>(name: &str, rows: &[S]) -> Vec<usize> {
     let full = split(name, true);
-    let base = words(name);
+    let base = split(name, false);
     if base.is_empty() {
         return Vec::new();
     }
-    // A loop, not a map: the generic drop-in's code.
-    let mut split_rows: Vec<(Vec<String>, Vec<String>)> = Vec::with_capacity(rows.len());
-    for r in rows {
-        split_rows.push((split(r.as_ref(), true), words(r.as_ref())));
-    }
-    let rows = split_rows;
-    let starts = |a: &[String], b: &[String]| a.len() <= b.len() && b[..a.len()] == *a;
     // The module's four rules, in order (a match, not closures: the
-    // drop-in's build keeps no indirect calls it can do without).
+    // drop-in's build keeps no indirect calls it can do without). Words
+    // end with a space, so a prefix of the string is a prefix of the words.
+    // Each row's words are made where a rule asks for them (no list of
+    // them kept: the drop-in's code; rows are few).
     for tier in 0..4 {
         let mut found: Vec<usize> = Vec::new();
-        for (i, (f, w)) in rows.iter().enumerate() {
+        for (i, r) in rows.iter().enumerate() {
+            let w = split(r.as_ref(), tier == 0);
             let named = match tier {
-                0 => *f == full,
-                1 => *w == base,
-                2 => !w.is_empty() && (starts(&base, w) || starts(w, &base)),
-                _ => base.iter().all(|b| w.contains(b)),
+                0 => w == full,
+                1 => w == base,
+                2 => {
+                    !w.is_empty() && (w.starts_with(base.as_str()) || base.starts_with(w.as_str()))
+                }
+                _ => {
+                    let (found, total) = common(&base, &w, "");
+                    found == total
+                }
             };
             if named {
                 found.push(i);
@@ -160,10 +244,14 @@ pub fn narrow<S: AsRef<str>>(found: &[usize], rows: &[S], context: &str) -> Vec<
     // Loops, not iterator adaptors: the generic drop-in's code.
     let mut narrowed: Vec<usize> = Vec::new();
     for &i in found {
-        if rows
-            .get(i)
-            .is_some_and(|r| qualifier(r.as_ref()).iter().any(|q| context.contains(q)))
-        {
+        if rows.get(i).is_some_and(|r| {
+            common(
+                &split(r.as_ref(), true),
+                &context,
+                &split(r.as_ref(), false),
+            )
+            .0 > 0
+        }) {
             narrowed.push(i);
         }
     }
@@ -189,11 +277,11 @@ pub fn narrow<S: AsRef<str>>(found: &[usize], rows: &[S], context: &str) -> Vec<
 /// ```
 pub fn image_names_other<S: AsRef<str>>(src: &str, row: &str, rows: &[S]) -> Option<usize> {
     let (_, name) = image_piece(src)?;
-    let shown = words(&name);
+    let shown = split(&name, false);
     if !rows_named(&name, &[row]).is_empty() {
         return None;
     }
-    rows.iter().position(|r| words(r.as_ref()) == shown)
+    rows.iter().position(|r| split(r.as_ref(), false) == shown)
 }
 
 #[cfg(test)]

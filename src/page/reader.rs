@@ -54,7 +54,7 @@ use crate::page::finding::Place;
 /// The questions the reader asks of a document tree. Selectors are the few
 /// CSS selectors [`read`] uses: a tag name (`table`, `img`, `link`),
 /// `[data-piece]`, `[data-text]`, `[id^=sq]` and `#piece`.
-pub trait Dom: Sized + Clone + PartialEq {
+pub trait Dom: Sized + Clone {
     /// The elements inside this one matching `selector`, in document order.
     fn select(&self, selector: &str) -> Vec<Self>;
     /// The element's tag name, lower case.
@@ -78,15 +78,15 @@ pub trait Dom: Sized + Clone + PartialEq {
     }
     /// This element or its nearest ancestor with an id starting `sq`.
     fn closest_cell(&self) -> Option<Self>;
-    /// Its parent element (`None` at the root; trees that cannot say
-    /// have no setup section).
-    fn parent(&self) -> Option<Self> {
-        None
-    }
     /// Its child nodes, elements and texts, in order (by default its
     /// child elements only).
     fn child_nodes(&self) -> Vec<Node<Self>> {
         self.children().into_iter().map(Node::Element).collect()
+    }
+    /// The nodes after it in its parent, elements and texts, in order
+    /// (none by default: trees that cannot say have no setup section).
+    fn next_nodes(&self) -> Vec<Node<Self>> {
+        Vec::new()
     }
 }
 
@@ -107,17 +107,25 @@ const DEFAULT_COLUMNS: (usize, usize, usize) = (0, 3, 4);
 
 /// What the page inside `root` declares (`root`: the document's `<html>`,
 /// usually; its `lang` is the page's language).
+// Filled in place, not a literal with `..Default::default()`: one
+// temporary fewer to copy (the generic drop-in's code, 64 B gzipped).
+#[allow(clippy::field_reassign_with_default)]
 pub fn read<D: Dom>(root: &D) -> Declarations {
-    let mut decl = Declarations {
-        lang: root.attr("lang").unwrap_or_default(),
-        ..Declarations::default()
-    };
-    decl.board_table = root.select("table").iter().any(|t| has_class(t, "board"));
-    // Loops, not flat_map: the generic drop-in's code (0.3 KB gzip).
-    for table in piece_tables(root) {
-        for row in table.rows {
-            decl.rows.push(row.decl);
+    let mut decl = Declarations::default();
+    decl.lang = root.attr("lang").unwrap_or_default();
+    // One walk over the tables: the board's class and the piece tables'
+    // rows, each row's declarations put straight into the model (no
+    // PieceTable or TableRow to make and take apart: the drop-in's code).
+    let mut tables = 0;
+    for table in root.select("table") {
+        decl.board_table |= has_class(&table, "board");
+        let number = tables + 1;
+        if piece_table(&table, number, |_, _, row| decl.rows.push(row)).is_some() {
+            tables = number;
         }
+    }
+    if tables < 2 {
+        unnumber(&mut decl.rows);
     }
     for el in root.select("[data-piece]") {
         if el.tag() == "tr" {
@@ -185,10 +193,7 @@ fn moves_css<D: Dom>(link: &D) -> Option<String> {
     let rel = link.attr("rel")?;
     let href = link.attr("href")?;
     let file = crate::engine::cut::before(&href, b"?#");
-    let sheet = rel
-        .split_ascii_whitespace()
-        .any(|r| r.eq_ignore_ascii_case("stylesheet"));
-    (sheet && file.ends_with("moves.css")).then_some(href)
+    (listed(&rel, "stylesheet", true) && file.ends_with("moves.css")).then_some(href)
 }
 
 /// A piece table of a page, with its elements (what `glance migrate`
@@ -216,26 +221,52 @@ pub struct TableRow<D> {
 pub fn piece_tables<D: Dom>(root: &D) -> Vec<PieceTable<D>> {
     let mut out: Vec<PieceTable<D>> = Vec::new();
     for table in root.select("table") {
-        if let Some(t) = piece_table(&table, out.len() + 1) {
-            out.push(t);
+        let mut rows = Vec::new();
+        let found = piece_table(&table, out.len() + 1, |tr, id, decl| {
+            rows.push(TableRow {
+                tr: tr.clone(),
+                id,
+                decl,
+            });
+        });
+        if let Some(columns) = found {
+            out.push(PieceTable {
+                table,
+                columns,
+                rows,
+            });
         }
     }
     if out.len() < 2 {
         for t in &mut out {
             for row in &mut t.rows {
-                if let Place::Row { table, .. } = &mut row.decl.place {
-                    *table = None;
-                }
+                unnumber(core::slice::from_mut(&mut row.decl));
             }
         }
     }
     out
 }
 
+/// The rows' places without their table's number (a page with one piece
+/// table says `table row 2`, not `table 1 row 2`).
+fn unnumber(rows: &mut [RowDecl]) {
+    for row in rows {
+        if let Place::Row { table, .. } = &mut row.place {
+            *table = None;
+        }
+    }
+}
+
 /// `table` read as the piece table number `number` if it is one (a
 /// header row reading Piece, ID, value, Moves (Betza notation), Remarks;
-/// or, on a translated page, rows with a `data-piece`).
-fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
+/// or, on a translated page, rows with a `data-piece`): its columns of the
+/// name, Moves and Remarks; each row given to `row` with its ID column's
+/// text, in order.
+fn piece_table<D: Dom>(
+    table: &D,
+    number: usize,
+    mut row: impl FnMut(&D, String, RowDecl),
+) -> Option<(usize, usize, usize)> {
     let trs = table.rows();
     // Plain loops, not iterator chains: the generic drop-in's code.
     let mut texts: Vec<Vec<String>> = Vec::with_capacity(trs.len());
@@ -269,7 +300,6 @@ fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
         .attr("data-columns")
         .and_then(|c| parse_columns(&c))
         .unwrap_or(cols);
-    let mut rows = Vec::new();
     for i in first..trs.len() {
         let (Some(tr), Some(texts)) = (trs.get(i), texts.get(i)) else {
             break;
@@ -278,10 +308,10 @@ fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
             continue;
         }
         let key = tr.attr("data-piece");
-        rows.push(TableRow {
-            tr: tr.clone(),
-            id: id_column.map_or_else(String::new, |c| column(texts, c)),
-            decl: RowDecl {
+        row(
+            tr,
+            id_column.map_or_else(String::new, |c| column(texts, c)),
+            RowDecl {
                 place: Place::Row {
                     table: Some(number),
                     row: i + 1 - first,
@@ -293,13 +323,9 @@ fn piece_table<D: Dom>(table: &D, number: usize) -> Option<PieceTable<D>> {
                 remarks: column(texts, cols.2),
                 start: tr.attr("data-start"),
             },
-        });
+        );
     }
-    Some(PieceTable {
-        table: table.clone(),
-        columns: cols,
-        rows,
-    })
+    Some(cols)
 }
 
 /// The text of column `c` of a row (empty past its end).
@@ -384,8 +410,19 @@ fn whole_number(text: &str) -> usize {
 
 /// Whether `el`'s class attribute lists `class`.
 pub fn has_class<D: Dom>(el: &D, class: &str) -> bool {
-    el.attr("class")
-        .is_some_and(|c| c.split_ascii_whitespace().any(|w| w == class))
+    el.attr("class").is_some_and(|c| listed(&c, class, false))
+}
+
+/// Whether `list`, words between ASCII whitespace (a `class` or `rel`),
+/// has `word` (ASCII case ignored if `fold`). One loop for both lists:
+/// the generic drop-in's code.
+fn listed(list: &str, word: &str, fold: bool) -> bool {
+    for w in list.split_ascii_whitespace() {
+        if w == word || (fold && w.eq_ignore_ascii_case(word)) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Block elements: a line of the setup text ends where one starts or ends.
@@ -407,18 +444,14 @@ fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
     let Some(heading) = heading else {
         return lines;
     };
-    let Some(parent) = heading.parent() else {
-        return lines;
-    };
     let mut line = (false, String::new());
-    let mut after = false;
-    for node in parent.child_nodes() {
-        match node {
-            Node::Element(el) if el == heading => after = true,
-            Node::Element(el) if after && el.tag() == "h3" => break,
-            node if after => setup_lines(node, &mut line, &mut lines),
-            _ => {}
+    // Its siblings after it, not its parent's nodes and a search for it
+    // among them: the generic drop-in's code.
+    for node in heading.next_nodes() {
+        if matches!(&node, Node::Element(el) if el.tag() == "h3") {
+            break;
         }
+        setup_lines(node, &mut line, &mut lines);
     }
     end_line(&mut line, &mut lines);
     lines

@@ -31,7 +31,6 @@
 //! assert_eq!(placed[3].colour, Some(Colour::Black));
 //! ```
 
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::engine::cut::{cut, pieces};
@@ -39,85 +38,96 @@ use crate::engine::geometry::{Colour, Square};
 use crate::page::declared::SetupLine;
 use crate::page::names;
 
-/// One square of the setup text: which piece stands there.
+/// One square of the setup text: which piece stands there (its texts
+/// borrowed from the setup lines: no copy per square).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Placement {
+pub struct Placement<'a> {
     pub sq: Square,
     /// The piece's name as the line writes it (`Hoplites`).
-    pub name: String,
+    pub name: &'a str,
     /// The side its heading names, if it names one.
     pub colour: Option<Colour>,
     /// The heading above the line (`White (Persians)`), or empty.
-    pub heading: String,
+    pub heading: &'a str,
     /// The line, for messages.
-    pub line: String,
+    pub line: &'a str,
 }
 
 /// A line of the setup text that gives no squares it can read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem {
+pub enum Problem<'a> {
     /// `a2-c3`: a range neither along a rank nor along a file.
-    Range { line: String, range: String },
+    Range { line: &'a str, range: &'a str },
     /// `8 Pawns`: a number of pieces, no squares (a setup that is not
     /// fixed: Fischer random, drops).
-    Count { line: String },
+    Count { line: &'a str },
 }
 
 /// The squares the setup text gives, in its order.
-pub fn placements(lines: &[SetupLine]) -> Vec<Placement> {
-    read(lines).0
+pub fn placements(lines: &[SetupLine]) -> Vec<Placement<'_>> {
+    let mut placed = Vec::new();
+    // The problems dropped as they come (none kept to be thrown away).
+    walk(lines, |p| placed.push(p), |_| {});
+    placed
 }
 
 /// The squares the setup text gives, and the lines it cannot read as
 /// squares (lines that are neither are prose, and skipped).
-pub fn read(lines: &[SetupLine]) -> (Vec<Placement>, Vec<Problem>) {
+pub fn read(lines: &[SetupLine]) -> (Vec<Placement<'_>>, Vec<Problem<'_>>) {
     let mut placed = Vec::new();
     let mut problems = Vec::new();
+    walk(lines, |p| placed.push(p), |p| problems.push(p));
+    (placed, problems)
+}
+
+/// The setup text read line by line: each square given to `place`, each
+/// line it cannot read as squares to `problem`, in order.
+fn walk<'a>(
+    lines: &'a [SetupLine],
+    mut place: impl FnMut(Placement<'a>),
+    mut problem: impl FnMut(Problem<'a>),
+) {
     let mut heading = "";
     let mut colour = None;
+    // One list of squares for every line: no list made and freed a line.
+    let mut squares = Vec::new();
     for line in lines {
         let text = line.text.as_str();
         if line.heading {
             heading = text;
-            let words = names::words(text);
-            colour = if words.iter().any(|w| w == "white") {
+            colour = if names::has(text, "white") {
                 Some(Colour::White)
-            } else if words.iter().any(|w| w == "black") {
+            } else if names::has(text, "black") {
                 Some(Colour::Black)
             } else {
                 None
             };
             continue;
         }
-        match read_line(text) {
-            Line::Squares(squares, name) => {
-                for sq in squares {
-                    placed.push(Placement {
+        squares.clear();
+        match read_line(text, &mut squares) {
+            Line::Squares(name) => {
+                for &sq in &squares {
+                    place(Placement {
                         sq,
-                        name: String::from(name),
+                        name,
                         colour,
-                        heading: String::from(heading),
-                        line: String::from(text),
+                        heading,
+                        line: text,
                     });
                 }
             }
-            Line::BadRange(range) => problems.push(Problem::Range {
-                line: String::from(text),
-                range: String::from(range),
-            }),
-            Line::Count => problems.push(Problem::Count {
-                line: String::from(text),
-            }),
+            Line::BadRange(range) => problem(Problem::Range { line: text, range }),
+            Line::Count => problem(Problem::Count { line: text }),
             Line::Prose => {}
         }
     }
-    (placed, problems)
 }
 
 /// What one line of the setup text says.
 enum Line<'a> {
-    /// `a2-h2, j2: Pawns`: the squares and the name.
-    Squares(Vec<Square>, &'a str),
+    /// `a2-h2, j2: Pawns`: the name (the squares are in the caller's list).
+    Squares(&'a str),
     /// A range neither along a rank nor a file.
     BadRange(&'a str),
     /// `8 Pawns`.
@@ -126,7 +136,9 @@ enum Line<'a> {
     Prose,
 }
 
-fn read_line(text: &str) -> Line<'_> {
+/// One line of the setup text; its squares, if it gives any, added to
+/// `squares`.
+fn read_line<'a>(text: &'a str, squares: &mut Vec<Square>) -> Line<'a> {
     let Some((list, name)) = cut(text, b":") else {
         let mut words = text.split_ascii_whitespace();
         let count = words
@@ -145,7 +157,6 @@ fn read_line(text: &str) -> Line<'_> {
     if name.is_empty() {
         return Line::Prose;
     }
-    let mut squares = Vec::new();
     for group in pieces(list, b",") {
         let group = group.trim_ascii();
         match cut(group, b"-") {
@@ -157,13 +168,13 @@ fn read_line(text: &str) -> Line<'_> {
                 let (Some(a), Some(b)) = (square(a.trim_ascii()), square(b.trim_ascii())) else {
                     return Line::Prose;
                 };
-                if !range(a, b, &mut squares) {
+                if !range(a, b, squares) {
                     return Line::BadRange(group);
                 }
             }
         }
     }
-    Line::Squares(squares, name)
+    Line::Squares(name)
 }
 
 /// `a1` to `p16`, as the pages write squares.
@@ -212,7 +223,7 @@ fn range(a: Square, b: Square, out: &mut Vec<Square>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::string::ToString;
+    use alloc::string::{String, ToString};
 
     fn lines(text: &[(bool, &str)]) -> Vec<SetupLine> {
         text.iter()
@@ -232,13 +243,14 @@ mod tests {
 
     #[test]
     fn squares_ranges_and_headings() {
-        let (placed, problems) = read(&lines(&[
+        let text = lines(&[
             (true, "White"),
             (false, "a3-c3, j3: Pawns"),
             (false, "a1-a2 : Rook"),
             (true, "Setup for both"),
             (false, "p16: King"),
-        ]));
+        ]);
+        let (placed, problems) = read(&text);
         assert!(problems.is_empty());
         assert_eq!(
             names_of(&placed),
@@ -251,7 +263,7 @@ mod tests {
 
     #[test]
     fn counts_bad_ranges_and_prose() {
-        let (placed, problems) = read(&lines(&[
+        let text = lines(&[
             (false, "8 Pawns"),
             (false, "a2-c3: Pawns"),
             (false, "The pieces stand as in chess: see the picture."),
@@ -259,17 +271,16 @@ mod tests {
             (false, "a0: Nothing"),
             (false, "a17: Nothing"),
             (false, "a1:"),
-        ]));
+        ]);
+        let (placed, problems) = read(&text);
         assert!(placed.is_empty(), "{placed:?}");
         assert_eq!(
             problems,
             [
-                Problem::Count {
-                    line: "8 Pawns".into()
-                },
+                Problem::Count { line: "8 Pawns" },
                 Problem::Range {
-                    line: "a2-c3: Pawns".into(),
-                    range: "a2-c3".into()
+                    line: "a2-c3: Pawns",
+                    range: "a2-c3"
                 }
             ]
         );
@@ -277,11 +288,12 @@ mod tests {
 
     #[test]
     fn ranges_run_upwards_along_a_rank_or_a_file() {
-        let placed = placements(&lines(&[
+        let text = lines(&[
             (false, "c3-a3: Pawns"),
             (false, "b4-b2: Rooks"),
             (false, "d1-d1: King"),
-        ]));
+        ]);
+        let placed = placements(&text);
         assert_eq!(
             names_of(&placed),
             ["a3=Pawns", "b3=Pawns", "c3=Pawns", "b2=Rooks", "b3=Rooks", "b4=Rooks", "d1=King"]

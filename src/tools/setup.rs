@@ -343,14 +343,14 @@ fn derive(page: &Page) -> Derived {
                     problems.push(format!(
                         "{sq}: {} is listed under {} but stands on {}'s half",
                         p.name,
-                        repr(&p.heading),
+                        repr(p.heading),
                         colour_name(half)
                     ));
                 }
                 c
             }
         };
-        let (table_name, id) = match match_piece(&p.name, &page.pieces, &p.heading) {
+        let (table_name, id) = match match_piece(p.name, &page.pieces, p.heading) {
             Ok(row) => row,
             Err(e) => {
                 problems.push(format!("\"{}\": {e}", p.line));

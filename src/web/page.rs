@@ -53,28 +53,31 @@ impl Dom for Element {
         self.select(":scope > *")
     }
 
-    fn parent(&self) -> Option<Self> {
-        self.parent_element()
+    fn child_nodes(&self) -> Vec<Node<Self>> {
+        nodes_from(self.first_child())
     }
 
-    fn child_nodes(&self) -> Vec<Node<Self>> {
-        let list = web_sys::Node::child_nodes(self);
-        let mut out = Vec::new();
-        for i in 0..list.length() {
-            let Some(node) = list.item(i) else { continue };
-            match node.node_type() {
-                web_sys::Node::TEXT_NODE => {
-                    out.push(Node::Text(node.text_content().unwrap_or_default()))
-                }
-                // An element node is an `Element`: no check needed.
-                web_sys::Node::ELEMENT_NODE => out.push(Node::Element(node.unchecked_into())),
-                _ => {}
-            }
-        }
-        out
+    fn next_nodes(&self) -> Vec<Node<Self>> {
+        nodes_from(self.next_sibling())
     }
 
     fn closest_cell(&self) -> Option<Self> {
         self.closest("[id^=sq]").ok().flatten()
     }
+}
+
+/// `node` and the siblings after it, elements and texts, as the reader's
+/// nodes (one walk for a node's children and for what follows it).
+fn nodes_from(mut node: Option<web_sys::Node>) -> Vec<Node<Element>> {
+    let mut out = Vec::new();
+    while let Some(n) = node {
+        match n.node_type() {
+            web_sys::Node::TEXT_NODE => out.push(Node::Text(n.text_content().unwrap_or_default())),
+            // An element node is an `Element`: no check needed.
+            web_sys::Node::ELEMENT_NODE => out.push(Node::Element(n.clone().unchecked_into())),
+            _ => {}
+        }
+        node = n.next_sibling();
+    }
+    out
 }
