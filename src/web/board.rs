@@ -16,13 +16,14 @@ use alloc::vec::Vec;
 
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
-use web_sys::{CssStyleSheet, Document, Element, HtmlElement};
+use web_sys::{CssStyleSheet, Document, Element};
 
 #[wasm_bindgen]
 extern "C" {
     /// An element of the board, seen with two of `Element`'s methods
     /// declared for JavaScript strings (made once, see [`Strings`]): a press
-    /// then crosses to JavaScript once per cell and decodes no text.
+    /// then crosses to JavaScript once per cell and decodes no text; and
+    /// with `focus()`.
     #[wasm_bindgen(extends = Element)]
     type Cell;
     /// `setAttribute(name, value)`.
@@ -31,9 +32,13 @@ extern "C" {
     /// `removeAttribute(name)`.
     #[wasm_bindgen(method, js_name = removeAttribute)]
     fn remove_attribute_js(this: &Cell, name: &JsValue);
+    /// `focus()`: HTML and SVG elements have it (another element throws,
+    /// which is caught).
+    #[wasm_bindgen(method, catch)]
+    fn focus(this: &Cell) -> Result<(), JsValue>;
 }
 
-/// `el` as a [`Cell`] (no check is needed: both methods are `Element`'s).
+/// `el` as a [`Cell`] (no check is needed: its attribute methods are `Element`'s, and `focus` catches).
 fn cell_of(el: &Element) -> &Cell {
     el.unchecked_ref()
 }
@@ -615,12 +620,8 @@ impl Board {
 
     /// Moves keyboard focus to clickable cell `i`.
     pub(super) fn focus(&self, i: usize) {
-        if let Some(el) = self
-            .clickables
-            .get(i)
-            .and_then(|c| c.el.dyn_ref::<HtmlElement>())
-        {
-            let _ = el.focus();
+        if let Some(c) = self.clickables.get(i) {
+            let _ = cell_of(&c.el).focus();
         }
     }
 
