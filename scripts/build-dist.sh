@@ -70,6 +70,16 @@ fi
 #    directory, its module differs by a panic location (8 to 44 bytes of
 #    dist/glance.js, measured) from the one an empty target directory gives;
 #    chu's and cwda's are the same, byte for byte (cmp).
+# The drop-ins' LZMA decoder (www/unpack, its own crate): one small module
+# for all four scripts. Its state is in locals and statics (no stack frame:
+# 1 KiB of stack is room to spare, and its statics' addresses stay short).
+unpacker() {
+  RUSTFLAGS="-Clink-arg=-zstack-size=1024" cargo build --quiet --profile wasm --lib -p unpack \
+    --target wasm32-unknown-unknown --target-dir target/dist-unpack
+  "$WASM_OPT" -Oz --converge --strip-debug --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
+    target/dist-unpack/wasm32-unknown-unknown/wasm/unpack.wasm -o "$out/unpack.wasm"
+}
+
 dropin() { # name
   local name="$1" script want seed seeds=()
   if [ "$name" = glance ]; then
@@ -111,8 +121,9 @@ dropin() { # name
   python3 scripts/prune-table.py "$out/$name/glance.opt.wasm" "$out/$name/glance.pruned.wasm"
   "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused "${WASM_OPT_INLINE[@]}" \
     --strip-debug "${WASM_OPT_FEATURES[@]}" "$out/$name/glance.pruned.wasm" -o "$out/$name/glance.opt.wasm"
+  unpacker
   .venv/bin/python scripts/package-dist.py "$name" "$out/$name/glance.js" \
-    "$out/$name/glance.opt.wasm" dist $blank
+    "$out/$name/glance.opt.wasm" "$out/unpack.wasm" dist $blank
   size "dist/$name.js"
   # glance.js's findings say their sentences from this file beside it,
   # fetched only when a page has a finding: the Betza errors' and the
