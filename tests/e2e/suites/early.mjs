@@ -1,7 +1,7 @@
 // Early presses: a mouse press made while the module is still loading is
 // served once it is ready if the button is still down, and dropped if it
 // was released before.  The module's loading is slowed down by 1.5 s (an
-// init script holds back its first stream read) so that there is time to
+// init script holds back the promise that hands the module on) so that there is time to
 // press before the module gets ready.  And the other way round: a module ready before the page is
 // parsed serves a press made meanwhile once the page is parsed.
 import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, sleep, snapshot, startLoading, waitReady } from '../lib/browser.mjs';
