@@ -75,10 +75,12 @@ twiggy top -n 100000 -f json "$snap/wasm/spartan/glance_bg.wasm" >"$tmp/twiggy.j
 F=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext --enable-nontrapping-float-to-int
   --enable-multivalue --enable-reference-types)
 : >"$tmp/stack-share.txt"
+# build-dist.sh's layout: glance.js's functions ordered by name.
+layout() { if [ "$1" = glance ]; then echo --reorder-functions-by-name; fi; }
 for name in spartan glance; do
   w=build/wasm/$name
   node_modules/.bin/wasm-opt -g -Oz --converge --zero-filled-memory --low-memory-unused \
-    --one-caller-inline-max-function-size=20 --reorder-functions-by-name "${F[@]}" "$w/glance.pruned.wasm" -o "$w/glance.named.wasm"
+    --one-caller-inline-max-function-size=20 $(layout $name) "${F[@]}" "$w/glance.pruned.wasm" -o "$w/glance.named.wasm"
   printf '%s.js: %s\n' "$name" "$(.venv/bin/python scripts/stack-share.py "$w/glance.named.wasm" \
     "$w/js-parts.json" "$w/glance.opt.wasm")" | tee -a "$tmp/stack-share.txt"
 done

@@ -35,12 +35,13 @@ WASM_OPT_FEATURES=(--enable-bulk-memory --enable-mutable-globals --enable-sign-e
   --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types)
 # The drop-ins' inlining (dropin() below says why).
 WASM_OPT_INLINE=(--one-caller-inline-max-function-size=20)
-# Functions in the order of their names (the first pass has them: -g), so a
-# module's functions sit together: LZMA packs the module smaller
-# (dist/glance.js 33,089 -> 32,975 B gzip -9, spartan.js 19,735 -> 19,771:
-# kept for all four, one build; with zopfli's deflate glance.js had been
-# 460 B larger).
-WASM_OPT_LAYOUT=(--reorder-functions-by-name)
+# dist/glance.js, packed with LZMA (scripts/package-dist.py LZMA_SCRIPTS):
+# its functions in the order of their names (the first pass has them: -g),
+# so that a module's functions sit together: 33,089 -> 32,975 B gzip -9.
+# Not for the deflated scripts: spartan.js 19,918 -> 19,954 B with it.
+layout() { # name
+  if [ "$1" = glance ]; then echo --reorder-functions-by-name; fi
+}
 out=build/wasm
 mkdir -p "$out"/spartan "$out"/chu "$out"/cwda "$out"/glance
 
@@ -76,9 +77,9 @@ fi
 #    directory, its module differs by a panic location (8 to 44 bytes of
 #    dist/glance.js, measured) from the one an empty target directory gives;
 #    chu's and cwda's are the same, byte for byte (cmp).
-# The drop-ins' LZMA decoder (www/unpack, its own crate): one small module
-# for all four scripts. Its state is in locals and statics (no stack frame:
-# 1 KiB of stack is room to spare, and its statics' addresses stay short).
+# glance.js's LZMA decoder (www/unpack, its own crate), a small module. Its
+# state is in locals and statics (no stack frame: 1 KiB of stack is room to
+# spare, and its statics' addresses stay short).
 unpacker() {
   RUSTFLAGS="-Clink-arg=-zstack-size=1024" cargo build --quiet --profile wasm --lib -p unpack \
     --target wasm32-unknown-unknown --target-dir target/dist-unpack
@@ -87,7 +88,8 @@ unpacker() {
 }
 
 dropin() { # name
-  local name="$1" script want seed seeds=()
+  local name="$1" script want seed seeds=() order
+  order=$(layout "$name")
   if [ "$name" = glance ]; then
     script=none want=$generic
   else
@@ -121,13 +123,13 @@ dropin() { # name
   # the names, -g, and the second strips them), and -Oz drops what only they
   # held. Names change nothing else: without the waker rule the module is
   # the same, byte for byte (cmp).
-  "$WASM_OPT" -g -Oz --converge --zero-filled-memory --low-memory-unused "${WASM_OPT_INLINE[@]}" "${WASM_OPT_LAYOUT[@]}" \
+  "$WASM_OPT" -g -Oz --converge --zero-filled-memory --low-memory-unused "${WASM_OPT_INLINE[@]}" $order \
     --strip-producers --strip-target-features "${WASM_OPT_FEATURES[@]}" \
     "$out/$name/glance_bg.wasm" -o "$out/$name/glance.opt.wasm"
   python3 scripts/prune-table.py "$out/$name/glance.opt.wasm" "$out/$name/glance.pruned.wasm"
-  "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused "${WASM_OPT_INLINE[@]}" "${WASM_OPT_LAYOUT[@]}" \
+  "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused "${WASM_OPT_INLINE[@]}" $order \
     --strip-debug "${WASM_OPT_FEATURES[@]}" "$out/$name/glance.pruned.wasm" -o "$out/$name/glance.opt.wasm"
-  unpacker
+  if [ "$name" = glance ]; then unpacker; fi
   .venv/bin/python scripts/package-dist.py "$name" "$out/$name/glance.js" \
     "$out/$name/glance.opt.wasm" "$out/unpack.wasm" dist $blank
   size "dist/$name.js"

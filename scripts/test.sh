@@ -23,7 +23,7 @@ step cargo clippy --lib --target wasm32-unknown-unknown --features dropin,panic-
 step cargo clippy --lib --target wasm32-unknown-unknown --features generic -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features generic,panic-hook -- -D warnings
 step cargo test --release
-# The drop-ins' LZMA decoder (www/unpack): a crate of the workspace.
+# glance.js's LZMA decoder (www/unpack): a crate of the workspace.
 step cargo clippy -p unpack --all-targets -- -D warnings
 step cargo clippy -p unpack --lib --target wasm32-unknown-unknown -- -D warnings
 step cargo test -p unpack --release

@@ -120,11 +120,13 @@
   @GLUE@
   var glance = wasm_bindgen;
 
-  // The module is packed with LZMA (scripts/package-dist.py): about 8%
-  // smaller than deflate, which browsers would inflate natively. Its
-  // decoder is a wasm module of its own (www/unpack, about 1.3 KB), the
-  // first UNPACKER bytes of WASM (one base64 text gzips smaller than two):
-  // it unpacks the rest in its memory, where the stream is copied first.
+  // How the module is packed (scripts/package-dist.py): "deflate", which
+  // the browser inflates itself, or for glance.js "lzma", about 8% smaller,
+  // whose decoder is a wasm module of its own (www/unpack, about 1.3 KB),
+  // the first UNPACKER bytes of WASM (one base64 text gzips smaller than
+  // two): it unpacks the rest in its memory, where the stream is copied
+  // first.
+  var LZMA = "@CODEC@" === "lzma";
   var UNPACKER = 987654322;
   var SIZE = 987654321;
   function base64(text) {
@@ -136,8 +138,10 @@
     }
     return raw;
   }
+  // The module's bytes, or a promise of them.
   function unpack(text) {
     var all = base64(text);
+    if (!LZMA) return inflate(all);
     var decoder = new WebAssembly.Instance(new WebAssembly.Module(all.subarray(0, UNPACKER))).exports;
     var packed = all.subarray(UNPACKER);
     var memory = decoder.memory;
@@ -146,6 +150,37 @@
     new Uint8Array(memory.buffer).set(packed, at);
     decoder.unpack(at, at += packed.length, SIZE);
     return new Uint8Array(memory.buffer, at, SIZE);
+  }
+
+  function inflate(raw) {
+    if (typeof DecompressionStream !== "function") {
+      throw new Error("this browser has no DecompressionStream");
+    }
+    // Written and read straight through the stream (not via a Response
+    // body): it then inflates in microtasks, before the page's parser gets
+    // the main thread back.
+    var inflater = new DecompressionStream("deflate-raw");
+    var writer = inflater.writable.getWriter();
+    var quiet = function () { /* a bad stream is reported by the reader */ };
+    writer.write(raw).catch(quiet);
+    writer.close().catch(quiet);
+    var reader = inflater.readable.getReader();
+    var parts = [];
+    var size = 0;
+    function read() {
+      return reader.read().then(function (r) {
+        if (!r.done) {
+          parts.push(r.value);
+          size += r.value.length;
+          return read();
+        }
+        if (parts.length === 1) return parts[0];
+        var all = new Uint8Array(size);
+        for (var i = 0, at = 0; i < parts.length; at += parts[i++].length) all.set(parts[i], at);
+        return all;
+      });
+    }
+    return read();
   }
 
   // Reads the board and serves events (the module listens to them): once
