@@ -63,10 +63,12 @@ impl Report {
 }
 
 /// What the row checks leave for the cell checks: the rows' pieces, and
-/// the keys of rows whose piece is disabled.
+/// one outcome per row checked with a key (and per keyless row whose
+/// Betza is bad): its key, and its piece's index in `pieces`, or `None`
+/// when its piece is disabled.
 struct Rows<'a> {
     pieces: Vec<DeclaredPiece>,
-    broken: Vec<&'a str>,
+    keys: Vec<(&'a str, Option<usize>)>,
 }
 
 /// The board as the checks see it, and the rows' names (their Piece
@@ -124,7 +126,7 @@ impl Declarations {
         }
         let mut rows = Rows {
             pieces: Vec::with_capacity(self.rows.len()),
-            broken: Vec::new(),
+            keys: Vec::with_capacity(self.rows.len()),
         };
         for (i, row) in self.rows.iter().enumerate() {
             self.check_row(i, row, board, &at, &mut rows, &mut report);
@@ -190,15 +192,13 @@ impl Declarations {
             report.say(Kind::BadAttribute, place, Says::RowNoKey, &[key]);
             return;
         }
-        if row.key.is_some()
-            && (rows.pieces.iter().any(|p| p.key == key) || rows.broken.contains(&key))
-        {
+        if row.key.is_some() && rows.keys.iter().any(|k| k.0 == key) {
             report.say(Kind::DuplicatePiece, place, Says::RowDuplicate, &[key]);
             return;
         }
         let alternatives = alternatives(&row.moves);
         let Some(parsed) = self.parse_alternatives(row, &alternatives, key, report) else {
-            rows.broken.push(key);
+            rows.keys.push((key, None));
             return;
         };
         let piece = parsed.first().cloned().unwrap_or_default();
@@ -214,8 +214,8 @@ impl Declarations {
             report.say(Kind::NoName, place, Says::RowNoName, &[key]);
         }
         let starts = self.starts(me, row, &piece, board, at, report);
+        rows.keys.push((key, Some(rows.pieces.len())));
         rows.pieces.push(DeclaredPiece {
-            key: String::from(key),
             name: collapse(&row.name),
             remarks: collapse(&row.remarks),
             betza: alternatives
@@ -441,15 +441,13 @@ impl Declarations {
             report.say(Kind::NoSquare, &place, Says::NoId, &[&cell.key]);
             return None;
         };
-        if rows.broken.contains(&cell.key.as_str()) {
+        // (A cell with no key has no row: only a keyless row whose Betza
+        // is bad has an empty key here, and it is disabled.)
+        let row = match rows.keys.iter().find(|k| k.0 == cell.key) {
             // Its row's finding names it.
-            return None;
-        }
-        // (A cell-level piece's key is empty: a cell with no key has no row.)
-        let row = if own {
-            None
-        } else {
-            rows.pieces.iter().position(|p| p.key == cell.key)
+            Some((_, None)) => return None,
+            Some(&(_, row)) => row,
+            None => None,
         };
         let Some(piece) = row.or(own.then_some(usize::MAX)) else {
             report.say(
@@ -584,7 +582,6 @@ impl Declarations {
         let mut p = match row {
             Some(r) => r.clone(),
             None => DeclaredPiece {
-                key: String::new(),
                 name: String::new(),
                 remarks: String::new(),
                 betza: String::new(),
@@ -594,8 +591,6 @@ impl Declarations {
                 demo: Vec::new(),
             },
         };
-        // A cell-level piece's key is empty: no cell can name it.
-        p.key = String::new();
         let e = &cell.extras;
         if let Some(moves) = &e.moves {
             let moves = moves.trim_ascii();
@@ -846,7 +841,7 @@ mod tests {
               Betza notation: unknown atom 'X' at character 2; so its cells do nothing: sq1x1, sq2x1"]
         );
         assert_eq!(c.declared.cells.len(), 3);
-        assert!(c.declared.pieces.iter().all(|p| p.key != "Z"));
+        assert!(c.declared.pieces.iter().all(|p| p.name != "Zebra"));
     }
 
     #[test]

@@ -278,7 +278,6 @@ pub struct Declarations {
 /// A row of the piece table, validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeclaredPiece {
-    pub key: String,
     /// The Piece cell's words, whitespace collapsed.
     pub name: String,
     /// The Remarks cell's words, whitespace collapsed (may be empty).
