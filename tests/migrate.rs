@@ -276,7 +276,7 @@ fn reason_holds(e: &Exception, source: &str, html: &str, entry: &Entry) {
             match e.reason.as_str() {
                 "name-from-page" => {
                     assert_eq!(mine, legacy, "{what}: the row draws otherwise");
-                    assert_ne!(fold(&row.name), fold(entry.name), "{what}: the same name");
+                    assert_ne!(fold(row.name()), fold(entry.name), "{what}: the same name");
                 }
                 "page-rules-win" => assert!(mine != legacy && !inside, "{what}"),
                 _ => assert!(inside && mine.len() < legacy.len(), "{what}"),

@@ -210,20 +210,22 @@ impl Declarations {
             // A row no cell can name: checked, not drawn.
             return;
         }
-        if board && collapse(&row.name).is_empty() {
+        let name = collapse(&row.name);
+        if board && name.is_empty() {
             report.say(Kind::NoName, place, Says::RowNoName, &[key]);
         }
         let starts = self.starts(me, row, &piece, board, at, report);
         rows.keys.push((key, Some(rows.pieces.len())));
+        let mut words = Vec::with_capacity(2);
+        words.push(name);
+        words.push(collapse(&row.remarks));
         rows.pieces.push(DeclaredPiece {
-            name: collapse(&row.name),
-            remarks: collapse(&row.remarks),
+            words,
             betza: alternatives
                 .first()
                 .map_or_else(String::new, |a| String::from(*a)),
             piece,
             starts,
-            more: Vec::new(),
             demo: Vec::new(),
         });
     }
@@ -470,7 +472,7 @@ impl Declarations {
         if let Some(square) = square {
             self.check_side(square, colour, &place, report);
             if let Some(p) = row.and_then(|r| rows.pieces.get(r)) {
-                self.check_image(square, &p.name, &at.names, &place, report);
+                self.check_image(square, p.name(), &at.names, &place, report);
             }
         }
         let piece = if cell.extras.any() {
@@ -582,12 +584,10 @@ impl Declarations {
         let mut p = match row {
             Some(r) => r.clone(),
             None => DeclaredPiece {
-                name: String::new(),
-                remarks: String::new(),
+                words: Vec::new(),
                 betza: String::new(),
                 piece: Piece::default(),
                 starts: DEFAULT_START,
-                more: Vec::new(),
                 demo: Vec::new(),
             },
         };
@@ -608,19 +608,8 @@ impl Declarations {
                 .map_err(|item| (Kind::BadAttribute, says(Says::BadDemo, &[&item])))?;
         }
         if let Some(keys) = &e.words {
-            let mut lines = crate::page::extras::words(keys, &self.texts)
+            p.words = crate::page::extras::words(keys, &self.texts)
                 .map_err(|key| (Kind::BadAttribute, says(Says::BadWords, &[&key, &key])))?;
-            // The first line off the front (no iterator to collect the rest).
-            let mut first = || {
-                if lines.is_empty() {
-                    String::new()
-                } else {
-                    lines.remove(0)
-                }
-            };
-            p.name = first();
-            p.remarks = first();
-            p.more = lines;
         }
         Ok(p)
     }
@@ -770,8 +759,10 @@ mod tests {
         let d = c.declared;
         assert_eq!(d.pieces.len(), 4);
         assert_eq!(d.pieces[1].betza, "RB");
-        assert_eq!(d.pieces[2].name, "Lieu tenant");
-        assert_eq!(d.pieces[2].remarks, "Color-changing sideway move");
+        assert_eq!(
+            d.pieces[2].words,
+            ["Lieu tenant", "Color-changing sideway move"]
+        );
         assert_eq!(d.pieces[3].piece, Piece::default());
         assert_eq!(d.ranks, 10);
         assert_eq!(
@@ -841,7 +832,7 @@ mod tests {
               Betza notation: unknown atom 'X' at character 2; so its cells do nothing: sq1x1, sq2x1"]
         );
         assert_eq!(c.declared.cells.len(), 3);
-        assert!(c.declared.pieces.iter().all(|p| p.name != "Zebra"));
+        assert!(c.declared.pieces.iter().all(|p| p.name() != "Zebra"));
     }
 
     #[test]
@@ -859,7 +850,7 @@ mod tests {
             found(&decl),
             pairs(&[("table row 5 (K)", "duplicate-piece")])
         );
-        assert_eq!(c.declared.pieces[0].name, "King (Persian)");
+        assert_eq!(c.declared.pieces[0].name(), "King (Persian)");
         assert_eq!(c.declared.cells.len(), 3);
     }
 
