@@ -221,9 +221,6 @@ impl Declarations {
         words.push(collapse(&row.remarks));
         rows.pieces.push(DeclaredPiece {
             words,
-            betza: alternatives
-                .first()
-                .map_or_else(String::new, |a| String::from(*a)),
             piece,
             starts,
             demo: Vec::new(),
@@ -585,7 +582,6 @@ impl Declarations {
             Some(r) => r.clone(),
             None => DeclaredPiece {
                 words: Vec::new(),
-                betza: String::new(),
                 piece: Piece::default(),
                 starts: DEFAULT_START,
                 demo: Vec::new(),
@@ -600,7 +596,6 @@ impl Declarations {
                 push(&mut m, Says::CellDoesNothing, &[]);
                 (Kind::BadBetza, m)
             })?;
-            p.betza = String::from(moves);
             p.starts = u16::MAX;
         }
         if let Some(demo) = &e.demo {
@@ -758,7 +753,7 @@ mod tests {
         assert_eq!(c.findings, []);
         let d = c.declared;
         assert_eq!(d.pieces.len(), 4);
-        assert_eq!(d.pieces[1].betza, "RB");
+        assert_eq!(Ok(d.pieces[1].piece.clone()), betza::parse("RB"));
         assert_eq!(
             d.pieces[2].words,
             ["Lieu tenant", "Color-changing sideway move"]

@@ -282,8 +282,8 @@ pub struct DeclaredPiece {
     /// row's Piece and Remarks cells' words, whitespace collapsed, or the
     /// lines of a cell's `data-words` (any of them may be missing).
     pub words: Vec<String>,
-    /// The Betza string drawn: the Moves cell's first alternative.
-    pub betza: String,
+    /// The moves drawn: the Moves cell's first alternative (or the
+    /// cell's `data-moves`), parsed.
     pub piece: Piece,
     /// The ranks, counted from its own side from 1, where its initial
     /// moves are drawn (bit r-1 for rank r).
@@ -625,7 +625,6 @@ mod tests {
             let declared = Declared {
                 pieces: alloc::vec![DeclaredPiece {
                     words: words.iter().map(|w| String::from(*w)).collect(),
-                    betza: String::new(),
                     piece: Piece::default(),
                     starts: DEFAULT_START,
                     demo: alloc::vec![(sq, "")],
