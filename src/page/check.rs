@@ -197,14 +197,19 @@ impl Declarations {
             return;
         }
         let alternatives = alternatives(&row.moves);
-        let Some(parsed) = self.parse_alternatives(row, &alternatives, key, report) else {
+        let Some(mut parsed) = self.parse_alternatives(row, &alternatives, key, report) else {
             rows.keys.push((key, None));
             return;
         };
-        let piece = parsed.first().cloned().unwrap_or_default();
         if parsed.len() > 1 {
             self.compare_alternatives(row, &alternatives, &parsed, at, report);
         }
+        // The first alternative's piece, moved out (no copy).
+        let piece = if parsed.is_empty() {
+            Piece::default()
+        } else {
+            parsed.swap_remove(0)
+        };
         self.check_joiners(row, report);
         if row.key.is_none() {
             // A row no cell can name: checked, not drawn.
