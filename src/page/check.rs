@@ -274,10 +274,10 @@ impl Declarations {
         report: &mut Report,
     ) {
         let key = row.key.as_deref().unwrap_or_default();
-        let (at, colour) = self
-            .cells_of(key)
-            .next()
-            .unwrap_or((board.centre, Colour::White));
+        let (at, colour) = match self.cell_of(key, 0) {
+            Some((_, sq, colour)) => (sq, colour),
+            None => (board.centre, Colour::White),
+        };
         let page = &board.page;
         let draw = |p: &Piece| Diagram::compute(p, at, colour, &page.board, &SquareSet::EMPTY);
         let (Some(piece), Some(name)) = (parsed.first(), alternatives.first()) else {
@@ -367,12 +367,13 @@ impl Declarations {
             None => DEFAULT_START,
         };
         let key = row.key.as_deref().unwrap_or_default();
-        if board
-            && initial
-            && self
-                .cells_of(key)
-                .all(|(sq, c)| !at_start(starts, sq, c, at.ranks))
-        {
+        // Whether a cell of it stands on a start rank (a plain loop).
+        let (mut placed, mut i) = (false, 0);
+        while let Some((next, sq, c)) = self.cell_of(key, i) {
+            placed |= at_start(starts, sq, c, at.ranks);
+            i = next;
+        }
+        if board && initial && !placed {
             let mut ranks = String::new();
             for r in 1..=16u16 {
                 if starts & (1 << (r - 1)) != 0 {
@@ -614,18 +615,22 @@ impl Declarations {
         Ok(p)
     }
 
-    /// The squares and sides of the cells declaring `key`.
-    fn cells_of<'a>(&'a self, key: &'a str) -> impl Iterator<Item = (Square, Colour)> + 'a {
-        self.cells
-            .iter()
-            .filter(move |c| c.key == key)
-            .filter_map(|c| {
+    /// The first cell from index `from` declaring `key` on a square: the
+    /// index after it (where to look for the next), its square and side.
+    /// By index, not an iterator of adaptors: the generic drop-in's code.
+    fn cell_of(&self, key: &str, from: usize) -> Option<(usize, Square, Colour)> {
+        let mut i = from;
+        while let Some(c) = self.cells.get(i) {
+            i += 1;
+            if let Some(sq) = c.sq.filter(|_| c.key == key) {
                 let colour = match c.side.as_deref() {
                     Some("black") => Colour::Black,
                     _ => Colour::White,
                 };
-                Some((c.sq?, colour))
-            })
+                return Some((i, sq, colour));
+            }
+        }
+        None
     }
 
     /// Appends `; so its cells do nothing: sq1x1, sq2x2` (what a broken
