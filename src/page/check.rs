@@ -177,6 +177,9 @@ impl Declarations {
 
     /// One row of the piece table: its piece goes into `rows.pieces`, or
     /// its key into `rows.broken` when its Betza is bad.
+    // Its piece's words pushed, not vec![]: no boxed array to turn into a
+    // Vec (15 B smaller in glance.js).
+    #[allow(clippy::vec_init_then_push)]
     fn check_row<'a>(
         &'a self,
         me: usize,
