@@ -278,23 +278,27 @@ pub struct Declarations {
 /// A row of the piece table, validated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeclaredPiece {
-    pub key: String,
-    /// The Piece cell's words, whitespace collapsed.
-    pub name: String,
-    /// The Remarks cell's words, whitespace collapsed (may be empty).
-    pub remarks: String,
-    /// The Betza string drawn: the Moves cell's first alternative.
-    pub betza: String,
+    /// Its name, its remarks (may be empty), and more remark lines: a
+    /// row's Piece and Remarks cells' words, whitespace collapsed, or the
+    /// lines of a cell's `data-words` (any of them may be missing).
+    pub words: Vec<String>,
+    /// The moves drawn: the Moves cell's first alternative (or the
+    /// cell's `data-moves`), parsed.
     pub piece: Piece,
     /// The ranks, counted from its own side from 1, where its initial
     /// moves are drawn (bit r-1 for rank r).
     pub starts: u16,
-    /// Remark lines after the first (a cell's `data-words`).
-    pub more: Vec<String>,
     /// A demonstration (`data-demo`): the cells shown with an image
     /// (`"BlackKing"`) or emptied (`""`) instead of a diagram; empty for a
     /// piece.
     pub demo: Vec<(Square, &'static str)>,
+}
+
+impl DeclaredPiece {
+    /// Its name (empty if it has none).
+    pub fn name(&self) -> &str {
+        self.words.first().map_or("", String::as_str)
+    }
 }
 
 /// A board cell holding a declared piece.
@@ -558,12 +562,14 @@ impl Declared {
     /// only from its start ranks), its row's name and remarks.
     pub fn scene(&self, code: (i32, i32), page: &Page) -> Option<Scene<'_>> {
         let (cell, piece) = self.at(code)?;
-        let mut notes = Vec::new();
-        if !piece.remarks.is_empty() {
-            notes.push(piece.remarks.as_str());
-        }
-        for more in &piece.more {
-            notes.push(more);
+        // The name, then the remarks if any, then every line after them.
+        let (mut name, mut notes) = ("", Vec::new());
+        for (i, w) in piece.words.iter().enumerate() {
+            match i {
+                0 => name = w,
+                1 if w.is_empty() => {}
+                _ => notes.push(w.as_str()),
+            }
         }
         if !piece.demo.is_empty() {
             let mut cells = Vec::with_capacity(piece.demo.len());
@@ -576,7 +582,7 @@ impl Declared {
                 cells.push((sq, shown));
             }
             return Some(Scene {
-                name: &piece.name,
+                name,
                 notes,
                 cells,
                 diagram: None,
@@ -590,7 +596,7 @@ impl Declared {
             &later
         };
         Some(Scene::of_piece(
-            &piece.name,
+            name,
             notes,
             drawn,
             cell.sq,
@@ -610,6 +616,43 @@ mod tests {
         for (i, m) in Mark::ALL.into_iter().enumerate() {
             assert_eq!(m as usize, i, "{m:?}");
         }
+    }
+
+    #[test]
+    fn a_pieces_notes_are_its_remarks_if_any_then_every_later_line() {
+        let sq = Square::new(0, 0).unwrap();
+        let shown = |words: &[&str]| {
+            let declared = Declared {
+                pieces: alloc::vec![DeclaredPiece {
+                    words: words.iter().map(|w| String::from(*w)).collect(),
+                    piece: Piece::default(),
+                    starts: DEFAULT_START,
+                    demo: alloc::vec![(sq, "")],
+                }],
+                cells: alloc::vec![BoardPiece {
+                    sq,
+                    piece: 0,
+                    colour: Colour::White,
+                }],
+                ranks: 8,
+            };
+            let scene = declared.scene((0, 0), &Page::default()).unwrap();
+            let notes: Vec<String> = scene.notes.iter().map(|n| String::from(*n)).collect();
+            (String::from(scene.name), notes)
+        };
+        let text = |name: &str, notes: &[&str]| {
+            let notes: Vec<String> = notes.iter().map(|n| String::from(*n)).collect();
+            (String::from(name), notes)
+        };
+        assert_eq!(shown(&[]), text("", &[]));
+        assert_eq!(shown(&["King"]), text("King", &[]));
+        assert_eq!(shown(&["King", ""]), text("King", &[]));
+        assert_eq!(shown(&["King", "Royal"]), text("King", &["Royal"]));
+        assert_eq!(
+            shown(&["King", "", "Castles", ""]),
+            text("King", &["Castles", ""])
+        );
+        assert_eq!(shown(&["", "Royal", "x"]), text("", &["Royal", "x"]));
     }
 
     #[test]

@@ -111,7 +111,7 @@ impl Source {
                 let _ = (el, inline);
                 let code = (i32::from(sq.file()), i32::from(sq.rank()));
                 let (cell, piece) = declared.at(code)?;
-                Some((code, piece.name.as_str(), Some(cell.colour)))
+                Some((code, piece.name(), Some(cell.colour)))
             }
         }
     }
