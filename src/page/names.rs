@@ -244,14 +244,11 @@ pub fn narrow<S: AsRef<str>>(found: &[usize], rows: &[S], context: &str) -> Vec<
     // Loops, not iterator adaptors: the generic drop-in's code.
     let mut narrowed: Vec<usize> = Vec::new();
     for &i in found {
-        if rows.get(i).is_some_and(|r| {
-            common(
-                &split(r.as_ref(), true),
-                &context,
-                &split(r.as_ref(), false),
-            )
-            .0 > 0
-        }) {
+        // The row's qualifier words (its parentheses) that the context has.
+        if rows
+            .get(i)
+            .is_some_and(|r| common(&qualifier_words(r.as_ref()), &context, "").0 > 0)
+        {
             narrowed.push(i);
         }
     }
