@@ -75,36 +75,43 @@ fn end_word(out: &mut String, start: usize) -> usize {
     out.len()
 }
 
+/// The word of `words` (as [`split`] gives them) that starts at `at`,
+/// without its space, and `at` moved to the next; `None` at the end. The
+/// one walk over a word string (a cursor, not a closure or an iterator:
+/// the generic drop-in's code).
+fn next_word<'a>(words: &'a str, at: &mut usize) -> Option<&'a str> {
+    let start = *at;
+    let bytes = words.as_bytes();
+    let mut i = start;
+    while i < bytes.len() {
+        if bytes[i] == b' ' {
+            *at = i + 1;
+            return words.get(start..i);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// How many of the words of `a` are words of `b` and not of `not`
 /// (all three as [`split`] gives them), and how many words `a` has.
 fn common(a: &str, b: &str, not: &str) -> (usize, usize) {
     let (mut found, mut total) = (0, 0);
-    let mut start = 0;
-    // A loop over bytes, not split(): the generic drop-in's code.
-    for (i, &c) in a.as_bytes().iter().enumerate() {
-        if c == b' ' {
-            total += 1;
-            let word = a.get(start..=i).unwrap_or_default();
-            found += usize::from(has_word(b, word) && !has_word(not, word));
-            start = i + 1;
-        }
+    let mut at = 0;
+    while let Some(word) = next_word(a, &mut at) {
+        total += 1;
+        found += usize::from(has_word(b, word) && !has_word(not, word));
     }
     (found, total)
 }
 
-/// Whether `word` (with its space) is one of the words of `list`.
+/// Whether `word` (no space) is one of the words of `list`.
 fn has_word(list: &str, word: &str) -> bool {
-    let (list, word) = (list.as_bytes(), word.as_bytes());
     let mut at = 0;
-    while let Some(rest) = list.get(at..) {
-        if rest.starts_with(word) {
+    while let Some(w) = next_word(list, &mut at) {
+        if w == word {
             return true;
         }
-        // On to the next word's start.
-        let Some(space) = rest.iter().position(|&c| c == b' ') else {
-            return false;
-        };
-        at += space + 1;
     }
     false
 }
@@ -112,12 +119,9 @@ fn has_word(list: &str, word: &str) -> bool {
 /// The words of a string [`split`] gave, as a list.
 fn list(words: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut start = 0;
-    for (i, &c) in words.as_bytes().iter().enumerate() {
-        if c == b' ' {
-            out.push(String::from(words.get(start..i).unwrap_or_default()));
-            start = i + 1;
-        }
+    let mut at = 0;
+    while let Some(w) = next_word(words, &mut at) {
+        out.push(String::from(w));
     }
     out
 }
@@ -142,9 +146,7 @@ pub fn words(name: &str) -> Vec<String> {
 /// assert!(!has("Black (White)", "white"));
 /// ```
 pub fn has(name: &str, word: &str) -> bool {
-    let mut word = String::from(word);
-    word.push(' ');
-    has_word(&split(name, false), &word)
+    has_word(&split(name, false), word)
 }
 
 /// The words in a name's parentheses: `King (Spartan)` → `["spartan"]`.
@@ -157,14 +159,11 @@ fn qualifier_words(name: &str) -> String {
     let base = split(name, false);
     let full = split(name, true);
     let mut out = String::new();
-    let mut start = 0;
-    for (i, &c) in full.as_bytes().iter().enumerate() {
-        if c == b' ' {
-            let w = full.get(start..=i).unwrap_or_default();
-            if !has_word(&base, w) {
-                out.push_str(w);
-            }
-            start = i + 1;
+    let mut at = 0;
+    while let Some(w) = next_word(&full, &mut at) {
+        if !has_word(&base, w) {
+            out.push_str(w);
+            out.push(' ');
         }
     }
     out
