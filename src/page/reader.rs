@@ -133,13 +133,8 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
         }
         let cell = el.closest_cell();
         let id = cell.as_ref().and_then(|c| c.attr("id")).unwrap_or_default();
-        decl.cells.push(CellDecl {
-            sq: parse_cell_id(&id),
-            id,
-            key: el.attr("data-piece").unwrap_or_default(),
-            side: el.attr("data-side"),
-            extras: CellExtras::read(|n| el.attr(n)),
-        });
+        let key = el.attr("data-piece").unwrap_or_default();
+        decl.cells.push(cell_decl(&el, id, key));
     }
     for el in root.select("[id^=sq]") {
         let id = el.attr("id").unwrap_or_default();
@@ -147,15 +142,11 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
             continue;
         };
         // A cell with moves or a demonstration of its own and no row.
-        let extras = CellExtras::read(|n| el.attr(n));
-        if el.attr("data-piece").is_none() && extras.shows() {
-            decl.cells.push(CellDecl {
-                sq: Some(sq),
-                id: id.clone(),
-                key: String::new(),
-                side: el.attr("data-side"),
-                extras,
-            });
+        if el.attr("data-piece").is_none() {
+            let cell = cell_decl(&el, id.clone(), String::new());
+            if cell.extras.shows() {
+                decl.cells.push(cell);
+            }
         }
         let image = el.select("img").first().and_then(|i| i.attr("src"));
         let letter = if image.is_none() {
@@ -186,6 +177,19 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
         }
     }
     decl
+}
+
+/// The declarations of `el`, in the cell `id`, naming the row `key` (one
+/// maker for the cells with a `data-piece` and those without: the generic
+/// drop-in's code).
+fn cell_decl<D: Dom>(el: &D, id: String, key: String) -> CellDecl {
+    CellDecl {
+        sq: parse_cell_id(&id),
+        id,
+        key,
+        side: el.attr("data-side"),
+        extras: CellExtras::read(|n| el.attr(n)),
+    }
 }
 
 /// The `href` of a `<link>` to a stylesheet `moves.css`, if it is one.
