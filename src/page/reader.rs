@@ -272,18 +272,15 @@ fn piece_table<D: Dom>(
     mut row: impl FnMut(&D, String, RowDecl),
 ) -> Option<(usize, usize, usize)> {
     let trs = table.rows();
-    // Plain loops, not iterator chains: the generic drop-in's code.
-    let mut texts: Vec<Vec<String>> = Vec::with_capacity(trs.len());
+    // Plain loops, not iterator chains: the generic drop-in's code. Each
+    // row's texts are read where they are needed (to find the header,
+    // then for each row after it), no list of every row's kept.
     let mut declared = false;
-    for tr in &trs {
-        texts.push(columns(tr));
-        declared |= tr.attr("data-piece").is_some();
-    }
     let mut header = None;
-    for (i, cols) in texts.iter().enumerate() {
-        if let Some(found) = header_columns(cols) {
-            header = Some((i, found));
-            break;
+    for (i, tr) in trs.iter().enumerate() {
+        declared |= tr.attr("data-piece").is_some();
+        if header.is_none() {
+            header = header_columns(&columns(tr)).map(|found| (i, found));
         }
     }
     // Rows are counted from the first after the header; a table found by
@@ -305,16 +302,17 @@ fn piece_table<D: Dom>(
         .and_then(|c| parse_columns(&c))
         .unwrap_or(cols);
     for i in first..trs.len() {
-        let (Some(tr), Some(texts)) = (trs.get(i), texts.get(i)) else {
+        let Some(tr) = trs.get(i) else {
             break;
         };
+        let texts = columns(tr);
         if texts.is_empty() {
             continue;
         }
         let key = tr.attr("data-piece");
         row(
             tr,
-            id_column.map_or_else(String::new, |c| column(texts, c)),
+            id_column.map_or_else(String::new, |c| column(&texts, c)),
             RowDecl {
                 place: Place::Row {
                     table: Some(number),
@@ -322,9 +320,9 @@ fn piece_table<D: Dom>(
                     key: key.clone(),
                 },
                 key,
-                name: column(texts, cols.0),
-                moves: column(texts, cols.1),
-                remarks: column(texts, cols.2),
+                name: column(&texts, cols.0),
+                moves: column(&texts, cols.1),
+                remarks: column(&texts, cols.2),
                 start: tr.attr("data-start"),
             },
         );
