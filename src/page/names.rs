@@ -200,32 +200,40 @@ pub fn rows_named<S: AsRef<str>>(name: &str, rows: &[S]) -> Vec<usize> {
     // The module's four rules, in order (a match, not closures: the
     // drop-in's build keeps no indirect calls it can do without). Words
     // end with a space, so a prefix of the string is a prefix of the words.
-    // Each row's words are made where a rule asks for them (no list of
-    // them kept: the drop-in's code; rows are few).
-    for tier in 0..4 {
-        let mut found: Vec<usize> = Vec::new();
-        for (i, r) in rows.iter().enumerate() {
-            let w = split(r.as_ref(), tier == 0);
-            let named = match tier {
-                0 => w == full,
-                1 => w == base,
-                2 => {
-                    !w.is_empty() && (w.starts_with(base.as_str()) || base.starts_with(w.as_str()))
+    // One pass over the rows, each row's words made once: the first rule
+    // each row meets, and the rows of the best (first) rule any meets.
+    let mut best = 4;
+    let mut found: Vec<usize> = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let r = r.as_ref();
+        let tier = if split(r, true) == full {
+            0
+        } else {
+            let w = split(r, false);
+            if w == base {
+                1
+            } else if !w.is_empty()
+                && (w.starts_with(base.as_str()) || base.starts_with(w.as_str()))
+            {
+                2
+            } else {
+                let (found, total) = common(&base, &w, "");
+                if found == total {
+                    3
+                } else {
+                    4
                 }
-                _ => {
-                    let (found, total) = common(&base, &w, "");
-                    found == total
-                }
-            };
-            if named {
-                found.push(i);
             }
+        };
+        if tier < best {
+            best = tier;
+            found.clear();
         }
-        if !found.is_empty() {
-            return found;
+        if tier == best && tier < 4 {
+            found.push(i);
         }
     }
-    Vec::new()
+    found
 }
 
 /// Of several rows a name matches, those whose parenthesis shares a word
