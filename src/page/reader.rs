@@ -117,33 +117,33 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
     // rows, each row's declarations put straight into the model (no
     // PieceTable or TableRow to make and take apart: the drop-in's code).
     let mut tables = 0;
-    for table in root.select("table") {
-        decl.board_table |= has_class(&table, "board");
+    for table in &root.select("table") {
+        decl.board_table |= has_class(table, "board");
         let number = tables + 1;
-        if piece_table(&table, number, |_, _, row| decl.rows.push(row)).is_some() {
+        if piece_table(table, number, |_, _, row| decl.rows.push(row)).is_some() {
             tables = number;
         }
     }
     if tables < 2 {
         unnumber(&mut decl.rows);
     }
-    for el in root.select("[data-piece]") {
+    for el in &root.select("[data-piece]") {
         if el.tag() == "tr" {
             continue;
         }
         let cell = el.closest_cell();
         let id = cell.as_ref().and_then(|c| c.attr("id")).unwrap_or_default();
         let key = el.attr("data-piece").unwrap_or_default();
-        decl.cells.push(cell_decl(&el, id, key));
+        decl.cells.push(cell_decl(el, id, key));
     }
-    for el in root.select("[id^=sq]") {
+    for el in &root.select("[id^=sq]") {
         let id = el.attr("id").unwrap_or_default();
         let Some(sq) = parse_cell_id(&id) else {
             continue;
         };
         // A cell with moves or a demonstration of its own and no row.
         if el.attr("data-piece").is_none() {
-            let cell = cell_decl(&el, id.clone(), String::new());
+            let cell = cell_decl(el, id.clone(), String::new());
             if cell.extras.shows() {
                 decl.cells.push(cell);
             }
@@ -156,22 +156,22 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
         };
         decl.squares.push(SquareCell {
             sq,
-            on_board: has_class(&el, "n"),
+            on_board: has_class(el, "n"),
             image,
             letter,
             still: el.attr("data-still").is_some(),
             id,
         });
     }
-    for el in root.select("[data-text]") {
+    for el in &root.select("[data-text]") {
         let key = el.attr("data-text").unwrap_or_default();
         decl.texts.push((key, collapse(&el.text())));
     }
     decl.setup = setup_section(root);
     decl.piece_paragraph =
         root.attr("id").as_deref() == Some("piece") || !root.select("#piece").is_empty();
-    for link in root.select("link") {
-        decl.stylesheet = moves_css(&link);
+    for link in &root.select("link") {
+        decl.stylesheet = moves_css(link);
         if decl.stylesheet.is_some() {
             break;
         }
