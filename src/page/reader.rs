@@ -381,7 +381,7 @@ fn own_rows<D: Dom>(table: &D) -> Vec<D> {
 /// the others.
 fn columns<D: Dom>(tr: &D) -> Vec<String> {
     let mut out = Vec::new();
-    for cell in tr.cells() {
+    for cell in &tr.cells() {
         out.push(collapse(&cell.text()));
         let span = cell
             .attr("colspan")
@@ -437,7 +437,8 @@ const BLOCKS: [&str; 11] = [
 fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
     let mut lines = Vec::new();
     let mut heading = None;
-    for h in root.select("h3") {
+    let h3s = root.select("h3");
+    for h in &h3s {
         if collapse(&h.text()).eq_ignore_ascii_case("initial setup") {
             heading = Some(h);
             break;
@@ -449,8 +450,8 @@ fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
     let mut line = (false, String::new());
     // Its siblings after it, not its parent's nodes and a search for it
     // among them: the generic drop-in's code.
-    for node in heading.next_nodes() {
-        if matches!(&node, Node::Element(el) if el.tag() == "h3") {
+    for node in &heading.next_nodes() {
+        if matches!(node, Node::Element(el) if el.tag() == "h3") {
             break;
         }
         setup_lines(node, &mut line, &mut lines);
@@ -461,9 +462,9 @@ fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
 
 /// Adds a node's text to the setup lines: `<br>` and block elements end
 /// a line; `<h4>`–`<h6>` are headings.
-fn setup_lines<D: Dom>(node: Node<D>, line: &mut (bool, String), lines: &mut Vec<SetupLine>) {
+fn setup_lines<D: Dom>(node: &Node<D>, line: &mut (bool, String), lines: &mut Vec<SetupLine>) {
     match node {
-        Node::Text(text) => line.1.push_str(&text),
+        Node::Text(text) => line.1.push_str(text),
         Node::Element(el) => {
             let tag = el.tag();
             if tag == "br" {
@@ -475,7 +476,7 @@ fn setup_lines<D: Dom>(node: Node<D>, line: &mut (bool, String), lines: &mut Vec
                 end_line(line, lines);
                 line.0 = matches!(tag.as_str(), "h4" | "h5" | "h6");
             }
-            for child in el.child_nodes() {
+            for child in &el.child_nodes() {
                 setup_lines(child, line, lines);
             }
             if block {
