@@ -71,13 +71,15 @@ impl Dom for Element {
 fn nodes_from(mut node: Option<web_sys::Node>) -> Vec<Node<Element>> {
     let mut out = Vec::new();
     while let Some(n) = node {
+        // The next sibling first, so that `n` itself is moved into the
+        // list (no clone of its handle).
+        node = n.next_sibling();
         match n.node_type() {
             web_sys::Node::TEXT_NODE => out.push(Node::Text(n.text_content().unwrap_or_default())),
             // An element node is an `Element`: no check needed.
-            web_sys::Node::ELEMENT_NODE => out.push(Node::Element(n.clone().unchecked_into())),
+            web_sys::Node::ELEMENT_NODE => out.push(Node::Element(n.unchecked_into())),
             _ => {}
         }
-        node = n.next_sibling();
     }
     out
 }
