@@ -494,5 +494,7 @@ fn end_line(line: &mut (bool, String), lines: &mut Vec<SetupLine>) {
             text,
         });
     }
-    *line = (false, String::new());
+    // The one buffer kept for the next line.
+    line.0 = false;
+    line.1.clear();
 }
