@@ -229,7 +229,7 @@ pub fn piece_tables<D: Dom>(root: &D) -> Vec<PieceTable<D>> {
         let found = piece_table(&table, out.len() + 1, |tr, id, decl| {
             rows.push(TableRow {
                 tr: tr.clone(),
-                id,
+                id: id.into(),
                 decl,
             });
         });
@@ -269,7 +269,7 @@ fn unnumber(rows: &mut [RowDecl]) {
 fn piece_table<D: Dom>(
     table: &D,
     number: usize,
-    mut row: impl FnMut(&D, String, RowDecl),
+    mut row: impl FnMut(&D, &str, RowDecl),
 ) -> Option<(usize, usize, usize)> {
     let trs = table.rows();
     // Plain loops, not iterator chains: the generic drop-in's code. Each
@@ -312,7 +312,9 @@ fn piece_table<D: Dom>(
         let key = tr.attr("data-piece");
         row(
             tr,
-            id_column.map_or_else(String::new, |c| column(&texts, c)),
+            id_column
+                .and_then(|c| texts.get(c))
+                .map_or("", String::as_str),
             RowDecl {
                 place: Place::Row {
                     table: Some(number),
