@@ -60,6 +60,11 @@ pub trait Dom: Sized + Clone {
     /// The element's tag name, lower case.
     fn tag(&self) -> String;
     fn attr(&self, name: &str) -> Option<String>;
+    /// Whether it has the attribute `name` (by default, whether
+    /// [`Dom::attr`] gives one).
+    fn has_attr(&self, name: &str) -> bool {
+        self.attr(name).is_some()
+    }
     /// Its text content.
     fn text(&self) -> String;
     /// Its child elements.
@@ -142,7 +147,7 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
             continue;
         };
         // A cell with moves or a demonstration of its own and no row.
-        if el.attr("data-piece").is_none() {
+        if !el.has_attr("data-piece") {
             let cell = cell_decl(el, id.clone(), String::new());
             if cell.extras.shows() {
                 decl.cells.push(cell);
@@ -159,7 +164,7 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
             on_board: has_class(el, "n"),
             image,
             letter,
-            still: el.attr("data-still").is_some(),
+            still: el.has_attr("data-still"),
             id,
         });
     }
@@ -278,7 +283,7 @@ fn piece_table<D: Dom>(
     let mut declared = false;
     let mut header = None;
     for (i, tr) in trs.iter().enumerate() {
-        declared |= tr.attr("data-piece").is_some();
+        declared |= tr.has_attr("data-piece");
         if header.is_none() {
             header = header_columns(&columns(tr)).map(|found| (i, found));
         }
@@ -289,9 +294,7 @@ fn piece_table<D: Dom>(
     let (first, id_column, cols) = match header {
         Some((h, (id, cols))) => (h + 1, Some(id), cols),
         None if declared => {
-            let headed = trs
-                .first()
-                .is_some_and(|tr| tr.attr("data-piece").is_none());
+            let headed = trs.first().is_some_and(|tr| !tr.has_attr("data-piece"));
             (usize::from(headed), None, DEFAULT_COLUMNS)
         }
         None => return None,

@@ -43,6 +43,11 @@ impl Dom for Element {
         self.get_attribute(name)
     }
 
+    fn has_attr(&self, name: &str) -> bool {
+        // No attribute's text copied into the module to be dropped.
+        self.has_attribute(name)
+    }
+
     fn text(&self) -> String {
         self.text_content().unwrap_or_default()
     }
