@@ -44,7 +44,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::board::clicks::parse_cell_id;
+use crate::board::clicks::{parse_cell_id, small_int};
 use crate::page::declared::{
     collapse, letter_of, CellDecl, Declarations, RowDecl, SetupLine, SquareCell,
 };
@@ -390,29 +390,13 @@ fn columns<D: Dom>(tr: &D) -> Vec<String> {
         out.push(collapse(&cell.text()));
         let span = cell
             .attr("colspan")
-            .map_or(1, |s| whole_number(&s).clamp(1, 100));
+            .and_then(|s| small_int(&s))
+            .map_or(1, |n| n.clamp(1, 100));
         for _ in 1..span {
             out.push(String::new());
         }
     }
     out
-}
-
-/// A `colspan` value as a number (0 for anything else).
-fn whole_number(text: &str) -> usize {
-    let digits = text.trim_ascii().as_bytes();
-    if digits.is_empty() || digits.len() > 3 {
-        return 0;
-    }
-    // A loop, not all() and fold(): the generic drop-in's code.
-    let mut n = 0;
-    for &b in digits {
-        if !b.is_ascii_digit() {
-            return 0;
-        }
-        n = n * 10 + usize::from(b - b'0');
-    }
-    n
 }
 
 /// Whether `el`'s class attribute lists `class`.
