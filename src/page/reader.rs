@@ -104,7 +104,16 @@ pub enum Node<D> {
 /// The header row's words, lower-cased, by column: Piece (or a header
 /// starting "Piece ", as Chu Shogi's "Piece name"), ID, value, Moves
 /// (Betza notation), Remarks.
-const HEADERS: [&str; 5] = ["piece", "id", "value", "moves (betza notation)", "remarks"];
+const HEADERS: [&str; 6] = [
+    "piece",
+    "id",
+    "value",
+    "moves (betza notation)",
+    "remarks",
+    // Chu Shogi's table says "Piece name": a header that starts so (the
+    // one header ending with a space, matched as a beginning).
+    "piece ",
+];
 
 /// The columns of the name, the moves and the remarks of a piece table
 /// whose header is not in English (a translated page): upstream's order.
@@ -344,20 +353,21 @@ fn column(texts: &[String], c: usize) -> String {
 /// columns of the name, Moves and Remarks (the first cell of each).
 fn header_columns(cols: &[String]) -> Option<(usize, (usize, usize, usize))> {
     let mut found = [None; HEADERS.len()];
-    // Chu Shogi's table says "Piece name".
-    let mut piece_name = None;
     for (c, text) in cols.iter().enumerate() {
         for (h, header) in HEADERS.iter().enumerate() {
-            if found[h].is_none() && text.eq_ignore_ascii_case(header) {
+            // The whole text, or its beginning for "piece ": one test.
+            let n = header.len();
+            let same = text.len() == n || header.ends_with(' ');
+            let starts = text.as_bytes().get(..n);
+            if found[h].is_none()
+                && same
+                && starts.is_some_and(|s| s.eq_ignore_ascii_case(header.as_bytes()))
+            {
                 found[h] = Some(c);
             }
         }
-        let starts = text.as_bytes().get(..6);
-        if piece_name.is_none() && starts.is_some_and(|s| s.eq_ignore_ascii_case(b"piece ")) {
-            piece_name = Some(c);
-        }
     }
-    let [name, id, value, moves, remarks] = found;
+    let [name, id, value, moves, remarks, piece_name] = found;
     value?;
     Some((id?, (name.or(piece_name)?, moves?, remarks?)))
 }
