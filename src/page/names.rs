@@ -149,6 +149,19 @@ pub fn has(name: &str, word: &str) -> bool {
     has_word(&split(name, false), word)
 }
 
+/// The side a setup heading names (`White (Persians)`, `Black`): white if
+/// [`has`] `white`, else black if it has `black` (its words made once).
+pub fn side(heading: &str) -> Option<Colour> {
+    let words = split(heading, false);
+    if has_word(&words, "white") {
+        Some(Colour::White)
+    } else if has_word(&words, "black") {
+        Some(Colour::Black)
+    } else {
+        None
+    }
+}
+
 /// The words in a name's parentheses: `King (Spartan)` → `["spartan"]`.
 pub fn qualifier(name: &str) -> Vec<String> {
     list(&qualifier_words(name))
@@ -300,6 +313,15 @@ mod tests {
         assert_eq!(words("Éléphant"), ["Éléphant"]);
         assert_eq!(words("(none)"), [] as [String; 0]);
         assert_eq!(qualifier("Commoner (aka Man)"), ["aka", "man"]);
+    }
+
+    #[test]
+    fn headings_name_a_side_by_their_words() {
+        assert_eq!(side("White (Persians)"), Some(Colour::White));
+        assert_eq!(side("Blacks"), Some(Colour::Black));
+        assert_eq!(side("Black (White)"), Some(Colour::Black));
+        assert_eq!(side("Setup for both"), None);
+        assert_eq!(side("Whitehall"), None);
     }
 
     #[test]
