@@ -6,7 +6,12 @@
 //!   diagram is its inverse);
 //! * `diagram/Queen`, `diagram/Knight`, `diagram/Lion`: one piece each;
 //! * `parse/all pieces` and `parse+diagram/all pieces`: the same strings
-//!   parsed, and parsed then drawn.
+//!   parsed, and parsed then drawn;
+//! * `setup/100 squares`: the page check's start ranks (`setup_starts`):
+//!   a setup text placing a piece on every square of a 10×10 board, each
+//!   square's name matched to 12 piece-table rows ([`names::rows_named`])
+//!   and narrowed by its heading ([`names::narrow`]), as the check does
+//!   once per placed square.
 //!
 //! `cargo bench --bench diagram -- --warm-up-time 1 --measurement-time 3`
 //!
@@ -19,6 +24,8 @@ mod native {
     use criterion::{criterion_group, Criterion, Throughput};
     use glance::board::clicks::{Script, Shows};
     use glance::engine::betza::{self, Piece};
+    use glance::page::declared::SetupLine;
+    use glance::page::{names, setup};
     use glance::{Colour, Diagram, Square, SquareSet};
 
     /// The Betza string and colour of every piece entry of the tables.
@@ -116,7 +123,74 @@ mod native {
         group.finish();
     }
 
-    criterion_group!(benches, diagrams, parsing);
+    /// A setup text placing a piece on each of the 100 squares of a 10×10
+    /// board (ten lines a side under a side's heading), and the piece
+    /// table's 12 names.
+    fn full_setup() -> (Vec<SetupLine>, Vec<&'static str>) {
+        let rows = vec![
+            "King (Persian)",
+            "King (Spartan)",
+            "Queen",
+            "Rook",
+            "Bishop",
+            "Knight",
+            "Pawn",
+            "Hoplite Pawn",
+            "Lieutenant",
+            "General",
+            "Warlord",
+            "Captain",
+        ];
+        let said = [
+            "Kings",
+            "Queen",
+            "Rooks",
+            "Bishop",
+            "Knights",
+            "Pawns",
+            "Hoplites",
+            "Lieutenants",
+            "General",
+            "Warlord",
+        ];
+        let mut lines = Vec::new();
+        for (heading, ranks) in [("White (Persians)", 1..=5), ("Black (Spartans)", 6..=10)] {
+            lines.push(SetupLine {
+                heading: true,
+                text: heading.into(),
+            });
+            for rank in ranks {
+                for (file, name) in ('a'..='j').zip(said) {
+                    lines.push(SetupLine {
+                        heading: false,
+                        text: format!("{file}{rank}: {name}"),
+                    });
+                }
+            }
+        }
+        (lines, rows)
+    }
+
+    fn setup_names(c: &mut Criterion) {
+        let (lines, rows) = full_setup();
+        let mut group = c.benchmark_group("setup");
+        group.throughput(Throughput::Elements(1));
+        group.bench_function("100 squares", |b| {
+            b.iter(|| {
+                let mut masks = [0u16; 12];
+                for placed in &setup::placements(black_box(&lines)) {
+                    let found = names::rows_named(placed.name, &rows);
+                    for &r in &names::narrow(&found, &rows, placed.heading) {
+                        masks[r] |= 1 << placed.sq.rank();
+                    }
+                }
+                black_box(masks)
+            })
+        });
+        group.finish();
+    }
+
+    criterion_group!(benches, diagrams, parsing, setup_names);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -239,8 +239,9 @@ pub fn parse_pair(text: &str) -> Option<(i32, i32)> {
 }
 
 /// A whole number of at most three digits with an optional minus sign
-/// (click codes are small; this keeps integer parsing out of the wasm).
-fn small_int(text: &str) -> Option<i32> {
+/// (click codes are small; this keeps integer parsing out of the wasm; a
+/// cell's `colspan` too).
+pub(crate) fn small_int(text: &str) -> Option<i32> {
     let text = text.trim_ascii();
     let (sign, digits) = match text.strip_prefix('-') {
         Some(rest) => (-1, rest),

@@ -75,36 +75,43 @@ fn end_word(out: &mut String, start: usize) -> usize {
     out.len()
 }
 
+/// The word of `words` (as [`split`] gives them) that starts at `at`,
+/// without its space, and `at` moved to the next; `None` at the end. The
+/// one walk over a word string (a cursor, not a closure or an iterator:
+/// the generic drop-in's code).
+fn next_word<'a>(words: &'a str, at: &mut usize) -> Option<&'a str> {
+    let start = *at;
+    let bytes = words.as_bytes();
+    let mut i = start;
+    while i < bytes.len() {
+        if bytes[i] == b' ' {
+            *at = i + 1;
+            return words.get(start..i);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// How many of the words of `a` are words of `b` and not of `not`
 /// (all three as [`split`] gives them), and how many words `a` has.
 fn common(a: &str, b: &str, not: &str) -> (usize, usize) {
     let (mut found, mut total) = (0, 0);
-    let mut start = 0;
-    // A loop over bytes, not split(): the generic drop-in's code.
-    for (i, &c) in a.as_bytes().iter().enumerate() {
-        if c == b' ' {
-            total += 1;
-            let word = a.get(start..=i).unwrap_or_default();
-            found += usize::from(has_word(b, word) && !has_word(not, word));
-            start = i + 1;
-        }
+    let mut at = 0;
+    while let Some(word) = next_word(a, &mut at) {
+        total += 1;
+        found += usize::from(has_word(b, word) && !has_word(not, word));
     }
     (found, total)
 }
 
-/// Whether `word` (with its space) is one of the words of `list`.
+/// Whether `word` (no space) is one of the words of `list`.
 fn has_word(list: &str, word: &str) -> bool {
-    let (list, word) = (list.as_bytes(), word.as_bytes());
     let mut at = 0;
-    while let Some(rest) = list.get(at..) {
-        if rest.starts_with(word) {
+    while let Some(w) = next_word(list, &mut at) {
+        if w == word {
             return true;
         }
-        // On to the next word's start.
-        let Some(space) = rest.iter().position(|&c| c == b' ') else {
-            return false;
-        };
-        at += space + 1;
     }
     false
 }
@@ -112,12 +119,9 @@ fn has_word(list: &str, word: &str) -> bool {
 /// The words of a string [`split`] gave, as a list.
 fn list(words: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut start = 0;
-    for (i, &c) in words.as_bytes().iter().enumerate() {
-        if c == b' ' {
-            out.push(String::from(words.get(start..i).unwrap_or_default()));
-            start = i + 1;
-        }
+    let mut at = 0;
+    while let Some(w) = next_word(words, &mut at) {
+        out.push(String::from(w));
     }
     out
 }
@@ -142,9 +146,20 @@ pub fn words(name: &str) -> Vec<String> {
 /// assert!(!has("Black (White)", "white"));
 /// ```
 pub fn has(name: &str, word: &str) -> bool {
-    let mut word = String::from(word);
-    word.push(' ');
-    has_word(&split(name, false), &word)
+    has_word(&split(name, false), word)
+}
+
+/// The side a setup heading names (`White (Persians)`, `Black`): white if
+/// [`has`] `white`, else black if it has `black` (its words made once).
+pub fn side(heading: &str) -> Option<Colour> {
+    let words = split(heading, false);
+    if has_word(&words, "white") {
+        Some(Colour::White)
+    } else if has_word(&words, "black") {
+        Some(Colour::Black)
+    } else {
+        None
+    }
 }
 
 /// The words in a name's parentheses: `King (Spartan)` → `["spartan"]`.
@@ -157,14 +172,11 @@ fn qualifier_words(name: &str) -> String {
     let base = split(name, false);
     let full = split(name, true);
     let mut out = String::new();
-    let mut start = 0;
-    for (i, &c) in full.as_bytes().iter().enumerate() {
-        if c == b' ' {
-            let w = full.get(start..=i).unwrap_or_default();
-            if !has_word(&base, w) {
-                out.push_str(w);
-            }
-            start = i + 1;
+    let mut at = 0;
+    while let Some(w) = next_word(&full, &mut at) {
+        if !has_word(&base, w) {
+            out.push_str(w);
+            out.push(' ');
         }
     }
     out
@@ -201,32 +213,40 @@ pub fn rows_named<S: AsRef<str>>(name: &str, rows: &[S]) -> Vec<usize> {
     // The module's four rules, in order (a match, not closures: the
     // drop-in's build keeps no indirect calls it can do without). Words
     // end with a space, so a prefix of the string is a prefix of the words.
-    // Each row's words are made where a rule asks for them (no list of
-    // them kept: the drop-in's code; rows are few).
-    for tier in 0..4 {
-        let mut found: Vec<usize> = Vec::new();
-        for (i, r) in rows.iter().enumerate() {
-            let w = split(r.as_ref(), tier == 0);
-            let named = match tier {
-                0 => w == full,
-                1 => w == base,
-                2 => {
-                    !w.is_empty() && (w.starts_with(base.as_str()) || base.starts_with(w.as_str()))
+    // One pass over the rows, each row's words made once: the first rule
+    // each row meets, and the rows of the best (first) rule any meets.
+    let mut best = 4;
+    let mut found: Vec<usize> = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let r = r.as_ref();
+        let tier = if split(r, true) == full {
+            0
+        } else {
+            let w = split(r, false);
+            if w == base {
+                1
+            } else if !w.is_empty()
+                && (w.starts_with(base.as_str()) || base.starts_with(w.as_str()))
+            {
+                2
+            } else {
+                let (found, total) = common(&base, &w, "");
+                if found == total {
+                    3
+                } else {
+                    4
                 }
-                _ => {
-                    let (found, total) = common(&base, &w, "");
-                    found == total
-                }
-            };
-            if named {
-                found.push(i);
             }
+        };
+        if tier < best {
+            best = tier;
+            found.clear();
         }
-        if !found.is_empty() {
-            return found;
+        if tier == best && tier < 4 {
+            found.push(i);
         }
     }
-    Vec::new()
+    found
 }
 
 /// Of several rows a name matches, those whose parenthesis shares a word
@@ -244,14 +264,11 @@ pub fn narrow<S: AsRef<str>>(found: &[usize], rows: &[S], context: &str) -> Vec<
     // Loops, not iterator adaptors: the generic drop-in's code.
     let mut narrowed: Vec<usize> = Vec::new();
     for &i in found {
-        if rows.get(i).is_some_and(|r| {
-            common(
-                &split(r.as_ref(), true),
-                &context,
-                &split(r.as_ref(), false),
-            )
-            .0 > 0
-        }) {
+        // The row's qualifier words (its parentheses) that the context has.
+        if rows
+            .get(i)
+            .is_some_and(|r| common(&qualifier_words(r.as_ref()), &context, "").0 > 0)
+        {
             narrowed.push(i);
         }
     }
@@ -296,6 +313,15 @@ mod tests {
         assert_eq!(words("Éléphant"), ["Éléphant"]);
         assert_eq!(words("(none)"), [] as [String; 0]);
         assert_eq!(qualifier("Commoner (aka Man)"), ["aka", "man"]);
+    }
+
+    #[test]
+    fn headings_name_a_side_by_their_words() {
+        assert_eq!(side("White (Persians)"), Some(Colour::White));
+        assert_eq!(side("Blacks"), Some(Colour::Black));
+        assert_eq!(side("Black (White)"), Some(Colour::Black));
+        assert_eq!(side("Setup for both"), None);
+        assert_eq!(side("Whitehall"), None);
     }
 
     #[test]

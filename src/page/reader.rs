@@ -44,7 +44,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::board::clicks::parse_cell_id;
+use crate::board::clicks::{parse_cell_id, small_int};
 use crate::page::declared::{
     collapse, letter_of, CellDecl, Declarations, RowDecl, SetupLine, SquareCell,
 };
@@ -60,6 +60,11 @@ pub trait Dom: Sized + Clone {
     /// The element's tag name, lower case.
     fn tag(&self) -> String;
     fn attr(&self, name: &str) -> Option<String>;
+    /// Whether it has the attribute `name` (by default, whether
+    /// [`Dom::attr`] gives one).
+    fn has_attr(&self, name: &str) -> bool {
+        self.attr(name).is_some()
+    }
     /// Its text content.
     fn text(&self) -> String;
     /// Its child elements.
@@ -99,7 +104,16 @@ pub enum Node<D> {
 /// The header row's words, lower-cased, by column: Piece (or a header
 /// starting "Piece ", as Chu Shogi's "Piece name"), ID, value, Moves
 /// (Betza notation), Remarks.
-const HEADERS: [&str; 5] = ["piece", "id", "value", "moves (betza notation)", "remarks"];
+const HEADERS: [&str; 6] = [
+    "piece",
+    "id",
+    "value",
+    "moves (betza notation)",
+    "remarks",
+    // Chu Shogi's table says "Piece name": a header that starts so (the
+    // one header ending with a space, matched as a beginning).
+    "piece ",
+];
 
 /// The columns of the name, the moves and the remarks of a piece table
 /// whose header is not in English (a translated page): upstream's order.
@@ -117,45 +131,36 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
     // rows, each row's declarations put straight into the model (no
     // PieceTable or TableRow to make and take apart: the drop-in's code).
     let mut tables = 0;
-    for table in root.select("table") {
-        decl.board_table |= has_class(&table, "board");
+    for table in &root.select("table") {
+        decl.board_table |= has_class(table, "board");
         let number = tables + 1;
-        if piece_table(&table, number, |_, _, row| decl.rows.push(row)).is_some() {
+        if piece_table(table, number, |_, _, row| decl.rows.push(row)).is_some() {
             tables = number;
         }
     }
     if tables < 2 {
         unnumber(&mut decl.rows);
     }
-    for el in root.select("[data-piece]") {
+    for el in &root.select("[data-piece]") {
         if el.tag() == "tr" {
             continue;
         }
         let cell = el.closest_cell();
         let id = cell.as_ref().and_then(|c| c.attr("id")).unwrap_or_default();
-        decl.cells.push(CellDecl {
-            sq: parse_cell_id(&id),
-            id,
-            key: el.attr("data-piece").unwrap_or_default(),
-            side: el.attr("data-side"),
-            extras: CellExtras::read(|n| el.attr(n)),
-        });
+        let key = el.attr("data-piece").unwrap_or_default();
+        decl.cells.push(cell_decl(el, id, key));
     }
-    for el in root.select("[id^=sq]") {
+    for el in &root.select("[id^=sq]") {
         let id = el.attr("id").unwrap_or_default();
         let Some(sq) = parse_cell_id(&id) else {
             continue;
         };
         // A cell with moves or a demonstration of its own and no row.
-        let extras = CellExtras::read(|n| el.attr(n));
-        if el.attr("data-piece").is_none() && extras.shows() {
-            decl.cells.push(CellDecl {
-                sq: Some(sq),
-                id: id.clone(),
-                key: String::new(),
-                side: el.attr("data-side"),
-                extras,
-            });
+        if !el.has_attr("data-piece") {
+            let cell = cell_decl(el, id.clone(), String::new());
+            if cell.extras.shows() {
+                decl.cells.push(cell);
+            }
         }
         let image = el.select("img").first().and_then(|i| i.attr("src"));
         let letter = if image.is_none() {
@@ -165,27 +170,40 @@ pub fn read<D: Dom>(root: &D) -> Declarations {
         };
         decl.squares.push(SquareCell {
             sq,
-            on_board: has_class(&el, "n"),
+            on_board: has_class(el, "n"),
             image,
             letter,
-            still: el.attr("data-still").is_some(),
+            still: el.has_attr("data-still"),
             id,
         });
     }
-    for el in root.select("[data-text]") {
+    for el in &root.select("[data-text]") {
         let key = el.attr("data-text").unwrap_or_default();
         decl.texts.push((key, collapse(&el.text())));
     }
     decl.setup = setup_section(root);
     decl.piece_paragraph =
         root.attr("id").as_deref() == Some("piece") || !root.select("#piece").is_empty();
-    for link in root.select("link") {
-        decl.stylesheet = moves_css(&link);
+    for link in &root.select("link") {
+        decl.stylesheet = moves_css(link);
         if decl.stylesheet.is_some() {
             break;
         }
     }
     decl
+}
+
+/// The declarations of `el`, in the cell `id`, naming the row `key` (one
+/// maker for the cells with a `data-piece` and those without: the generic
+/// drop-in's code).
+fn cell_decl<D: Dom>(el: &D, id: String, key: String) -> CellDecl {
+    CellDecl {
+        sq: parse_cell_id(&id),
+        id,
+        key,
+        side: el.attr("data-side"),
+        extras: CellExtras::read(|n| el.attr(n)),
+    }
 }
 
 /// The `href` of a `<link>` to a stylesheet `moves.css`, if it is one.
@@ -225,7 +243,7 @@ pub fn piece_tables<D: Dom>(root: &D) -> Vec<PieceTable<D>> {
         let found = piece_table(&table, out.len() + 1, |tr, id, decl| {
             rows.push(TableRow {
                 tr: tr.clone(),
-                id,
+                id: id.into(),
                 decl,
             });
         });
@@ -265,21 +283,18 @@ fn unnumber(rows: &mut [RowDecl]) {
 fn piece_table<D: Dom>(
     table: &D,
     number: usize,
-    mut row: impl FnMut(&D, String, RowDecl),
+    mut row: impl FnMut(&D, &str, RowDecl),
 ) -> Option<(usize, usize, usize)> {
     let trs = table.rows();
-    // Plain loops, not iterator chains: the generic drop-in's code.
-    let mut texts: Vec<Vec<String>> = Vec::with_capacity(trs.len());
+    // Plain loops, not iterator chains: the generic drop-in's code. Each
+    // row's texts are read where they are needed (to find the header,
+    // then for each row after it), no list of every row's kept.
     let mut declared = false;
-    for tr in &trs {
-        texts.push(columns(tr));
-        declared |= tr.attr("data-piece").is_some();
-    }
     let mut header = None;
-    for (i, cols) in texts.iter().enumerate() {
-        if let Some(found) = header_columns(cols) {
-            header = Some((i, found));
-            break;
+    for (i, tr) in trs.iter().enumerate() {
+        declared |= tr.has_attr("data-piece");
+        if header.is_none() {
+            header = header_columns(&columns(tr)).map(|found| (i, found));
         }
     }
     // Rows are counted from the first after the header; a table found by
@@ -288,9 +303,7 @@ fn piece_table<D: Dom>(
     let (first, id_column, cols) = match header {
         Some((h, (id, cols))) => (h + 1, Some(id), cols),
         None if declared => {
-            let headed = trs
-                .first()
-                .is_some_and(|tr| tr.attr("data-piece").is_none());
+            let headed = trs.first().is_some_and(|tr| !tr.has_attr("data-piece"));
             (usize::from(headed), None, DEFAULT_COLUMNS)
         }
         None => return None,
@@ -301,16 +314,19 @@ fn piece_table<D: Dom>(
         .and_then(|c| parse_columns(&c))
         .unwrap_or(cols);
     for i in first..trs.len() {
-        let (Some(tr), Some(texts)) = (trs.get(i), texts.get(i)) else {
+        let Some(tr) = trs.get(i) else {
             break;
         };
+        let texts = columns(tr);
         if texts.is_empty() {
             continue;
         }
         let key = tr.attr("data-piece");
         row(
             tr,
-            id_column.map_or_else(String::new, |c| column(texts, c)),
+            id_column
+                .and_then(|c| texts.get(c))
+                .map_or("", String::as_str),
             RowDecl {
                 place: Place::Row {
                     table: Some(number),
@@ -318,9 +334,9 @@ fn piece_table<D: Dom>(
                     key: key.clone(),
                 },
                 key,
-                name: column(texts, cols.0),
-                moves: column(texts, cols.1),
-                remarks: column(texts, cols.2),
+                name: column(&texts, cols.0),
+                moves: column(&texts, cols.1),
+                remarks: column(&texts, cols.2),
                 start: tr.attr("data-start"),
             },
         );
@@ -337,20 +353,21 @@ fn column(texts: &[String], c: usize) -> String {
 /// columns of the name, Moves and Remarks (the first cell of each).
 fn header_columns(cols: &[String]) -> Option<(usize, (usize, usize, usize))> {
     let mut found = [None; HEADERS.len()];
-    // Chu Shogi's table says "Piece name".
-    let mut piece_name = None;
     for (c, text) in cols.iter().enumerate() {
         for (h, header) in HEADERS.iter().enumerate() {
-            if found[h].is_none() && text.eq_ignore_ascii_case(header) {
+            // The whole text, or its beginning for "piece ": one test.
+            let n = header.len();
+            let same = text.len() == n || header.ends_with(' ');
+            let starts = text.as_bytes().get(..n);
+            if found[h].is_none()
+                && same
+                && starts.is_some_and(|s| s.eq_ignore_ascii_case(header.as_bytes()))
+            {
                 found[h] = Some(c);
             }
         }
-        let starts = text.as_bytes().get(..6);
-        if piece_name.is_none() && starts.is_some_and(|s| s.eq_ignore_ascii_case(b"piece ")) {
-            piece_name = Some(c);
-        }
     }
-    let [name, id, value, moves, remarks] = found;
+    let [name, id, value, moves, remarks, piece_name] = found;
     value?;
     Some((id?, (name.or(piece_name)?, moves?, remarks?)))
 }
@@ -379,33 +396,17 @@ fn own_rows<D: Dom>(table: &D) -> Vec<D> {
 /// the others.
 fn columns<D: Dom>(tr: &D) -> Vec<String> {
     let mut out = Vec::new();
-    for cell in tr.cells() {
+    for cell in &tr.cells() {
         out.push(collapse(&cell.text()));
         let span = cell
             .attr("colspan")
-            .map_or(1, |s| whole_number(&s).clamp(1, 100));
+            .and_then(|s| small_int(&s))
+            .map_or(1, |n| n.clamp(1, 100));
         for _ in 1..span {
             out.push(String::new());
         }
     }
     out
-}
-
-/// A `colspan` value as a number (0 for anything else).
-fn whole_number(text: &str) -> usize {
-    let digits = text.trim_ascii().as_bytes();
-    if digits.is_empty() || digits.len() > 3 {
-        return 0;
-    }
-    // A loop, not all() and fold(): the generic drop-in's code.
-    let mut n = 0;
-    for &b in digits {
-        if !b.is_ascii_digit() {
-            return 0;
-        }
-        n = n * 10 + usize::from(b - b'0');
-    }
-    n
 }
 
 /// Whether `el`'s class attribute lists `class`.
@@ -435,7 +436,8 @@ const BLOCKS: [&str; 11] = [
 fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
     let mut lines = Vec::new();
     let mut heading = None;
-    for h in root.select("h3") {
+    let h3s = root.select("h3");
+    for h in &h3s {
         if collapse(&h.text()).eq_ignore_ascii_case("initial setup") {
             heading = Some(h);
             break;
@@ -447,8 +449,8 @@ fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
     let mut line = (false, String::new());
     // Its siblings after it, not its parent's nodes and a search for it
     // among them: the generic drop-in's code.
-    for node in heading.next_nodes() {
-        if matches!(&node, Node::Element(el) if el.tag() == "h3") {
+    for node in &heading.next_nodes() {
+        if matches!(node, Node::Element(el) if el.tag() == "h3") {
             break;
         }
         setup_lines(node, &mut line, &mut lines);
@@ -459,9 +461,9 @@ fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
 
 /// Adds a node's text to the setup lines: `<br>` and block elements end
 /// a line; `<h4>`–`<h6>` are headings.
-fn setup_lines<D: Dom>(node: Node<D>, line: &mut (bool, String), lines: &mut Vec<SetupLine>) {
+fn setup_lines<D: Dom>(node: &Node<D>, line: &mut (bool, String), lines: &mut Vec<SetupLine>) {
     match node {
-        Node::Text(text) => line.1.push_str(&text),
+        Node::Text(text) => line.1.push_str(text),
         Node::Element(el) => {
             let tag = el.tag();
             if tag == "br" {
@@ -473,7 +475,7 @@ fn setup_lines<D: Dom>(node: Node<D>, line: &mut (bool, String), lines: &mut Vec
                 end_line(line, lines);
                 line.0 = matches!(tag.as_str(), "h4" | "h5" | "h6");
             }
-            for child in el.child_nodes() {
+            for child in &el.child_nodes() {
                 setup_lines(child, line, lines);
             }
             if block {
@@ -491,5 +493,7 @@ fn end_line(line: &mut (bool, String), lines: &mut Vec<SetupLine>) {
             text,
         });
     }
-    *line = (false, String::new());
+    // The one buffer kept for the next line.
+    line.0 = false;
+    line.1.clear();
 }

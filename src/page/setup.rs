@@ -95,13 +95,7 @@ fn walk<'a>(
         let text = line.text.as_str();
         if line.heading {
             heading = text;
-            colour = if names::has(text, "white") {
-                Some(Colour::White)
-            } else if names::has(text, "black") {
-                Some(Colour::Black)
-            } else {
-                None
-            };
+            colour = names::side(text);
             continue;
         }
         squares.clear();

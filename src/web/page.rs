@@ -43,6 +43,11 @@ impl Dom for Element {
         self.get_attribute(name)
     }
 
+    fn has_attr(&self, name: &str) -> bool {
+        // No attribute's text copied into the module to be dropped.
+        self.has_attribute(name)
+    }
+
     fn text(&self) -> String {
         self.text_content().unwrap_or_default()
     }
@@ -71,13 +76,15 @@ impl Dom for Element {
 fn nodes_from(mut node: Option<web_sys::Node>) -> Vec<Node<Element>> {
     let mut out = Vec::new();
     while let Some(n) = node {
+        // The next sibling first, so that `n` itself is moved into the
+        // list (no clone of its handle).
+        node = n.next_sibling();
         match n.node_type() {
             web_sys::Node::TEXT_NODE => out.push(Node::Text(n.text_content().unwrap_or_default())),
             // An element node is an `Element`: no check needed.
-            web_sys::Node::ELEMENT_NODE => out.push(Node::Element(n.clone().unchecked_into())),
+            web_sys::Node::ELEMENT_NODE => out.push(Node::Element(n.unchecked_into())),
             _ => {}
         }
-        node = n.next_sibling();
     }
     out
 }
