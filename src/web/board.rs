@@ -602,11 +602,12 @@ impl Board {
 
     /// Puts every painted cell and `#piece` back as they were.
     pub(super) fn clear(&mut self) {
-        for sq in core::mem::take(&mut self.painted) {
+        for &sq in &self.painted {
             if let Some(cell) = self.cell(sq) {
                 cell_of(cell).remove_attribute_js(&self.strings.show);
             }
         }
+        self.painted.clear();
         if !core::mem::take(&mut self.showing) {
             return;
         }
