@@ -378,11 +378,6 @@ impl Walk<'_> {
         };
         let single = mv.legs.len() == 1;
         match mv.jumping {
-            Jumping::Pao | Jumping::Grasshopper | Jumping::One if single => {
-                for (_, v) in first.directions(0).indexed() {
-                    self.trace_hopper(mv, first, v)
-                }
-            }
             Jumping::Lame if single && first.max_steps == 1 && !first.atom.is_step() => {
                 for (_, v) in first.directions(0).indexed() {
                     self.trace_lame(mv, v)
@@ -433,59 +428,42 @@ impl Walk<'_> {
         }
     }
 
-    /// Hoppers: `p` (slides without capturing, captures by hopping one
-    /// piece), `g` (lands right behind the first piece) and `j` (goes on
-    /// only beyond exactly one piece).
-    fn trace_hopper(&mut self, mv: &Move, leg: &Leg, v: Offset) {
-        let limit = if leg.max_steps == 0 {
-            MAX_RIDE
-        } else {
-            leg.max_steps
-        };
-        let mut at = self.origin;
-        let mut screens = 0;
-        for _ in 0..limit {
-            let Some(next) = self.step(at, v, mv.cylinder) else {
-                return;
-            };
-            if next == self.origin {
-                return;
+    /// A hopper of one leg, riding on to `at` (`occupied` or not) with
+    /// `screens` pieces passed so far: `p` (slides without capturing,
+    /// captures by hopping one piece), `g` (lands right behind the first
+    /// piece) and `j` (goes on only beyond exactly one piece). Returns
+    /// whether it may ride on beyond `at`.
+    fn hop(&mut self, mv: &Move, at: Square, occupied: bool, screens: &mut u8) -> bool {
+        match (mv.jumping, *screens) {
+            (Jumping::Pao, 0) if !occupied && mv.modality.can_move() => {
+                self.mark_destination(at, Modality::MoveOnly, false);
             }
-            at = next;
-            let occupied = self.occupied(at);
-            match (mv.jumping, screens) {
-                (Jumping::Pao, 0) if !occupied && mv.modality.can_move() => {
-                    self.mark_destination(at, Modality::MoveOnly, false);
+            (Jumping::Pao, 1) if occupied => {
+                if mv.modality.can_capture() && self.enemy(at) {
+                    self.mark_destination(at, Modality::CaptureOnly, false);
                 }
-                (Jumping::Pao, 1) if occupied => {
-                    if mv.modality.can_capture() && self.enemy(at) {
-                        self.mark_destination(at, Modality::CaptureOnly, false);
-                    }
-                    return;
-                }
-                (Jumping::Grasshopper, 1) => {
-                    self.arrive(at, mv.modality, false);
-                    return;
-                }
-                (Jumping::One, 1) => {
-                    self.arrive(at, mv.modality, false);
-                    if occupied {
-                        return;
-                    }
-                }
-                _ => {}
+                return false;
             }
-            if occupied {
-                screens += 1;
-                if screens > 1 {
-                    return;
+            (Jumping::Grasshopper, 1) => {
+                self.arrive(at, mv.modality, false);
+                return false;
+            }
+            (Jumping::One, 1) => {
+                self.arrive(at, mv.modality, false);
+                if occupied {
+                    return false;
                 }
             }
+            _ => {}
         }
+        if occupied {
+            *screens += 1;
+        }
+        *screens < 2
     }
 
-    /// Leg `i` of a chain (or the only leg of a move: a leap, step or
-    /// slide) and what follows, from `from`, the previous step
+    /// Leg `i` of a chain (or the only leg of a move: a leap, step,
+    /// slide or hop) and what follows, from `from`, the previous step
     /// having been the `h`-th of the previous leg's [`Atom::vectors`] (in
     /// White's frame; `h` is 0 for the first leg, see [`Leg::directions`]).
     ///
@@ -516,6 +494,11 @@ impl Walk<'_> {
         // pieces (an unblockable slide).
         let single = mv.legs.len() == 1;
         let ignores_pieces = single && mv.jumping == Jumping::Many;
+        let hopper = single
+            && matches!(
+                mv.jumping,
+                Jumping::Pao | Jumping::Grasshopper | Jumping::One
+            );
         let unblockable = single
             && ((leg.max_steps == 1 && !leg.atom.is_step())
                 || (ignores_pieces && leg.max_steps != 1));
@@ -526,6 +509,7 @@ impl Walk<'_> {
         };
         for (k, v) in leg.directions(h).indexed() {
             let mut at = from;
+            let mut screens = 0;
             for _ in 0..limit {
                 let Some(next) = self.step(at, v, mv.cylinder) else {
                     break;
@@ -536,6 +520,12 @@ impl Walk<'_> {
                 }
                 at = next;
                 let occupied = self.occupied(at);
+                if hopper {
+                    if !self.hop(mv, at, occupied, &mut screens) {
+                        break;
+                    }
+                    continue;
+                }
                 if last {
                     if at != self.origin {
                         self.arrive(at, mv.modality, unblockable);
