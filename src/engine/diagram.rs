@@ -293,6 +293,20 @@ impl Diagram {
     }
 }
 
+/// Step `n` of the path of a lame leap along `v`, which is straight first
+/// and diagonal last (the Xiangqi Horse steps W then F).
+fn lame_step(v: Offset, n: u8) -> Offset {
+    let (ax, ay) = (v.dx.unsigned_abs(), v.dy.unsigned_abs());
+    let (sx, sy) = (v.dx.signum(), v.dy.signum());
+    if n >= ax.max(ay) - ax.min(ay) {
+        Offset::new(sx, sy)
+    } else if ax > ay {
+        Offset::new(sx, 0)
+    } else {
+        Offset::new(0, sy)
+    }
+}
+
 /// The rules of the module documentation, in code.
 fn resolve(t: u8) -> Option<Mark> {
     let moves = t & (MOVE_LEAP | MOVE_RIDE) != 0;
@@ -373,58 +387,12 @@ impl Walk<'_> {
     }
 
     fn trace_move(&mut self, mv: &Move) {
-        let Some(first) = mv.legs.first() else {
-            return;
-        };
-        let single = mv.legs.len() == 1;
-        match mv.jumping {
-            Jumping::Lame if single && first.max_steps == 1 && !first.atom.is_step() => {
-                for (_, v) in first.directions(0).indexed() {
-                    self.trace_lame(mv, v)
-                }
-            }
-            // Only chains of three legs or more, or on a cylinder, can meet
-            // a state twice; the others skip the bookkeeping.
-            _ if mv.legs.len() > 2 || mv.cylinder => {
-                self.trace_chain(mv, 0, self.origin, 0, &mut Some(&mut [0; SEEN_WORDS]))
-            }
-            _ => self.trace_chain(mv, 0, self.origin, 0, &mut None),
-        }
-    }
-
-    /// A lame leap: blocked by a piece on any square of its path, which is
-    /// straight first and diagonal last (the Xiangqi Horse steps W then F).
-    fn trace_lame(&mut self, mv: &Move, v: Offset) {
-        let (ax, ay) = (v.dx.unsigned_abs(), v.dy.unsigned_abs());
-        let (sx, sy) = (v.dx.signum(), v.dy.signum());
-        let diagonal = ax.min(ay);
-        let straight = ax.max(ay) - diagonal;
-        let straight_step = if ax > ay {
-            Offset::new(sx, 0)
+        // Only chains of three legs or more, or on a cylinder, can meet
+        // a state twice; the others skip the bookkeeping.
+        if mv.legs.len() > 2 || mv.cylinder {
+            self.trace_chain(mv, 0, self.origin, 0, &mut Some(&mut [0; SEEN_WORDS]))
         } else {
-            Offset::new(0, sy)
-        };
-        let diagonal_step = Offset::new(sx, sy);
-        let mut at = self.origin;
-        let total = straight + diagonal;
-        for i in 0..total {
-            let s = if i < straight {
-                straight_step
-            } else {
-                diagonal_step
-            };
-            let Some(next) = self.step(at, s, mv.cylinder) else {
-                return;
-            };
-            at = next;
-            if i + 1 == total {
-                self.arrive(at, mv.modality, false);
-            } else {
-                self.traces[at.index()] |= BLOCK;
-                if self.occupied(at) {
-                    return;
-                }
-            }
+            self.trace_chain(mv, 0, self.origin, 0, &mut None)
         }
     }
 
@@ -499,27 +467,39 @@ impl Walk<'_> {
                 mv.jumping,
                 Jumping::Pao | Jumping::Grasshopper | Jumping::One
             );
-        let unblockable = single
-            && ((leg.max_steps == 1 && !leg.atom.is_step())
-                || (ignores_pieces && leg.max_steps != 1));
-        let limit = if leg.max_steps == 0 {
-            MAX_RIDE
-        } else {
-            leg.max_steps
-        };
+        let leap = leg.max_steps == 1 && !leg.atom.is_step();
+        // A lame leap (`n`): it goes square by square along its path,
+        // where a piece blocks it.
+        let lame = single && leap && mv.jumping == Jumping::Lame;
+        let unblockable = single && !lame && (leap || (ignores_pieces && leg.max_steps != 1));
         for (k, v) in leg.directions(h).indexed() {
             let mut at = from;
             let mut screens = 0;
-            for _ in 0..limit {
-                let Some(next) = self.step(at, v, mv.cylinder) else {
+            let limit = if lame {
+                v.dx.unsigned_abs().max(v.dy.unsigned_abs())
+            } else if leg.max_steps == 0 {
+                MAX_RIDE
+            } else {
+                leg.max_steps
+            };
+            for n in 0..limit {
+                let s = if lame { lame_step(v, n) } else { v };
+                let Some(next) = self.step(at, s, mv.cylinder) else {
                     break;
                 };
-                if next == from && (i > 0 || single) {
+                if next == from && (i > 0 || single) && !lame {
                     // Round a cylinder and back: nothing new further on.
                     break;
                 }
                 at = next;
                 let occupied = self.occupied(at);
+                if lame && n + 1 < limit {
+                    self.traces[at.index()] |= BLOCK;
+                    if occupied {
+                        break;
+                    }
+                    continue;
+                }
                 if hopper {
                     if !self.hop(mv, at, occupied, &mut screens) {
                         break;
