@@ -174,8 +174,8 @@ struct Walk<'a> {
 /// For the chain being traced: the states (leg, square, heading) already
 /// expanded. Tracing only adds marks, so a state seen once adds nothing the
 /// second time; without this, chains of riders (and any chain on a
-/// cylinder) branch exponentially. Only those chains pay for it: the others
-/// trace without one.
+/// cylinder) branch exponentially. Every move has one (1 KB zeroed per
+/// move: one code path, no check whether the move needs it).
 type Seen = [u64; SEEN_WORDS];
 
 /// Bits for (leg, square, heading index): 4 × 256 × 8.
@@ -387,13 +387,7 @@ impl Walk<'_> {
     }
 
     fn trace_move(&mut self, mv: &Move) {
-        // Only chains of three legs or more, or on a cylinder, can meet
-        // a state twice; the others skip the bookkeeping.
-        if mv.legs.len() > 2 || mv.cylinder {
-            self.trace_chain(mv, 0, self.origin, 0, &mut Some(&mut [0; SEEN_WORDS]))
-        } else {
-            self.trace_chain(mv, 0, self.origin, 0, &mut None)
-        }
+        self.trace_chain(mv, 0, self.origin, 0, &mut [0; SEEN_WORDS])
     }
 
     /// A hopper of one leg, riding on to `at` (`occupied` or not) with
@@ -436,18 +430,11 @@ impl Walk<'_> {
     /// White's frame; `h` is 0 for the first leg, see [`Leg::directions`]).
     ///
     /// [`Atom::vectors`]: crate::engine::betza::Atom::vectors
-    fn trace_chain(
-        &mut self,
-        mv: &Move,
-        i: usize,
-        from: Square,
-        h: usize,
-        seen: &mut Option<&mut Seen>,
-    ) {
+    fn trace_chain(&mut self, mv: &Move, i: usize, from: Square, h: usize, seen: &mut Seen) {
         let Some(leg) = mv.legs.get(i) else {
             return;
         };
-        if let Some(seen) = seen.as_mut().filter(|_| i > 0) {
+        if i > 0 {
             let bit = (i * 256 + from.index()) * 8 + h;
             let Some(word) = seen.get_mut(bit / 64) else {
                 return;
@@ -530,7 +517,7 @@ impl Walk<'_> {
         at: Square,
         k: usize,
         occupied: bool,
-        seen: &mut Option<&mut Seen>,
+        seen: &mut Seen,
     ) -> bool {
         let link = leg.link.unwrap_or(Link::Block);
         let capturing =
