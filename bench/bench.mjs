@@ -23,7 +23,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
@@ -385,8 +384,9 @@ async function benchZero(browser, server, rel, ids, open = openPlaywright) {
 
 // An init script watching the page's WebAssembly calls, whichever the loader
 // uses (instantiate/compile, or the synchronous Module/Instance
-// constructors): window.__gbw.wasmStart is the first call (the wasm has
-// been inflated), wasmEnd when the last one returned, and
+// constructors): window.__gbw.wasmStart is the first call (the loader's
+// LZMA decoder, once the base64 text is decoded: the module is unpacked
+// after it), wasmEnd when the last one returned, and
 // window.__glanceMemory the instance's exported memory.
 function WATCH_WASM() {
   const w = (window.__gbw = {});
@@ -424,15 +424,15 @@ function WATCH_WASM() {
 // dist script tag (t_tag, before the script is fetched), prepends one
 // statement to the script itself (t_exec: the script starts executing), and
 // puts an inline script after the tag (t_sync: the script's synchronous part
-// has finished; the rest is asynchronous: inflate, wasm instantiate, waiting
+// has finished; the rest is asynchronous: unpack, wasm instantiate, waiting
 // for DOMContentLoaded, start).  A MutationObserver records t_ready when
 // data-glance becomes "ready" and then immediately presses the Queen:
 // t_press is when that press has been served and laid out.
 //
 // Then the loader's steps on their own, done as the loader does them, for
 // comparison: in a blank page of a fresh context, 10 times: base64 decode,
-// inflate (DecompressionStream "deflate-raw", written and read directly),
-// and the synchronous compile and instantiation of the embedded module.
+// unpack (the embedded LZMA decoder's module compiled and run), and the
+// synchronous compile and instantiation of the unpacked module.
 async function benchStartup(browser, server, distDir) {
   const settle = () => new Promise((r) => setTimeout(r, 250));
   const loadOnce = async (page, i) => {
@@ -473,15 +473,20 @@ async function benchStartup(browser, server, distDir) {
   const text = fs.readFileSync(path.join(distDir, 'spartan.js'), 'utf8');
   const b64 = (/["']([A-Za-z0-9+/]{1000,}={0,2})["']/.exec(text) || [])[1];
   let pieces = null;
-  if (b64) {
+  // The decoder and the module as shipped, from the build.
+  const built = (f) => path.join(repo, 'build/wasm', f);
+  const unpacker = fs.existsSync(built('unpack.wasm')) ? fs.readFileSync(built('unpack.wasm')) : null;
+  const shipped = fs.existsSync(built('spartan/glance.dist.wasm')) ? fs.readFileSync(built('spartan/glance.dist.wasm')) : null;
+  if (b64 && unpacker && shipped) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.setContent('<p>blank</p>');
     // The loader's own steps, done the loader's way (www/loader.js):
-    // Uint8Array.fromBase64 (atob where missing), a DecompressionStream
-    // written and read directly, then the synchronous WebAssembly.Module
-    // and Instance (with do-nothing imports: nothing is called).
-    const runs = await page.evaluate(async (W) => {
+    // Uint8Array.fromBase64 (atob where missing), the LZMA decoder (the
+    // first U bytes) unpacking the rest, then the synchronous
+    // WebAssembly.Module and Instance (with do-nothing imports: nothing is
+    // called).
+    const runs = await page.evaluate(async (W, U, SIZE) => {
       const out = [];
       for (let k = 0; k < 10; k++) {
         const t0 = performance.now();
@@ -492,22 +497,13 @@ async function benchStartup(browser, server, distDir) {
           for (let i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
         }
         const t1 = performance.now();
-        const inflater = new DecompressionStream('deflate-raw');
-        const writer = inflater.writable.getWriter();
-        writer.write(raw);
-        writer.close();
-        const reader = inflater.readable.getReader();
-        const parts = [];
-        for (;;) {
-          const r = await reader.read();
-          if (r.done) break;
-          parts.push(r.value);
-        }
-        let buf = parts[0];
-        if (parts.length > 1) {
-          buf = new Uint8Array(parts.reduce((n, q) => n + q.length, 0));
-          for (let i = 0, at = 0; i < parts.length; at += parts[i++].length) buf.set(parts[i], at);
-        }
+        const decoder = new WebAssembly.Instance(new WebAssembly.Module(raw.subarray(0, U))).exports;
+        const packed = raw.subarray(U);
+        let at = decoder.__heap_base.value;
+        decoder.memory.grow(2 + ((packed.length + SIZE) >> 16));
+        new Uint8Array(decoder.memory.buffer).set(packed, at);
+        decoder.unpack(at, (at += packed.length), SIZE);
+        const buf = new Uint8Array(decoder.memory.buffer, at, SIZE);
         const t2 = performance.now();
         const module = new WebAssembly.Module(buf);
         const t3 = performance.now();
@@ -518,10 +514,10 @@ async function benchStartup(browser, server, distDir) {
         out.push([t1 - t0, t2 - t1, t3 - t2, t4 - t3]);
       }
       return out;
-    }, b64);
+    }, b64, unpacker.length, shipped.length);
     await context.close();
     const st = (xs) => ({ median_ms: r3(median(xs)), min_ms: r3(Math.min(...xs)), max_ms: r3(Math.max(...xs)), first_ms: r3(xs[0]) });
-    pieces = { decode: st(runs.map((r) => r[0])), inflate: st(runs.map((r) => r[1])), compile: st(runs.map((r) => r[2])), instantiate: st(runs.map((r) => r[3])) };
+    pieces = { decode: st(runs.map((r) => r[0])), unpack: st(runs.map((r) => r[1])), compile: st(runs.map((r) => r[2])), instantiate: st(runs.map((r) => r[3])) };
   }
   const f = (k) => loads.map(k);
   const fw = (k) => warm.map(k);
@@ -694,6 +690,22 @@ function sizeByPart(items, shareBytes) {
   return PARTS.map(([part], k) => ({ part, raw_bytes: raw[k], gzip_share_bytes: Math.round(shareBytes * raw[k] / total) }));
 }
 
+// Whether the embedded text (the LZMA decoder's module, then the packed
+// module) unpacks to `shipped`, run as www/loader.js runs it; null without
+// the decoder's module at `unpackPath`.
+function unpacksTo(embedded, unpackPath, shipped) {
+  if (!fs.existsSync(unpackPath)) return null;
+  const unpacker = fs.readFileSync(unpackPath);
+  if (!embedded.subarray(0, unpacker.length).equals(unpacker)) return false;
+  const d = new WebAssembly.Instance(new WebAssembly.Module(unpacker)).exports;
+  const packed = embedded.subarray(unpacker.length);
+  let at = d.__heap_base.value;
+  d.memory.grow(2 + ((packed.length + shipped.length) >> 16));
+  new Uint8Array(d.memory.buffer).set(packed, at);
+  d.unpack(at, (at += packed.length), shipped.length);
+  return Buffer.from(d.memory.buffer, at, shipped.length).equals(shipped);
+}
+
 function sizes(distDir, wasmDir, twiggyFile, twiggyJson) {
   const out = {
     scripts: {},
@@ -714,7 +726,8 @@ function sizes(distDir, wasmDir, twiggyFile, twiggyJson) {
       // What each part adds to the script: its bytes as embedded, and the
       // gzip size of the script minus that of the script without it.
       wasm_base64_bytes: w ? w[1].length : null,
-      wasm_deflated_bytes: w ? Buffer.from(w[1], 'base64').length : null,
+      // The LZMA decoder's module and the packed module (one base64 text).
+      wasm_packed_bytes: w ? Buffer.from(w[1], 'base64').length : null,
       wasm_gzip_share_bytes: w ? gz - gzipSize(Buffer.from(noWasm)) : null,
       // Everything else: licence notice, loader and bridge (minified).
       js_bytes: Buffer.byteLength(noWasm),
@@ -731,7 +744,7 @@ function sizes(distDir, wasmDir, twiggyFile, twiggyJson) {
         wasm_opt_bytes: opt.length,
         wasm_opt_gzip_bytes: gzipSize(opt),
         // Sanity: the embedded module is this build's glance.opt.wasm.
-        embedded_is_opt_wasm: w ? zlib.inflateRawSync(Buffer.from(w[1], 'base64')).equals(shipped) : null,
+        embedded_is_opt_wasm: w ? unpacksTo(Buffer.from(w[1], 'base64'), path.join(dir, '..', 'unpack.wasm'), shipped) : null,
       });
       const parts = path.join(dir, 'js-parts.json');
       if (fs.existsSync(parts)) entry.js_parts = JSON.parse(fs.readFileSync(parts, 'utf8'));
@@ -931,7 +944,7 @@ async function main() {
   const st = (o) => (o ? `median ${ms(o.median_ms, 6)}  (min ${o.min_ms.toFixed(3)}, max ${o.max_ms.toFixed(3)})` : '-');
   L.push(`Start-up, Capablanca.html, ${s.loads} cold loads (each in a fresh context), ms:`);
   L.push(`  script starts -> end of its synchronous part   ${st(s.exec_to_sync_end)}`);
-  L.push(`  script starts -> wasm inflated, to WebAssembly ${st(s.exec_to_wasm_handed_over)}`);
+  L.push(`  script starts -> base64 decoded, to WebAssembly ${st(s.exec_to_wasm_handed_over)}`);
   L.push(`  script starts -> wasm instantiated             ${st(s.exec_to_wasm_instantiated)}`);
   L.push(`  script starts -> DOMContentLoaded              ${st(s.exec_to_domcontentloaded)}`);
   L.push(`  script starts -> data-glance="ready"           ${st(s.exec_to_ready)}   (instantiated; ${s.ready_before_parsed} of ${s.loads} before the page was parsed)`);
@@ -945,7 +958,7 @@ async function main() {
   if (s.isolated_steps_spartan_js) {
     const p = s.isolated_steps_spartan_js;
     const one = (o) => `median ${o.median_ms.toFixed(3)} (first ${o.first_ms.toFixed(3)})`;
-    L.push(`  the loader's steps alone, blank page, 10 runs: decode ${one(p.decode)}, inflate ${one(p.inflate)}, compile ${one(p.compile)}, instantiate ${one(p.instantiate)}`);
+    L.push(`  the loader's steps alone, blank page, 10 runs: decode ${one(p.decode)}, unpack ${one(p.unpack)}, compile ${one(p.compile)}, instantiate ${one(p.instantiate)}`);
   }
   L.push('');
   const mb = result.memory.before;
@@ -981,9 +994,9 @@ async function main() {
   L.push('');
   const z = result.sizes;
   L.push('Sizes (bytes; gzip = gzip -9; "share" = what the part adds to the gzipped script):');
-  L.push(`  ${'script'.padEnd(16)} ${'bytes'.padStart(6)} ${'gzip'.padStart(6)} ${''.padStart(8)}   ${'wasm: pre-opt'.padStart(13)} ${'opt'.padStart(6)} ${'deflated'.padStart(8)} ${'share'.padStart(6)}   ${'rest: JS'.padStart(8)} ${'gzip'.padStart(5)}`);
+  L.push(`  ${'script'.padEnd(16)} ${'bytes'.padStart(6)} ${'gzip'.padStart(6)} ${''.padStart(8)}   ${'wasm: pre-opt'.padStart(13)} ${'opt'.padStart(6)} ${'packed'.padStart(8)} ${'share'.padStart(6)}   ${'rest: JS'.padStart(8)} ${'gzip'.padStart(5)}`);
   for (const [f, v] of Object.entries(z.scripts)) {
-    L.push(`  ${('dist/' + f).padEnd(16)} ${String(v.bytes).padStart(6)} ${String(v.gzip_bytes).padStart(6)} ${`(${kib(v.gzip_bytes)})`.padStart(8)}   ${String(v.wasm_pre_opt_bytes ?? '-').padStart(13)} ${String(v.wasm_opt_bytes ?? '-').padStart(6)} ${String(v.wasm_deflated_bytes ?? '-').padStart(8)} ${String(v.wasm_gzip_share_bytes ?? '-').padStart(6)}   ${String(v.js_bytes).padStart(8)} ${String(v.js_gzip_bytes).padStart(5)}`);
+    L.push(`  ${('dist/' + f).padEnd(16)} ${String(v.bytes).padStart(6)} ${String(v.gzip_bytes).padStart(6)} ${`(${kib(v.gzip_bytes)})`.padStart(8)}   ${String(v.wasm_pre_opt_bytes ?? '-').padStart(13)} ${String(v.wasm_opt_bytes ?? '-').padStart(6)} ${String(v.wasm_packed_bytes ?? '-').padStart(8)} ${String(v.wasm_gzip_share_bytes ?? '-').padStart(6)}   ${String(v.js_bytes).padStart(8)} ${String(v.js_gzip_bytes).padStart(5)}`);
   }
   L.push(`  legacy spartan.js (quoted): gzip ${LEGACY.spartan_js_gzip_label} (~${LEGACY.spartan_js_gzip_bytes})`);
   if (z.spartan_by_part) {

@@ -78,7 +78,7 @@ F=(--enable-bulk-memory --enable-mutable-globals --enable-sign-ext --enable-nont
 for name in spartan glance; do
   w=build/wasm/$name
   node_modules/.bin/wasm-opt -g -Oz --converge --zero-filled-memory --low-memory-unused \
-    --one-caller-inline-max-function-size=20 "${F[@]}" "$w/glance.pruned.wasm" -o "$w/glance.named.wasm"
+    --one-caller-inline-max-function-size=20 --reorder-functions-by-name "${F[@]}" "$w/glance.pruned.wasm" -o "$w/glance.named.wasm"
   printf '%s.js: %s\n' "$name" "$(.venv/bin/python scripts/stack-share.py "$w/glance.named.wasm" \
     "$w/js-parts.json" "$w/glance.opt.wasm")" | tee -a "$tmp/stack-share.txt"
 done

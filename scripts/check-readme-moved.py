@@ -46,6 +46,17 @@ EDITS = [
      "`glance-bindgen` (wasm-bindgen's build step alone, `scripts/bindgen/`), the build's npm packages"),
     ("a venv with zopfli)", "a venv with zopfli): on a new machine the first board answers presses after about 3 minutes"),
     ("Chromium, Firefox ESR, `wasm-pack`", "Chromium, Firefox ESR, the whole `wasm-bindgen-cli`, `wasm-pack`"),
+    # Issue 24: the drop-ins' module packed with LZMA (zopfli goes).
+    ("a venv with zopfli): on a new machine", "a Python venv): on a new machine"),
+    ("embedded (deflated, base64): it works", "embedded (packed with LZMA, base64, beside its 1.3 KB decoder): it works"),
+    ("It needs a browser with WebAssembly, `DecompressionStream` and constructed style sheets (Chromium 103 for the `deflate-raw` format, Firefox 113, Safari 16.4 and later)",
+     "It needs a browser with WebAssembly, `FinalizationRegistry`, `replaceChildren` and constructed style sheets (Chromium 86, Firefox 101, Safari 16.4 and later)"),
+    ("the loader of the drop-in scripts (inflates the embedded wasm, wraps wasm-bindgen's glue)",
+     "the loader of the drop-in scripts (unpacks the embedded wasm with the embedded LZMA decoder, wraps wasm-bindgen's glue)"),
+    ("npm's `binaryen` wasm-opt, `terser`, Python's `zopfli`",
+     "npm's `binaryen` wasm-opt, `terser`, Python's `lzma` (raw LZMA1, decoded in the page by `www/unpack`)"),
+    ("(it needs `DecompressionStream`, like the drop-ins)",
+     "(it needs `DecompressionStream`: unlike the drop-ins, it inflates its module natively)"),
     # Issue 24: glance.js's findings say their words from a file beside it.
     ("cp dist/glance.js rules-html/moves.css site/", "cp dist/glance.js dist/glance-findings.txt rules-html/moves.css site/"),
 ]

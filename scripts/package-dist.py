@@ -3,23 +3,27 @@
 classic script: dist/NAME.js (spartan, chu or cwda; or glance, the generic
 drop-in, which reads the pieces a page declares and defines no global).
 
-The wasm is deflated (raw deflate, as DecompressionStream("deflate-raw")
-reads it, by zopfli) and embedded in base64; wasm-bindgen's glue
-(--target no-modules) is inlined into www/loader.js, whose closure keeps
-every name but down_click and up_click off the page.
+The wasm is packed with LZMA (raw LZMA1, lc=3 lp=0 pb=0, by Python's
+lzma) and embedded in base64, beside the decoder that unpacks it in the
+page: UNPACK.wasm, a wasm module of about 1.3 KB built from www/unpack
+(in the same base64 text, first). wasm-bindgen's glue (--target no-modules) is
+inlined into www/loader.js, whose closure keeps every name but down_click
+and up_click off the page.
 
 With --blank-panic-paths, the file names of the module's panic locations
 and the standard library's panic messages are zeroed (see
 blank_panic_paths): for the builds whose panic handler reads none.
 
-usage: package-dist.py NAME GLUE.js MODULE.wasm OUT_DIR [--blank-panic-paths]
+usage: package-dist.py NAME GLUE.js MODULE.wasm UNPACK.wasm OUT_DIR [--blank-panic-paths]
 """
 import base64
 import gzip
 import json
+import lzma
 import re
 import subprocess
 import sys
+import tempfile
 import zlib
 from pathlib import Path
 
@@ -27,19 +31,52 @@ from pathlib import Path
 SCRIPTS = ("spartan", "chu", "cwda", "glance")
 
 
-def deflate(data):
-    """Raw deflate, as small as zopfli makes it: about 5% smaller than
-    zlib's level 9 (spartan.js: 700 B less gzipped). zopfli writes a zlib
-    stream; its 2-byte header and 4-byte checksum are cut off."""
-    try:
-        from zopfli.zopfli import compress
-    except ImportError:
-        sys.exit("package-dist: Python's zopfli is missing; scripts/setup.sh installs "
-                 "scripts/requirements.txt into .venv")
-    packed = compress(data, numiterations=15)[2:-4]
-    if zlib.decompress(packed, -15) != data:
-        sys.exit("package-dist: the deflated module does not inflate back to itself")
+# The LZMA stream's parameters: 3 bits of the previous byte choose a
+# literal's probabilities, no position bits (www/unpack reads exactly these:
+# of the settings tried on dist/glance.js's module, lc=3 pb=0 packed it
+# smallest: 28,178 B against 28,301 B for xz's lc=3 pb=2 and 30,584 B for
+# zopfli's deflate). The dictionary holds any module.
+LZMA = [{"id": lzma.FILTER_LZMA1, "preset": 9 | lzma.PRESET_EXTREME,
+         "lc": 3, "lp": 0, "pb": 0, "nice_len": 128, "dict_size": 1 << 20}]
+
+
+def pack(data):
+    """The module as a raw LZMA stream, checked by Python's own decoder
+    (the page's, www/unpack, is checked by check_unpack)."""
+    if len(data) > LZMA[0]["dict_size"]:
+        sys.exit("package-dist: the module is larger than the LZMA dictionary")
+    packed = lzma.compress(data, format=lzma.FORMAT_RAW, filters=LZMA)
+    if lzma.decompress(packed, format=lzma.FORMAT_RAW, filters=LZMA) != data:
+        sys.exit("package-dist: the packed module does not unpack back to itself")
     return packed
+
+
+# Runs the page's decoder (UNPACK.wasm) as www/loader.js does, on the
+# stream and size given, and writes what it unpacked to standard output.
+UNPACK_CHECK = """
+const fs = require('fs');
+const [unpackPath, packedPath, size] = process.argv.slice(1);
+const d = new WebAssembly.Instance(new WebAssembly.Module(fs.readFileSync(unpackPath))).exports;
+const packed = fs.readFileSync(packedPath);
+let at = d.__heap_base.value;
+d.memory.grow(2 + ((packed.length + +size) >> 16));
+new Uint8Array(d.memory.buffer).set(packed, at);
+d.unpack(at, at += packed.length, +size);
+process.stdout.write(new Uint8Array(d.memory.buffer, at, +size));
+"""
+
+
+def check_unpack(unpack_path, packed, data):
+    """Stops the build unless the page's decoder, run by node as the loader
+    runs it, gives back `data` from `packed`."""
+    with tempfile.NamedTemporaryFile(suffix=".lzma") as f:
+        f.write(packed)
+        f.flush()
+        run = subprocess.run(["node", "-e", UNPACK_CHECK, str(unpack_path), f.name, str(len(data))],
+                             capture_output=True)
+    if run.returncode != 0 or run.stdout != data:
+        sys.exit(f"package-dist: {unpack_path} does not unpack the module back to itself"
+                 f" ({run.stderr.decode(errors='replace').strip() or 'different bytes'})")
 
 
 GLUE_CHANGED = ("package-dist: the wasm-bindgen glue is not the one this script knows "
@@ -59,22 +96,23 @@ def cut(text, start, end, keep="", through=False):
 
 def trim_glue(glue):
     """What the loader uses of wasm-bindgen's no-modules glue: the imports,
-    the exports and initSync (the loader instantiates the bytes it inflated).
+    the exports and initSync (the loader instantiates the bytes it unpacked).
     Dropped: finding the script's own URL, the asynchronous loaders for URLs
     and fetch responses, initSync's other forms of its argument (it takes
     the bytes), passing a string without realloc (never done), and the
     fallback for browsers without
-    TextEncoder.encodeInto (every browser with DecompressionStream has it);
+    TextEncoder.encodeInto (every browser with constructed style sheets,
+    which the module uses, has it);
     short ASCII strings from the module are decoded without TextDecoder.
     Fails loudly if the glue is not the expected shape."""
     if "let wasm_bindgen = (function(exports)" not in glue:
         sys.exit(GLUE_CHANGED)
     glue = cut(glue, "    let script_src;\n", "\n    }\n", through=True)
     glue = cut(glue, "    if (!('encodeInto' in cachedTextEncoder)) {", "    let WASM_VECTOR_LEN")
-    # initSync of the bytes the loader inflated, and nothing else: no
+    # initSync of the bytes the loader unpacked, and nothing else: no
     # compiled module, no deprecated form of its argument.
-    # Every browser with DecompressionStream("deflate-raw") has
-    # FinalizationRegistry: its stand-in goes.
+    # Every browser with constructed style sheets and replaceChildren
+    # (which the module uses) has FinalizationRegistry: its stand-in goes.
     glue = cut(glue, "    const CLOSURE_DTORS = (typeof FinalizationRegistry === 'undefined')",
                "new FinalizationRegistry(", "    const CLOSURE_DTORS = ")
     glue = cut(glue, "    async function __wbg_load(", "    let __wbg_init_promise;", (
@@ -273,7 +311,7 @@ def blank_panic_paths(wasm):
     of the standard library's panic messages zeroed in its data: the
     drop-in scripts' panic handler traps without reading its `PanicInfo`
     (lib.rs), and nothing else reads them. Lengths stay, so no address
-    moves; the zeros deflate to almost nothing (dist/glance.js: 0.4 KB
+    moves; the zeros pack to almost nothing (dist/glance.js: 0.4 KB
     less). Not for a module with console_error_panic_hook (make dist
     DEBUG=1), which prints them."""
     out = bytearray(wasm)
@@ -296,16 +334,23 @@ def minify(root, code):
         [str(terser), "--compress", "passes=2", "--mangle", "--ecma", "2017"],
         input=code, capture_output=True, text=True, check=True,
     ).stdout.strip()
-    if small.count("@WASM@") != 1:
-        sys.exit("package-dist: the minified loader lost its @WASM@ placeholder")
+    for mark in ("@WASM@", str(SIZE_MARK), str(UNPACK_SIZE_MARK)):
+        if small.count(mark) != 1:
+            sys.exit(f"package-dist: the minified loader has its {mark} placeholder {small.count(mark)} times, not once")
     return small
+
+
+# The loader's placeholders for the module's size and its decoder's: numbers
+# (terser would fold a string), each written once.
+SIZE_MARK = 987654321
+UNPACK_SIZE_MARK = 987654322
 
 
 def gzip_size(text):
     return len(gzip.compress(text.encode(), compresslevel=9, mtime=0))
 
 
-def main(name, glue_path, wasm_path, out_dir, blank=False):
+def main(name, glue_path, wasm_path, unpack_path, out_dir, blank=False):
     if name not in SCRIPTS:
         sys.exit(f"unknown script {name!r}: expected one of {SCRIPTS}")
     root = Path(__file__).resolve().parent.parent
@@ -316,8 +361,10 @@ def main(name, glue_path, wasm_path, out_dir, blank=False):
         wasm = blank_panic_paths(wasm)
     # The module as shipped, beside the build's (make bench reads it).
     Path(wasm_path).with_name("glance.dist.wasm").write_bytes(wasm)
-    packed = deflate(wasm)
-    b64 = base64.b64encode(packed).decode("ascii")
+    packed = pack(wasm)
+    check_unpack(unpack_path, packed, wasm)
+    unpacker = Path(unpack_path).read_bytes()
+    b64 = base64.b64encode(unpacker + packed).decode("ascii")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     # The license notice stays as written; the code between is minified
@@ -333,14 +380,15 @@ def main(name, glue_path, wasm_path, out_dir, blank=False):
     parts = {"js_gzip_bytes": gzip_size(small), "loader_alone_gzip_bytes": gzip_size(alone)}
     parts["glue_gzip_share_bytes"] = parts["js_gzip_bytes"] - parts["loader_alone_gzip_bytes"]
     (Path(wasm_path).parent / "js-parts.json").write_text(json.dumps(parts) + "\n")
+    small = small.replace(str(SIZE_MARK), str(len(wasm))).replace(str(UNPACK_SIZE_MARK), str(len(unpacker)))
     text = head + small.replace("@WASM@", b64) + "\n" + tail
     (out / f"{name}.js").write_text(text)
-    print(f"{out / name}.js: wasm {len(wasm)} B, deflated {len(packed)} B")
+    print(f"{out / name}.js: wasm {len(wasm)} B, packed {len(packed)} B")
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
     blank = args[-1:] == ["--blank-panic-paths"]
-    if len(args) != 4 + blank:
+    if len(args) != 5 + blank:
         sys.exit(__doc__)
-    main(*args[:4], blank=blank)
+    main(*args[:5], blank=blank)

@@ -5,7 +5,7 @@
 #   1. the server: index.html and the rules pages' text, straight away;
 #   2. scripts/setup.sh assets (rsvg-convert, XBoard's artwork), then the
 #      pieces and marks (make-assets.py --no-setups): the boards show them;
-#   3. scripts/setup.sh dist (npm's build tools, zopfli, the wasm32 target,
+#   3. scripts/setup.sh dist (npm's build tools, a Python venv, the wasm32 target,
 #      glance-bindgen: scripts/bindgen/), then dist/spartan.js and
 #      dist/glance.js: the boards of rules-html/ and rules-html/zero/
 #      answer presses;
@@ -13,7 +13,8 @@
 #      setup, then the setup pictures;
 #   5. dist/chu.js, dist/cwda.js, pkg/ and dist/lab.js (lab.html).
 # On a machine that has everything, each step only checks, but dist/ is
-# repackaged (wasm-bindgen, wasm-opt, zopfli: 98 CPU seconds, docs/setup.md).
+# repackaged (wasm-bindgen, wasm-opt, LZMA: docs/setup.md measured 98 CPU
+# seconds with zopfli's deflate).
 # Ctrl-C stops the server.
 #
 # Usage: scripts/serve.sh [PORT] (default 8000; make serve PORT=8765)

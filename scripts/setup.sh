@@ -7,7 +7,7 @@
 #                            glance-bindgen (scripts/bindgen/: wasm-bindgen's
 #                            build step, the version Cargo.toml pins),
 #                            npm's build tools (package.json's dependencies:
-#                            binaryen, esbuild, terser), a venv with zopfli
+#                            binaryen, esbuild, terser), a Python venv
 #   scripts/setup.sh serve   assets and dist: all `make serve` needs
 #   scripts/setup.sh test    (or no argument) everything: serve, and what
 #                            `make test` adds: Chromium, ChromeDriver and
@@ -159,7 +159,7 @@ if { [ "$want_dist" = 1 ] || [ "$want_test" = 1 ]; } && [ -f package.json ] && [
     fi
 fi
 
-# --- Python venv: zopfli for the build (scripts/requirements.txt), pyffish
+# --- Python venv: the build's packages (scripts/requirements.txt: none now), pyffish
 # for the differential test (tests/fairy/requirements.txt) ---------------
 venv_install() { # name requirements-file
     local stamp=".venv/.glance-setup-$1" want

@@ -10,9 +10,9 @@ Two shares, each measured, none estimated:
 * the module's functions that are the stack's by name (`wasm_bindgen::`,
   `js_sys::`, `web_sys::`, the externref table's `__externref_*`, the
   `__wbindgen_*` exports, the drops of `JsValue`s): the module is packed as
-  package-dist.py packs it (names shortened, panic paths blanked, zopfli,
+  package-dist.py packs it (names shortened, panic paths blanked, LZMA,
   base64) once as built and once with those functions' bodies zeroed
-  (zeros deflate to almost nothing; the lengths stay, so nothing else
+  (zeros pack to almost nothing; the lengths stay, so nothing else
   moves), and the gzip -9 sizes of the two base64 texts are compared.
 
 Not counted (so the figure is a floor): the code wasm-bindgen makes inline
@@ -141,7 +141,7 @@ def strip_names(wasm):
 
 def packed_gzip(wasm):
     """gzip -9 of the base64 text the drop-in embeds for `wasm`."""
-    text = base64.b64encode(package.deflate(wasm))
+    text = base64.b64encode(package.pack(wasm))
     return len(gzip.compress(text, compresslevel=9, mtime=0))
 
 

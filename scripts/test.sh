@@ -14,7 +14,7 @@ step() {
     "$@"
 }
 
-step cargo fmt --check
+step cargo fmt --all --check
 step cargo clippy --all-targets -- -D warnings
 step cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features pkg -- -D warnings
@@ -23,6 +23,10 @@ step cargo clippy --lib --target wasm32-unknown-unknown --features dropin,panic-
 step cargo clippy --lib --target wasm32-unknown-unknown --features generic -- -D warnings
 step cargo clippy --lib --target wasm32-unknown-unknown --features generic,panic-hook -- -D warnings
 step cargo test --release
+# The drop-ins' LZMA decoder (www/unpack): a crate of the workspace.
+step cargo clippy -p unpack --all-targets -- -D warnings
+step cargo clippy -p unpack --lib --target wasm32-unknown-unknown -- -D warnings
+step cargo test -p unpack --release
 # The API documentation: its links must resolve.
 step env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 step cargo build --release

@@ -1,7 +1,7 @@
 // Early presses: a mouse press made while the module is still loading is
 // served once it is ready if the button is still down, and dropped if it
 // was released before.  The module's loading is slowed down by 1.5 s (an
-// init script holds back its first stream read) so that there is time to
+// init script holds back the promise that hands the module on) so that there is time to
 // press before the module gets ready.  And the other way round: a module ready before the page is
 // parsed serves a press made meanwhile once the page is parsed.
 import { cellAt, observe, openPage, pressCell, releaseMouse, restDiffs, sleep, snapshot, startLoading, waitReady } from '../lib/browser.mjs';
@@ -17,21 +17,22 @@ const DELAY_MS = 1500;
 const TAIL_MS = 3000;
 
 // Runs in the page before its scripts: the module's bytes arrive `delay`
-// ms late. The loader inflates them by reading a DecompressionStream, then
-// compiles them at once; the first stream read is held back (and, for a
-// loader that would use them, Response.arrayBuffer and
-// WebAssembly.instantiate too).
+// ms late. The loader hands its embedded module on in a promise
+// (`Promise.resolve` of the base64 text, then unpacks and compiles it at
+// once): that first promise is held back (and, for a loader that would use
+// them, Response.arrayBuffer and WebAssembly.instantiate too).
 function slowLoading(delay) {
   window.__slowed = 0;
   const later = (orig) => function (...args) {
     window.__slowed++;
     return new Promise((resolve) => setTimeout(resolve, delay)).then(() => orig.apply(this, args));
   };
-  const read = ReadableStreamDefaultReader.prototype.read;
-  const slowRead = later(read);
-  ReadableStreamDefaultReader.prototype.read = function (...args) {
-    ReadableStreamDefaultReader.prototype.read = read;
-    return slowRead.apply(this, args);
+  const resolve = Promise.resolve;
+  Promise.resolve = function (value) {
+    if (typeof value !== 'string' || value.length < 1000) return resolve.call(this, value);
+    Promise.resolve = resolve;
+    window.__slowed++;
+    return new Promise((done) => setTimeout(() => done(value), delay));
   };
   Response.prototype.arrayBuffer = later(Response.prototype.arrayBuffer);
   WebAssembly.instantiate = later(WebAssembly.instantiate);
