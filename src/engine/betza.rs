@@ -935,7 +935,8 @@ pub fn parse(text: &str) -> Result<Piece, ParseError> {
         return Err(p.err(ErrorKind::Empty));
     }
     // Only `e` moves (en passant, see `Prefix::e`) leave none.
-    let mut moves = p.sequence(0, None)?;
+    let mut moves = Vec::new();
+    p.sequence(0, None, &mut moves)?;
     for mv in &mut moves {
         mv.resolve_turns();
     }
@@ -1037,16 +1038,22 @@ impl Parser<'_> {
             .unwrap_or('?')
     }
 
-    /// The moves up to the end of the text or, in a group whose `(` is at
-    /// `open`, up to its `)`.
-    fn sequence(&mut self, depth: usize, open: Option<usize>) -> Result<Vec<Move>, ParseError> {
+    /// Appends to `moves` the moves up to the end of the text or, in a
+    /// group whose `(` is at `open`, up to its `)`.
+    fn sequence(
+        &mut self,
+        depth: usize,
+        open: Option<usize>,
+        moves: &mut Vec<Move>,
+    ) -> Result<(), ParseError> {
         if depth > MAX_DEPTH {
             return Err(self.err(ErrorKind::TooDeep));
         }
-        let mut moves = Vec::new();
+        // The moves before this sequence's are not its own.
+        let start = moves.len();
         loop {
             match (self.peek(), open) {
-                (None, None) => return Ok(moves),
+                (None, None) => return Ok(()),
                 (None, Some(at)) => {
                     return Err(ParseError {
                         pos: at,
@@ -1055,7 +1062,7 @@ impl Parser<'_> {
                 }
                 (Some(b')'), Some(_)) => {
                     self.pos += 1;
-                    return Ok(moves);
+                    return Ok(());
                 }
                 (Some(c @ (b')' | b']')), _) => {
                     return Err(self.err(ErrorKind::UnmatchedClose(c as char)))
@@ -1072,8 +1079,9 @@ impl Parser<'_> {
                 Some(b'(') if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => {
                     let open = self.pos;
                     self.pos += 1;
-                    let inner = self.sequence(depth + 1, Some(open))?;
-                    if inner.is_empty() {
+                    let inner = moves.len();
+                    self.sequence(depth + 1, Some(open), moves)?;
+                    if moves.len() == inner {
                         return Err(ParseError {
                             pos: open,
                             kind: ErrorKind::EmptyGroup,
@@ -1085,15 +1093,20 @@ impl Parser<'_> {
                     if matches!(self.peek(), Some(b'-' | b'+')) {
                         return Err(self.err(ErrorKind::Unsupported(Feature::ChainedGroup)));
                     }
-                    for mv in inner {
-                        let mv = distribute(&prefix, mv).ok_or(ParseError {
+                    // The group's moves, in place: the prefix distributed,
+                    // those `e` alone leaves out dropped.
+                    let mut kept = inner;
+                    for i in inner..moves.len() {
+                        distribute(&prefix, &mut moves[i]).ok_or(ParseError {
                             pos: prefix_at,
                             kind: ErrorKind::TooManyModifiers,
                         })?;
-                        if !en_passant_only || mv.modality != Modality::Any {
-                            moves.push(mv);
+                        if !en_passant_only || moves[i].modality != Modality::Any {
+                            moves.swap(kept, i);
+                            kept += 1;
                         }
                     }
+                    moves.truncate(kept);
                 }
                 Some(c) if c == b'[' || c.is_ascii_uppercase() || c == b'(' => {
                     let bracket = (c == b'[').then_some(self.pos);
@@ -1102,7 +1115,7 @@ impl Parser<'_> {
                     }
                     let legs = self.chain(prefix, bracket)?;
                     if !en_passant_only {
-                        expand(&legs, &mut moves);
+                        expand(&legs, moves);
                     }
                 }
                 None => {
@@ -1119,7 +1132,7 @@ impl Parser<'_> {
                 }
                 Some(_) => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
             }
-            if moves.len() > MAX_MOVES {
+            if moves.len() - start > MAX_MOVES {
                 return Err(self.err(ErrorKind::TooManyMoves));
             }
         }
@@ -1407,7 +1420,7 @@ fn expand(legs: &[RawLeg], out: &mut Vec<Move>) {
 }
 
 /// Applies a group's prefix to one of its moves: `m(AB)` is `mAmB`.
-fn distribute(outer: &Prefix, mut mv: Move) -> Option<Move> {
+fn distribute(outer: &Prefix, mv: &mut Move) -> Option<()> {
     let single = mv.legs.len() == 1;
     if let Some(first) = mv.legs.first_mut() {
         let atom = first.atom;
@@ -1431,7 +1444,7 @@ fn distribute(outer: &Prefix, mut mv: Move) -> Option<Move> {
     if mv.jumping == Jumping::Normal {
         mv.jumping = outer.jumping();
     }
-    Some(mv)
+    Some(())
 }
 
 /// Letters are joined, so `m(cA)` is `mcA`: both, which is `Any`.

@@ -174,8 +174,8 @@ struct Walk<'a> {
 /// For the chain being traced: the states (leg, square, heading) already
 /// expanded. Tracing only adds marks, so a state seen once adds nothing the
 /// second time; without this, chains of riders (and any chain on a
-/// cylinder) branch exponentially. Only those chains pay for it: the others
-/// trace without one.
+/// cylinder) branch exponentially. Every move has one (1 KB zeroed per
+/// move: one code path, no check whether the move needs it).
 type Seen = [u64; SEEN_WORDS];
 
 /// Bits for (leg, square, heading index): 4 × 256 × 8.
@@ -293,6 +293,20 @@ impl Diagram {
     }
 }
 
+/// Step `n` of the path of a lame leap along `v`, which is straight first
+/// and diagonal last (the Xiangqi Horse steps W then F).
+fn lame_step(v: Offset, n: u8) -> Offset {
+    let (ax, ay) = (v.dx.unsigned_abs(), v.dy.unsigned_abs());
+    let (sx, sy) = (v.dx.signum(), v.dy.signum());
+    if n >= ax.max(ay) - ax.min(ay) {
+        Offset::new(sx, sy)
+    } else if ax > ay {
+        Offset::new(sx, 0)
+    } else {
+        Offset::new(0, sy)
+    }
+}
+
 /// The rules of the module documentation, in code.
 fn resolve(t: u8) -> Option<Mark> {
     let moves = t & (MOVE_LEAP | MOVE_RIDE) != 0;
@@ -373,135 +387,54 @@ impl Walk<'_> {
     }
 
     fn trace_move(&mut self, mv: &Move) {
-        let Some(first) = mv.legs.first() else {
-            return;
-        };
-        let single = mv.legs.len() == 1;
-        match mv.jumping {
-            Jumping::Pao | Jumping::Grasshopper | Jumping::One if single => {
-                for (_, v) in first.directions(0).indexed() {
-                    self.trace_hopper(mv, first, v)
-                }
-            }
-            Jumping::Lame if single && first.max_steps == 1 && !first.atom.is_step() => {
-                for (_, v) in first.directions(0).indexed() {
-                    self.trace_lame(mv, v)
-                }
-            }
-            // Only chains of three legs or more, or on a cylinder, can meet
-            // a state twice; the others skip the bookkeeping.
-            _ if mv.legs.len() > 2 || mv.cylinder => {
-                self.trace_chain(mv, 0, self.origin, 0, &mut Some(&mut [0; SEEN_WORDS]))
-            }
-            _ => self.trace_chain(mv, 0, self.origin, 0, &mut None),
-        }
+        self.trace_chain(mv, 0, self.origin, 0, &mut [0; SEEN_WORDS])
     }
 
-    /// A lame leap: blocked by a piece on any square of its path, which is
-    /// straight first and diagonal last (the Xiangqi Horse steps W then F).
-    fn trace_lame(&mut self, mv: &Move, v: Offset) {
-        let (ax, ay) = (v.dx.unsigned_abs(), v.dy.unsigned_abs());
-        let (sx, sy) = (v.dx.signum(), v.dy.signum());
-        let diagonal = ax.min(ay);
-        let straight = ax.max(ay) - diagonal;
-        let straight_step = if ax > ay {
-            Offset::new(sx, 0)
-        } else {
-            Offset::new(0, sy)
-        };
-        let diagonal_step = Offset::new(sx, sy);
-        let mut at = self.origin;
-        let total = straight + diagonal;
-        for i in 0..total {
-            let s = if i < straight {
-                straight_step
-            } else {
-                diagonal_step
-            };
-            let Some(next) = self.step(at, s, mv.cylinder) else {
-                return;
-            };
-            at = next;
-            if i + 1 == total {
+    /// A hopper of one leg, riding on to `at` (`occupied` or not) with
+    /// `screens` pieces passed so far: `p` (slides without capturing,
+    /// captures by hopping one piece), `g` (lands right behind the first
+    /// piece) and `j` (goes on only beyond exactly one piece). Returns
+    /// whether it may ride on beyond `at`.
+    fn hop(&mut self, mv: &Move, at: Square, occupied: bool, screens: &mut u8) -> bool {
+        match (mv.jumping, *screens) {
+            (Jumping::Pao, 0) if !occupied && mv.modality.can_move() => {
+                self.mark_destination(at, Modality::MoveOnly, false);
+            }
+            (Jumping::Pao, 1) if occupied => {
+                if mv.modality.can_capture() && self.enemy(at) {
+                    self.mark_destination(at, Modality::CaptureOnly, false);
+                }
+                return false;
+            }
+            (Jumping::Grasshopper, 1) => {
                 self.arrive(at, mv.modality, false);
-            } else {
-                self.traces[at.index()] |= BLOCK;
-                if self.occupied(at) {
-                    return;
+                return false;
+            }
+            (Jumping::One, 1) => {
+                self.arrive(at, mv.modality, false);
+                if occupied {
+                    return false;
                 }
             }
+            _ => {}
         }
+        if occupied {
+            *screens += 1;
+        }
+        *screens < 2
     }
 
-    /// Hoppers: `p` (slides without capturing, captures by hopping one
-    /// piece), `g` (lands right behind the first piece) and `j` (goes on
-    /// only beyond exactly one piece).
-    fn trace_hopper(&mut self, mv: &Move, leg: &Leg, v: Offset) {
-        let limit = if leg.max_steps == 0 {
-            MAX_RIDE
-        } else {
-            leg.max_steps
-        };
-        let mut at = self.origin;
-        let mut screens = 0;
-        for _ in 0..limit {
-            let Some(next) = self.step(at, v, mv.cylinder) else {
-                return;
-            };
-            if next == self.origin {
-                return;
-            }
-            at = next;
-            let occupied = self.occupied(at);
-            match (mv.jumping, screens) {
-                (Jumping::Pao, 0) if !occupied && mv.modality.can_move() => {
-                    self.mark_destination(at, Modality::MoveOnly, false);
-                }
-                (Jumping::Pao, 1) if occupied => {
-                    if mv.modality.can_capture() && self.enemy(at) {
-                        self.mark_destination(at, Modality::CaptureOnly, false);
-                    }
-                    return;
-                }
-                (Jumping::Grasshopper, 1) => {
-                    self.arrive(at, mv.modality, false);
-                    return;
-                }
-                (Jumping::One, 1) => {
-                    self.arrive(at, mv.modality, false);
-                    if occupied {
-                        return;
-                    }
-                }
-                _ => {}
-            }
-            if occupied {
-                screens += 1;
-                if screens > 1 {
-                    return;
-                }
-            }
-        }
-    }
-
-    /// Leg `i` of a chain (or the only leg of a move: a leap, step or
-    /// slide) and what follows, from `from`, the previous step
+    /// Leg `i` of a chain (or the only leg of a move: a leap, step,
+    /// slide or hop) and what follows, from `from`, the previous step
     /// having been the `h`-th of the previous leg's [`Atom::vectors`] (in
     /// White's frame; `h` is 0 for the first leg, see [`Leg::directions`]).
     ///
     /// [`Atom::vectors`]: crate::engine::betza::Atom::vectors
-    fn trace_chain(
-        &mut self,
-        mv: &Move,
-        i: usize,
-        from: Square,
-        h: usize,
-        seen: &mut Option<&mut Seen>,
-    ) {
+    fn trace_chain(&mut self, mv: &Move, i: usize, from: Square, h: usize, seen: &mut Seen) {
         let Some(leg) = mv.legs.get(i) else {
             return;
         };
-        if let Some(seen) = seen.as_mut().filter(|_| i > 0) {
+        if i > 0 {
             let bit = (i * 256 + from.index()) * 8 + h;
             let Some(word) = seen.get_mut(bit / 64) else {
                 return;
@@ -516,26 +449,50 @@ impl Walk<'_> {
         // pieces (an unblockable slide).
         let single = mv.legs.len() == 1;
         let ignores_pieces = single && mv.jumping == Jumping::Many;
-        let unblockable = single
-            && ((leg.max_steps == 1 && !leg.atom.is_step())
-                || (ignores_pieces && leg.max_steps != 1));
-        let limit = if leg.max_steps == 0 {
-            MAX_RIDE
-        } else {
-            leg.max_steps
-        };
+        let hopper = single
+            && matches!(
+                mv.jumping,
+                Jumping::Pao | Jumping::Grasshopper | Jumping::One
+            );
+        let leap = leg.max_steps == 1 && !leg.atom.is_step();
+        // A lame leap (`n`): it goes square by square along its path,
+        // where a piece blocks it.
+        let lame = single && leap && mv.jumping == Jumping::Lame;
+        let unblockable = single && !lame && (leap || (ignores_pieces && leg.max_steps != 1));
         for (k, v) in leg.directions(h).indexed() {
             let mut at = from;
-            for _ in 0..limit {
-                let Some(next) = self.step(at, v, mv.cylinder) else {
+            let mut screens = 0;
+            let limit = if lame {
+                v.dx.unsigned_abs().max(v.dy.unsigned_abs())
+            } else if leg.max_steps == 0 {
+                MAX_RIDE
+            } else {
+                leg.max_steps
+            };
+            for n in 0..limit {
+                let s = if lame { lame_step(v, n) } else { v };
+                let Some(next) = self.step(at, s, mv.cylinder) else {
                     break;
                 };
-                if next == from && (i > 0 || single) {
+                if next == from && (i > 0 || single) && !lame {
                     // Round a cylinder and back: nothing new further on.
                     break;
                 }
                 at = next;
                 let occupied = self.occupied(at);
+                if lame && n + 1 < limit {
+                    self.traces[at.index()] |= BLOCK;
+                    if occupied {
+                        break;
+                    }
+                    continue;
+                }
+                if hopper {
+                    if !self.hop(mv, at, occupied, &mut screens) {
+                        break;
+                    }
+                    continue;
+                }
                 if last {
                     if at != self.origin {
                         self.arrive(at, mv.modality, unblockable);
@@ -560,7 +517,7 @@ impl Walk<'_> {
         at: Square,
         k: usize,
         occupied: bool,
-        seen: &mut Option<&mut Seen>,
+        seen: &mut Seen,
     ) -> bool {
         let link = leg.link.unwrap_or(Link::Block);
         let capturing =
