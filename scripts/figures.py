@@ -24,6 +24,10 @@ from datetime import datetime, timezone
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+# dist/glance.js's budget, gzip -9: at most the size of the Interactive
+# Diagram's own script (32,012 B) plus 1,073 B (issue 34).
+GLANCE_BUDGET = 33085
+
 def gzip9(path):
     with open(path, "rb") as f:
         out = subprocess.run(["gzip", "-9", "-c"], stdin=f, capture_output=True, check=True)
@@ -244,7 +248,8 @@ def rows_sizes(r, extra):
     yield ("`dist/glance.js` (the generic drop-in: the Betza parser, the page reader and its validation, "
            "the files' checks, demonstrations)",
            f"{n(g['bytes'])} B; gzip -9 {n(g['gzip_bytes'])} B ({kib(g['gzip_bytes'])})",
-           "30,720 B: " + ("met" if g["gzip_bytes"] <= 30720 else "missed"))
+           f"{n(GLANCE_BUDGET)} B (the Interactive Diagram's own script is 32,012 B): "
+           + ("met" if g["gzip_bytes"] <= GLANCE_BUDGET else "missed"))
     lab, wasm = extra["sizes"]["dist/lab.js"], extra["sizes"]["pkg/glance_bg.wasm"]
     yield ("`dist/lab.js` (the lab's script: `pkg/` bundled, its wasm deflated inside); "
            "`pkg/glance_bg.wasm`",
