@@ -23,10 +23,10 @@ from datetime import datetime, timezone
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-
 # dist/glance.js's budget, gzip -9: at most the size of the Interactive
 # Diagram's own script (32,012 B) plus 1,073 B (issue 34).
 GLANCE_BUDGET = 33085
+
 
 def gzip9(path):
     with open(path, "rb") as f:
