@@ -288,6 +288,10 @@ def build(pages_dir, out_dir, pages_arg, quiet=False):
     staging.rename(folder)
     tarball = out_dir / f"{name}.tar.gz"
     tarball.write_bytes(tar_bytes(folder, int(source.time)))
+    # An older commit's bundle goes (one bundle in OUT, this one).
+    for old in out_dir.glob("xboard-glance-*"):
+        if old.name not in (name, tarball.name):
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
     if not quiet:
         count = sum(1 for p in folder.rglob("*") if p.is_file())
         size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
