@@ -12,9 +12,16 @@
 #   dist/lab.js                               the piece lab's script (lab.html):
 #                                             lab/lab.ts and pkg/ bundled, the
 #                                             wasm inlined (scripts/build-lab.sh)
+#   dist/javascript.html                      the scripts' source labels (JavaScript
+#   dist/glance-source-COMMIT.tar.gz          Web Labels, as LibreJS reads them) and
+#                                             the source they name: the project's
+#                                             files at this commit (scripts/labels.py)
 #
 # DEBUG=1 (make dist DEBUG=1): drop-in scripts with std and
 # console_error_panic_hook, so that a bug shows its Rust message in the console.
+# SOURCE_URL=https://... (make dist SOURCE_URL=...): the repository each
+# script's `@source` line and dist/javascript.html name (default: the source
+# archive beside the scripts, which is written either way).
 #
 # Prints one line per file as soon as it is built (make serve is serving
 # already: a page works once the script it loads is there).
@@ -180,3 +187,9 @@ for part in "$@"; do
       ;;
   esac
 done
+
+# 4. Every script of dist/ labelled with its source: the archive of the
+#    project's files (git archive: sources and Cargo.lock, the crates named
+#    there, not copied), a `// @source:` line in each script's header, and
+#    dist/javascript.html, the JavaScript Web Labels page LibreJS reads.
+python3 scripts/labels.py dist

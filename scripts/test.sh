@@ -44,6 +44,10 @@ step env CHROMEDRIVER=/usr/bin/chromedriver wasm-pack test --headless --chrome -
 step env GECKODRIVER="$CARGO_BIN/geckodriver" wasm-pack test --headless --firefox -- --test web
 
 step make --no-print-directory dist assets
+# The bundle for XBoard's maintainers (make upstream), built twice from
+# dist/ into a temporary folder: every page, script and label there, no
+# script without a source label, the same bytes both times (docs/upstream.md).
+step python3 scripts/upstream.py --check
 # pkg/ as make serve builds it without wasm-pack (cargo and wasm-bindgen):
 # the same files as wasm-pack's.
 step bash scripts/build-pkg.sh --check

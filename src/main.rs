@@ -7,6 +7,7 @@
 //! glance infer [--board FILESxRANKS] [--at SQUARE] [--black] [--occupied SQUARES] < DIAGRAM.json
 //! glance lint [--json] PAGE.html...
 //! glance migrate PAGE.html... (--out-dir DIR | --in-place) [--script-src URL] [--relocate PREFIX]
+//!                [--labels URL]
 //! glance page VARIANTS.ini (--variant NAME... | --all) --out-dir DIR [--name X=NAME]... [--script-src URL] [--force]
 //! ```
 //!
@@ -141,6 +142,10 @@ mod cli {
         /// lives in another folder, e.g. ../)
         #[arg(long, value_name = "PREFIX")]
         relocate: Option<String>,
+        /// Link the JavaScript Web Labels page at URL (rel="jslicense",
+        /// before the script; make dist writes dist/javascript.html)
+        #[arg(long, value_name = "URL")]
+        labels: Option<String>,
         /// Also list the clicks carried over unchanged
         #[arg(long)]
         verbose: bool,
@@ -567,6 +572,7 @@ squares no Betza string reaches; 2 is bad input.";
         let options = migrate::Options {
             script_src: args.script_src,
             relocate: args.relocate,
+            labels: args.labels,
         };
         let (mut failed, mut review) = (false, 0);
         for page in &args.pages {

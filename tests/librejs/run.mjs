@@ -23,6 +23,7 @@
 //   GECKODRIVER       geckodriver binary           [~/.cargo/bin/geckodriver]
 //   LIBREJS_FIREFOX   Firefox binary               [/usr/bin/firefox-esr]
 //   LIBREJS_KEEP=1    keep the temporary folder (its path is printed)
+//   LIBREJS_SRC       LibreJS's source          [../shared/librejs]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
-const librejsSrc = path.resolve(repo, '..', 'shared', 'librejs');
+const librejsSrc = process.env.LIBREJS_SRC ? path.resolve(process.env.LIBREJS_SRC) : path.resolve(repo, '..', 'shared', 'librejs');
 const cacheRoot = path.join(repo, 'build', 'librejs');
 const firefoxBin = process.env.LIBREJS_FIREFOX || '/usr/bin/firefox-esr';
 const geckodriverBin = process.env.GECKODRIVER || path.join(os.homedir(), '.cargo', 'bin', 'geckodriver');
@@ -50,6 +51,11 @@ const LIBREJS_ID = 'jid1-KtlZuoiikVfFew@jetpack';
 // A fixed moz-extension UUID for the add-on (pref extensions.webextensions.uuids).
 const LIBREJS_UUID = '5f0e7a3c-9b1d-4c2e-8a47-6d3b2e1f0c9a';
 const GPL3_NAME = 'GNU General Public License (GPL) version 3';
+// What LibreJS's report says of a script it accepted from a Web Labels page
+// (main_background.js: "Free license (IDS)"), and of one whose own
+// @license line it read (common/checks.js).
+const BY_LABELS = 'Free license (GPL-3.0)';
+const BY_LICENSE_LINE = `Recognized license: "${GPL3_NAME}"`;
 const PAGES = ['Spartan', 'Capablanca', 'No', 'TwoKings'];
 const MAX_LOADS = 4;
 
@@ -298,6 +304,8 @@ function checkerSuite(work, tmp) {
       m ? `${m[1]} ${m[2]}` : 'no @license line');
   }
 
+  labelsFileChecks(work, distDir, files);
+
   // The check must be able to fail: a nontrivial script without a label.
   const decoy = path.join(tmp, 'unlabelled.js');
   fs.writeFileSync(decoy, UNLABELLED);
@@ -309,6 +317,65 @@ function checkerSuite(work, tmp) {
     check(`checker: unlabelled nontrivial script (${mode}) rejected`, accepted === false,
       accepted ? 'accepted: the check cannot fail' : '');
   }
+}
+
+// The rows of a JavaScript Web Labels table as LibreJS reads them
+// (content/externalLicenseChecker.js: `table#jslicense-labels1 > tbody >
+// tr`, per cell its links): [[[href, text], ...], ...] per row.  A small
+// reading of our own page's regular markup, not an HTML parser: the
+// browser part below has Firefox and LibreJS read the same page.
+function labelRows(html) {
+  const table = html.match(/<table id="jslicense-labels1">([^]*?)<\/table>/);
+  const body = table && table[1].match(/<tbody>([^]*?)<\/tbody>/);
+  if (!body) return null;
+  const text = (t) => t.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').trim();
+  return [...body[1].matchAll(/<tr>([^]*?)<\/tr>/g)].map((tr) => [...tr[1].matchAll(/<td>([^]*?)<\/td>/g)]
+    .map((td) => [...td[1].matchAll(/<a href="([^"]*)">([^]*?)<\/a>/g)].map((a) => [a[1].replace(/&amp;/g, '&'), text(a[2])])));
+}
+
+// dist/javascript.html, the scripts' source labels (make dist,
+// scripts/labels.py): a row for every dist/*.js, its license one LibreJS's
+// own list (common/license_definitions.json) files under GPL-3.0, by the
+// label's rule of bg/ExternalLicenses.js (the label as written, or without
+// GNU- / -or-later / -only) and by URL, its sources there, and the
+// script's `@source` line naming one of them.
+function labelsFileChecks(work, distDir, files) {
+  const page = path.join(distDir, 'javascript.html');
+  const rows = fs.existsSync(page) ? labelRows(fs.readFileSync(page, 'utf8')) : null;
+  if (!check('labels: dist/javascript.html has a table#jslicense-labels1 with a body', !!rows,
+    rows ? '' : fs.existsSync(page) ? 'no table body' : 'missing (make dist writes it)')) return;
+  let defs;
+  try {
+    defs = JSON.parse(fs.readFileSync(path.join(work, 'common', 'license_definitions.json'), 'utf8'));
+  } catch (e) {
+    check("labels: read LibreJS's common/license_definitions.json", false, firstLine(e));
+    return;
+  }
+  const gpl3 = defs['GPL-3.0'];
+  const byLabel = (label) => {
+    const u = label.trim().toUpperCase();
+    const names = (k) => [k.toUpperCase(), (defs[k].identifier || k).toUpperCase(), defs[k].licenseName.toUpperCase()];
+    const find = (x) => Object.keys(defs).find((k) => names(k).includes(x));
+    return find(u) || find(u.replace(/^GNU-|-(?:OR-LATER|ONLY)$/, ''));
+  };
+  const byScript = new Map(rows.filter((r) => r[0] && r[0][0]).map((r) => [r[0][0][0], r]));
+  console.log(`     dist/javascript.html: ${rows.length} entries (${[...byScript.keys()].join(', ')})`);
+  for (const f of files) {
+    const row = byScript.get(f);
+    if (!check(`labels: dist/${f} has a row`, !!row && row.length >= 3)) continue;
+    const licenses = row[1];
+    check(`labels: dist/${f} licensed ${licenses.map(([u, l]) => `${l} <${u}>`).join(', ')}: LibreJS's GPL-3.0 by label and by URL`,
+      licenses.length > 0 && licenses.every(([u, l]) => byLabel(l) === 'GPL-3.0' && gpl3.canonicalUrl.includes(u)));
+    const sources = row[2].map(([u]) => u);
+    const missing = sources.filter((u) => !/^https?:\/\//.test(u) && !fs.existsSync(path.join(distDir, u)));
+    check(`labels: dist/${f} sources ${sources.join(', ')} there`, sources.length > 0 && missing.length === 0,
+      missing.length ? `missing: ${missing.join(', ')}` : '');
+    const head = fs.readFileSync(path.join(distDir, f), 'utf8').slice(0, 2000);
+    const at = head.match(/^\/\/ @source: (.*)$/m);
+    check(`labels: dist/${f} header @source ${at ? at[1] : '(none)'} is one of its sources`, !!at && sources.includes(at[1]));
+  }
+  const unlabelled = files.filter((f) => !byScript.has(f));
+  check(`labels: ${unlabelled.length} scripts of dist/ without a source label`, unlabelled.length === 0, unlabelled.join(', '));
 }
 
 // ---------------------------------------------------------------- 3. browser
@@ -462,7 +529,8 @@ async function browserSuite(xpi, tmp) {
 
   // The decoy page lives in the temporary folder, served under /__decoy/.
   fs.writeFileSync(path.join(tmp, 'decoy.html'), DECOY_PAGE);
-  const server = await serve({ '/': repo, '/__decoy/': tmp });
+  const labelled = prepareLabelled(tmp);
+  const server = await serve({ '/': repo, '/__decoy/': tmp, ...labelled.mounts });
   const origin = `http://127.0.0.1:${server.address().port}`;
   let driver;
   try {
@@ -488,6 +556,7 @@ async function browserSuite(xpi, tmp) {
     if (fs.existsSync(path.join(repo, 'lab.html'))) {
       await labPage(driver, webdriver, `${origin}/lab.html`, pageTab, panelTab);
     }
+    await labelledSuite(driver, webdriver, origin, labelled, pageTab, panelTab);
 
     // The extension can fail a page: it blocks the unlabelled script.
     const decoyUrl = `${origin}/__decoy/decoy.html`;
@@ -516,6 +585,163 @@ async function browserSuite(xpi, tmp) {
   } finally {
     if (driver) await driver.quit().catch(() => {});
     await new Promise((r) => server.close(r));
+  }
+}
+
+// Pages that link a JavaScript Web Labels page (rel="jslicense"), for
+// LibreJS to accept their scripts from it: its report then says "Free
+// license (GPL-3.0)" (main_background.js), where a script accepted from its
+// own @license line says "Recognized license: ...". Returns the server's
+// extra mounts and what to load:
+// - dist/javascript.html (make dist): three upstream legacy pages loading
+//   ../dist/spartan.js, chu.js, cwda.js, and lab.html, each with the link
+//   put before its script;
+// - the upstream bundle (scripts/upstream.py, written here into tmp): four
+//   of its pages as glance migrate --labels wrote them, glance.js beside
+//   them, its own javascript.html; its sym/ and moves.css are the site's
+//   (rules-html/);
+// - a control: a labels page that gives dist/spartan.js a license LibreJS
+//   does not know, which must then BLOCK it (so that the labels are seen
+//   to be read).
+function prepareLabelled(tmp) {
+  const sym = path.join(repo, 'rules-html', 'sym');
+  const css = path.join(repo, 'rules-html', 'moves.css');
+  const out = { mounts: {}, legacy: [], bundle: [], lab: null, control: null, errors: [] };
+  const legacyDir = path.join(tmp, 'legacy');
+  fs.mkdirSync(legacyDir);
+  for (const [page, script] of [['Spartan', 'spartan'], ['Chu', 'chu'], ['CWDA', 'cwda']]) {
+    const src = readOr(path.join(repo, 'tests', 'fixtures', 'upstream', `${page}.html`), '');
+    const tag = `<script type="text/javascript" src="${script}.js">`;
+    if (!src.includes(tag)) {
+      out.errors.push(`tests/fixtures/upstream/${page}.html: no ${tag}`);
+      continue;
+    }
+    fs.writeFileSync(path.join(legacyDir, `${page}.html`), src.replace(tag,
+      `<link rel="jslicense" href="../dist/javascript.html">\n  <script type="text/javascript" src="../dist/${script}.js">`));
+    out.legacy.push([page, script]);
+  }
+  Object.assign(out.mounts, { '/legacy/': legacyDir, '/legacy/sym/': sym, '/legacy/moves.css': css });
+  const lab = readOr(path.join(repo, 'lab.html'), '');
+  const labTag = '<script src="dist/lab.js"';
+  if (lab.includes(labTag)) {
+    const file = path.join(tmp, 'lab-labelled.html');
+    fs.writeFileSync(file, lab.replace(labTag, `<link rel="jslicense" href="dist/javascript.html">\n  ${labTag}`));
+    out.mounts['/lab-labelled.html'] = file;
+    out.lab = '/lab-labelled.html';
+  }
+  try {
+    const bundleOut = path.join(tmp, 'bundle');
+    run('python3', [path.join(repo, 'scripts', 'upstream.py'), '--out', bundleOut], { cwd: repo, timeout: 300e3 });
+    const name = fs.readdirSync(bundleOut).find((f) => f.startsWith('xboard-') && !f.endsWith('.tar.gz'));
+    const rules = path.join(bundleOut, name, 'rules');
+    Object.assign(out.mounts, { '/bundle/': rules, '/bundle/sym/': sym, '/bundle/moves.css': css });
+    out.bundle = ['Spartan', 'Capablanca', 'Chu', 'CWDA'].filter((p) => fs.existsSync(path.join(rules, `${p}.html`)));
+  } catch (e) {
+    out.errors.push(`the upstream bundle (scripts/upstream.py): ${firstLine(e)}`);
+  }
+  const control = path.join(tmp, 'control');
+  fs.mkdirSync(control);
+  fs.writeFileSync(path.join(control, 'labels.html'), `<!DOCTYPE html><html><head><meta charset="utf-8"><title>labels</title></head><body>
+<table id="jslicense-labels1"><tbody><tr><td><a href="../dist/spartan.js">spartan.js</a></td>
+<td><a href="https://example.invalid/eula.html">Proprietary-EULA</a></td><td><a href="nowhere.tar.gz">nowhere</a></td></tr></tbody></table>
+</body></html>
+`);
+  fs.writeFileSync(path.join(control, 'page.html'), `<!DOCTYPE html><html><head><meta charset="utf-8"><title>control</title>
+<link rel="jslicense" href="labels.html">
+<script src="../dist/spartan.js"></script></head><body><p>A page whose labels give its script an unknown license.</p></body></html>
+`);
+  out.mounts['/control/'] = control;
+  out.control = '/control/page.html';
+  return out;
+}
+
+async function labelledSuite(driver, webdriver, origin, labelled, pageTab, panelTab) {
+  for (const e of labelled.errors) check('labels: prepare the labelled pages', false, e);
+  for (const [page] of labelled.legacy) {
+    await seedPage(driver, webdriver, `${origin}/legacy/${page}.html`, `labels: legacy ${page}`, pageTab, panelTab, BY_LABELS);
+  }
+  if (labelled.lab) {
+    await labPage(driver, webdriver, `${origin}${labelled.lab}`, pageTab, panelTab, { name: 'labels: lab', reason: BY_LABELS });
+  }
+  check('labels: the upstream bundle holds Spartan, Capablanca, Chu, CWDA', labelled.bundle.length === 4,
+    labelled.bundle.join(', '));
+  for (const page of labelled.bundle) {
+    await bundlePage(driver, webdriver, `${origin}/bundle/${page}.html`, `labels: bundle ${page}`, pageTab, panelTab);
+  }
+  // The control: LibreJS reads the labels, and blocks what they call nonfree.
+  const url = `${origin}${labelled.control}`;
+  const script = `${origin}/dist/spartan.js`;
+  try {
+    let got;
+    for (let load = 1; load <= MAX_LOADS; load += 1) {
+      await driver.switchTo().window(pageTab);
+      if (load === 1) await driver.get(url);
+      else await driver.navigate().refresh();
+      await driver.switchTo().window(panelTab);
+      got = await readReport(driver, webdriver, url, [script], TIMEOUT.report);
+      if (got.complete) break;
+    }
+    verbatim(`LibreJS's panel on ${labelled.control} (div#info, verbatim)`, got.text);
+    const entry = got.report.blocked.find(([n]) => n.startsWith(script));
+    check('labels: control: a labels page giving dist/spartan.js an unknown license makes LibreJS BLOCK it',
+      !!entry && entry[1].includes('Unknown license'), entry ? `reason: ${JSON.stringify(entry[1])}` : JSON.stringify(got.report));
+  } catch (e) {
+    check('labels: control page', false, firstLine(e));
+  }
+}
+
+// A page of the upstream bundle (glance migrate --labels): glance.js runs
+// under LibreJS, accepted from the bundle's labels page, and a press of a
+// declared piece marks cells, its release restores the board.
+async function bundlePage(driver, webdriver, url, name, pageTab, panelTab) {
+  let r;
+  try {
+    r = await loadAndReport(driver, webdriver, url, name, pageTab, panelTab);
+  } catch (e) {
+    check(`${name}: load ${url} and read LibreJS's report`, false, firstLine(e));
+    return;
+  }
+  const { load, ready, glance, scriptUrls, atRest, got, error } = r;
+  check(`${name}: glance.js runs under LibreJS (data-glance="ready")`, ready, ready ? '' : `data-glance=${glance}`);
+  if (!got) {
+    check(`${name}: read LibreJS's report from its panel`, false, firstLine(error));
+  } else {
+    const { complete, report, text } = got;
+    check(`${name}: LibreJS's report names its script (load ${load})`, complete, complete ? '' : scriptUrls.join(', '));
+    verbatim(`LibreJS's panel on ${new URL(url).pathname}, load ${load} (div#info, verbatim)`, text);
+    const bad = ['blocked', 'unknown', 'blacklisted'].flatMap((g) => report[g].map(([n, why]) => `${g}: ${n} ${JSON.stringify(why)}`));
+    check(`${name}: no BLOCKED, UNKNOWN or BLACKLISTED script`, bad.length === 0, bad.join(' | '));
+    for (const s of scriptUrls) {
+      const entry = report.accepted.find(([n]) => n.startsWith(s));
+      check(`${name}: ${new URL(s).pathname} accepted from the labels page: ${JSON.stringify(BY_LABELS)}`,
+        !!entry && entry[1].includes(BY_LABELS), entry ? `reason: ${JSON.stringify(entry[1])}` : 'not in the accepted list');
+    }
+  }
+  await driver.switchTo().window(pageTab);
+  if (!ready) return;
+  try {
+    const cell = await driver.executeScript(
+      "return [...document.querySelectorAll('table.board td[data-piece]')].find((td) => td.querySelector('img')) || null;");
+    if (!cell) throw new Error('no td[data-piece] holding an <img> on the board');
+    const id = await cell.getAttribute('id');
+    await driver.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' })", cell);
+    const countShown = () => driver.executeScript("return document.querySelectorAll('[data-glance-show]').length");
+    await driver.actions({ async: true }).move({ origin: cell }).press().perform();
+    let shown = 0;
+    try {
+      await driver.wait(async () => (shown = await countShown()) > 0, TIMEOUT.paint);
+    } catch { /* reported below */ }
+    check(`${name}: press #${id} marks cells`, shown > 0, `${shown} cells carry data-glance-show`);
+    await driver.actions({ async: true }).release().perform();
+    let left = -1;
+    try {
+      await driver.wait(async () => (left = await countShown()) === 0, TIMEOUT.paint);
+    } catch { /* reported below */ }
+    const after = await driver.executeScript("return document.querySelector('table.board').innerHTML");
+    check(`${name}: release restores the board`, left === 0 && after === atRest,
+      `${left} marked after release, innerHTML ${after === atRest ? 'equal' : 'DIFFERS'}`);
+  } catch (e) {
+    check(`${name}: board works under LibreJS`, false, firstLine(e));
   }
 }
 
@@ -566,30 +792,31 @@ async function loadAndReport(driver, webdriver, url, page, pageTab, panelTab) {
 // The piece lab (lab.html: no inline script, dist/lab.js with the
 // drop-ins' labels): LibreJS lets its script run and the lab draws `N`
 // typed with WebDriver keys (the Knight's 8 squares on its default board).
-async function labPage(driver, webdriver, url, pageTab, panelTab) {
+async function labPage(driver, webdriver, url, pageTab, panelTab, how = { name: 'lab', reason: BY_LICENSE_LINE }) {
+  const lab = how.name;
   let r;
   try {
-    r = await loadAndReport(driver, webdriver, url, 'lab', pageTab, panelTab);
+    r = await loadAndReport(driver, webdriver, url, lab, pageTab, panelTab);
   } catch (e) {
-    check(`lab: load ${url} and read LibreJS's report`, false, firstLine(e));
+    check(`${lab}: load ${url} and read LibreJS's report`, false, firstLine(e));
     return;
   }
   const { load, ready, glance, scriptUrls, handlers, got, error } = r;
-  check('lab: its script runs under LibreJS (data-glance="ready")', ready, ready ? '' : `data-glance=${glance}`);
-  check('lab: no inline handler', handlers.length === 0, handlers.slice(0, 3).join(' | '));
+  check(`${lab}: its script runs under LibreJS (data-glance="ready")`, ready, ready ? '' : `data-glance=${glance}`);
+  check(`${lab}: no inline handler`, handlers.length === 0, handlers.slice(0, 3).join(' | '));
   if (!got) {
-    check("lab: read LibreJS's report from its panel", false, firstLine(error));
+    check(`${lab}: read LibreJS's report from its panel`, false, firstLine(error));
   } else {
     const { complete, report, text } = got;
-    check(`lab: LibreJS's report names its script (load ${load})`, complete,
+    check(`${lab}: LibreJS's report names its script (load ${load})`, complete,
       complete ? '' : `it lacks one of ${scriptUrls.join(', ')}`);
-    verbatim(`LibreJS's panel on lab.html, load ${load} (div#info, verbatim)`, text);
+    verbatim(`LibreJS's panel on ${new URL(url).pathname}, load ${load} (div#info, verbatim)`, text);
     const bad = ['blocked', 'unknown', 'blacklisted'].flatMap((g) => report[g].map(([n, why]) => `${g}: ${n} ${JSON.stringify(why)}`));
-    check('lab: no BLOCKED, UNKNOWN or BLACKLISTED script, "No BLOCKED scripts on this page."',
+    check(`${lab}: no BLOCKED, UNKNOWN or BLACKLISTED script, "No BLOCKED scripts on this page."`,
       bad.length === 0 && text.split('\n').includes('No BLOCKED scripts on this page.'), bad.join(' | '));
     const entry = report.accepted.find(([name]) => name.endsWith('/dist/lab.js'));
-    check('lab: /dist/lab.js accepted, license recognised (GPL-3.0)',
-      !!entry && entry[1].includes(`Recognized license: "${GPL3_NAME}"`),
+    check(`${lab}: /dist/lab.js accepted, license recognised (GPL-3.0): ${JSON.stringify(how.reason)}`,
+      !!entry && entry[1].includes(how.reason),
       entry ? `reason: ${JSON.stringify(entry[1])}` : 'not in the accepted list');
   }
   await driver.switchTo().window(pageTab);
@@ -603,13 +830,13 @@ async function labPage(driver, webdriver, url, pageTab, panelTab) {
         "return [...document.querySelectorAll('#board td[data-square] img')].filter((i) => /orange\\.png$/.test(i.src)).length")) === 8,
       TIMEOUT.paint);
     } catch { /* reported below */ }
-    check('lab: typing N under LibreJS marks the Knight\'s 8 squares', marked === 8, `${marked} orange marks`);
+    check(`${lab}: typing N under LibreJS marks the Knight's 8 squares`, marked === 8, `${marked} orange marks`);
   } catch (e) {
-    check('lab: typing N under LibreJS', false, firstLine(e));
+    check(`${lab}: typing N under LibreJS`, false, firstLine(e));
   }
 }
 
-async function seedPage(driver, webdriver, url, page, pageTab, panelTab) {
+async function seedPage(driver, webdriver, url, page, pageTab, panelTab, reason = BY_LICENSE_LINE) {
   let r;
   try {
     r = await loadAndReport(driver, webdriver, url, page, pageTab, panelTab);
@@ -634,7 +861,7 @@ async function seedPage(driver, webdriver, url, page, pageTab, panelTab) {
     const { complete, report, text, tabId } = got;
     check(`${page}: LibreJS's report names every script of the page (panel of tab ${tabId}, load ${load})`, complete,
       complete ? '' : `after ${load} loads it still lacks one of ${scriptUrls.join(', ')}`);
-    verbatim(`LibreJS's panel on rules-html/${page}.html, load ${load} (div#info, verbatim)`, text);
+    verbatim(`LibreJS's panel on ${new URL(url).pathname}, load ${load} (div#info, verbatim)`, text);
     for (const bad of ['blocked', 'unknown', 'blacklisted']) {
       const list = report[bad];
       check(`${page}: no ${bad.toUpperCase()} script`, list.length === 0,
@@ -645,8 +872,8 @@ async function seedPage(driver, webdriver, url, page, pageTab, panelTab) {
       && ['blocked', 'unknown', 'blacklisted'].every((g) => report[g].length === 0));
     for (const s of scriptUrls) {
       const entry = report.accepted.find(([name]) => name.startsWith(s));
-      check(`${page}: ${new URL(s).pathname} accepted, license recognised (GPL-3.0)`,
-        !!entry && entry[1].includes(`Recognized license: "${GPL3_NAME}"`),
+      check(`${page}: ${new URL(s).pathname} accepted, license recognised (GPL-3.0): ${JSON.stringify(reason)}`,
+        !!entry && entry[1].includes(reason),
         entry ? `reason: ${JSON.stringify(entry[1])}` : 'not in the accepted list');
     }
   }

@@ -26,6 +26,8 @@ pub(super) struct TagEdit {
     pub remove: Vec<String>,
     pub add: Vec<(String, String)>,
     pub set: Vec<(String, String)>,
+    /// Text written just before the tag's `<` (a new element).
+    pub before: String,
 }
 
 pub(super) struct Editor<'a> {
@@ -115,6 +117,13 @@ impl<'a> Editor<'a> {
         let mut edits: Vec<Edit> = Vec::new();
         for (t, te) in &self.edits {
             let tag = &self.tags[*t];
+            if !te.before.is_empty() {
+                edits.push(Edit {
+                    start: tag.start,
+                    end: tag.start,
+                    text: te.before.clone(),
+                });
+            }
             for name in &te.remove {
                 for a in tag.attrs.iter().filter(|a| &a.name == name) {
                     // The attribute and the spaces before it.
@@ -207,8 +216,9 @@ pub(super) fn escape(value: &str) -> String {
 /// The page `source` (parsed as `doc`, read as `read`) with the plan's
 /// edits: handlers removed, the cells' and rows' declarations added, a
 /// piece table's `data-columns` where its columns are not Piece, ID,
-/// value, Moves, Remarks, the words' `data-text`, the script's `src`, and
-/// with [`Options::relocate`], relative addresses prefixed.
+/// value, Moves, Remarks, the words' `data-text`, the script's `src`,
+/// with [`Options::relocate`], relative addresses prefixed, and with
+/// [`Options::labels`], the labels page linked ([`link_labels`]).
 pub(super) fn apply(
     source: &str,
     doc: &Html,
@@ -270,7 +280,70 @@ pub(super) fn apply(
     if let Some(prefix) = &options.relocate {
         relocate(&mut ed, read, prefix, script_tag)?;
     }
+    if let Some(url) = &options.labels {
+        link_labels(&mut ed, read, script_tag, url)?;
+    }
     Ok(ed.write())
+}
+
+/// The page linked to the JavaScript Web Labels page `url`, which tells
+/// LibreJS each script's license and source. LibreJS takes the first
+/// `<link>` or `<a>` with `rel="jslicense"` (or `data-jslicense="1"`):
+/// if the page has one, its `href` is set to `url` (where it differs);
+/// otherwise `<link rel="jslicense" href="URL">` is written just before
+/// the script's tag, on a line of its own with the tag's indentation when
+/// the tag starts its line (so that the link is there before the script
+/// loads), or, with no script tag, before the first element of the page
+/// other than `html`, `head` and `body`.
+fn link_labels(
+    ed: &mut Editor,
+    read: &Read,
+    script_tag: Option<usize>,
+    url: &str,
+) -> Result<(), MigrateError> {
+    let is_link = |e: &ElementRef| {
+        matches!(e.value().name(), "link" | "a")
+            && (e.attr("rel") == Some("jslicense") || e.attr("data-jslicense") == Some("1"))
+    };
+    if let Some(e) = read.elements.iter().find(|e| is_link(e)) {
+        if e.attr("href") == Some(url) {
+            return Ok(());
+        }
+        let t = ed.tag(e)?;
+        let has_href = ed.tags[t].attr("href").is_some();
+        let edit = ed.edit(t);
+        // The page's own address wins over a relocated one.
+        edit.set.retain(|(name, _)| name != "href");
+        if has_href {
+            edit.set.push((String::from("href"), url.to_string()));
+        } else {
+            edit.add.push((String::from("href"), url.to_string()));
+        }
+        return Ok(());
+    }
+    let t = match script_tag {
+        Some(t) => t,
+        None => {
+            let first = read
+                .elements
+                .iter()
+                .find(|e| !matches!(e.value().name(), "html" | "head" | "body"))
+                .ok_or_else(|| MigrateError::Markup {
+                    what: String::from("no element to put the labels link before"),
+                })?;
+            ed.tag(first)?
+        }
+    };
+    let start = ed.tags[t].start;
+    let line = ed.source[..start].rfind('\n').map_or(0, |i| i + 1);
+    let indent = &ed.source[line..start];
+    let mut text = format!("<link rel=\"jslicense\" href=\"{}\">", escape(url));
+    if indent.bytes().all(|b| b == b' ' || b == b'\t') {
+        text.push('\n');
+        text.push_str(indent);
+    }
+    ed.edit(t).before.push_str(&text);
+    Ok(())
 }
 
 /// Relative `src` and `href` values prefixed (the script's `src` aside).

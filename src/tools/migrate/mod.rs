@@ -16,8 +16,9 @@
 //!   whose columns are not `Piece, ID, value, Moves, Remarks`; on each
 //!   cell `data-piece`, `data-side`, `data-moves`, `data-demo`,
 //!   `data-words`, `data-still`; `data-text` on the elements whose words a
-//!   cell shows), and with [`Options::relocate`], relative `src` and
-//!   `href` values prefixed.
+//!   cell shows), with [`Options::relocate`], relative `src` and
+//!   `href` values prefixed, and with [`Options::labels`], a
+//!   `<link rel="jslicense">` to the scripts' labels page.
 //!
 //! The page's own words win over the legacy: the legacy scripts are
 //! shared by many pages, and where a page and its script disagree the
@@ -83,6 +84,11 @@ pub struct Options {
     /// A prefix for relative `src` and `href` values (`../` for a copy one
     /// folder down), if any.
     pub relocate: Option<String>,
+    /// The address of a JavaScript Web Labels page (`make dist` writes
+    /// `dist/javascript.html`), if any: the page links it with
+    /// `<link rel="jslicense" href="...">`, put just before the script's
+    /// tag, as LibreJS looks for it ([`edit`]).
+    pub labels: Option<String>,
 }
 
 impl Default for Options {
@@ -90,6 +96,7 @@ impl Default for Options {
         Options {
             script_src: String::from("glance.js"),
             relocate: None,
+            labels: None,
         }
     }
 }
@@ -519,6 +526,7 @@ mod tests {
         let opts = Options {
             script_src: String::from("../../dist/glance.js"),
             relocate: Some(String::from("../")),
+            labels: None,
         };
         let m = migrate_html(PAGE, &opts).unwrap();
         assert!(m.html.contains("src=\"../sym/WhiteRook.png\""));
@@ -526,6 +534,59 @@ mod tests {
         assert_eq!(relocated("https://x/y.png", "../"), None);
         assert_eq!(relocated("#top", "../"), None);
         assert_eq!(relocated("./a.png", "../").as_deref(), Some("../a.png"));
+    }
+
+    #[test]
+    fn the_labels_page_is_linked_before_the_script_and_nothing_else_moves() {
+        let opts = Options {
+            labels: Some(String::from("javascript.html")),
+            ..Options::default()
+        };
+        let plain = migrate_html(PAGE, &Options::default()).unwrap();
+        let m = migrate_html(PAGE, &opts).unwrap();
+        // One line more, before the script's tag, with its indentation
+        // (none here); every other byte as without the flag.
+        assert_eq!(
+            m.html,
+            plain.html.replace(
+                "<head>\n<script",
+                "<head>\n<link rel=\"jslicense\" href=\"javascript.html\">\n<script"
+            )
+        );
+        let indented = PAGE.replace("\n<script", "\n  <script");
+        let m = migrate_html(&indented, &opts).unwrap();
+        assert!(m
+            .html
+            .contains("\n  <link rel=\"jslicense\" href=\"javascript.html\">\n  <script type"));
+        assert_eq!(visible_text(&m.html), visible_text(&indented));
+        // A page that links a labels page already: its href is set, no
+        // second link.
+        let linked = PAGE.replace(
+            "<head>",
+            "<head><a rel=\"jslicense\" href=\"/licenses/js.html\">JS</a>",
+        );
+        let m = migrate_html(&linked, &opts).unwrap();
+        assert_eq!(m.html.matches("jslicense").count(), 1, "{}", m.html);
+        assert!(m
+            .html
+            .contains("<a rel=\"jslicense\" href=\"javascript.html\">JS</a>"));
+        // No script tag (handlers only): before the first element.
+        let bare = "<p>x</p><table><tr><td class=\"n\" id=\"sq1x1\" \
+                    onmousedown=\"down_click(1,1)\"></td></tr></table>";
+        let m = migrate_html(bare, &opts).unwrap();
+        assert!(
+            m.html
+                .starts_with("<link rel=\"jslicense\" href=\"javascript.html\">\n<p>x</p>"),
+            "{}",
+            m.html
+        );
+        // A quote in the address is escaped.
+        let odd = Options {
+            labels: Some(String::from("a\"b.html")),
+            ..Options::default()
+        };
+        let m = migrate_html(PAGE, &odd).unwrap();
+        assert!(m.html.contains("href=\"a&quot;b.html\""));
     }
 
     #[test]
