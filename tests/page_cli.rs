@@ -82,3 +82,37 @@ fn bad_sections_are_reported_and_the_others_written() {
     assert_eq!(code, 0, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn built_ins_by_name_and_the_catalogue_of_all() {
+    let dir = std::env::temp_dir().join(format!("glance-page-builtins-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out_s = dir.to_str().unwrap();
+    // With no file, --variant names a variant Fairy-Stockfish knows.
+    let (code, _, err) = glance(&["page", "--variant", "xiangqi", "--out-dir", out_s]);
+    assert_eq!(code, 0, "{err}");
+    let xq = std::fs::read_to_string(dir.join("xiangqi.html")).unwrap();
+    assert!(xq.contains("<h1>Xiangqi</h1>"), "{xq}");
+    assert!(!dir.join("index.html").exists());
+    // --builtins writes them all and index.html links each page written.
+    let (code, out, err) = glance(&["page", "--builtins", "--out-dir", out_s]);
+    assert!(code == 0 || code == 2, "{err}");
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let pages: Vec<&str> = out
+        .lines()
+        .filter(|l| l.ends_with(".html") && !l.ends_with("index.html"))
+        .collect();
+    assert!(pages.len() >= 20, "{out}");
+    for p in &pages {
+        let name = std::path::Path::new(p)
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap();
+        assert!(index.contains(&format!("href=\"{name}\"")), "{name}");
+    }
+    // --builtins reads no file.
+    let (code, _, _) = glance(&["page", "some.ini", "--builtins", "--out-dir", out_s]);
+    assert_eq!(code, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
