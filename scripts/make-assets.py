@@ -380,6 +380,32 @@ def letter_piece(letter, x, y):
             f'font-size="20" font-weight="bold" fill="{ink}">{letter.upper()}</text>')
 
 
+# The piece images of the pieces XBoard has no artwork for, which pages
+# written by `glance page` show (sym/WhiteDiscA.png, sym/BlackDiscA.png):
+# the same disc with its letter as the setup pictures draw, one per letter
+# and side, so that the board, the picture and the diagrams agree.
+DISC_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def make_discs(out, force):
+    rsvg = shutil.which("rsvg-convert")
+    me = os.path.abspath(__file__)
+    for letter in DISC_LETTERS:
+        for side, shown in (("White", letter), ("Black", letter.lower())):
+            target = os.path.join(out, f"{side}Disc{letter}.png")
+            if not force and up_to_date(target, me):
+                continue
+            if rsvg is None:
+                sys.exit("make-assets: rsvg-convert not found (apt-get install librsvg2-bin, or make setup)")
+            svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{SQUARE}" height="{SQUARE}" '
+                   f'viewBox="0 0 {SQUARE} {SQUARE}">{letter_piece(shown, 0, 0)}</svg>')
+            tmp = target + ".tmp"
+            subprocess.run([rsvg, "-w", str(SIZE), "-h", str(SIZE), "-f", "png", "-o", tmp],
+                           input=svg.encode("utf-8"), check=True)
+            os.replace(tmp, target)
+            print(f"make-assets: {os.path.relpath(target, ROOT)} (a disc with {letter})")
+
+
 def setup_svg(setup, images, svg_dir):
     """The picture as one SVG: squares, grid, coordinates, and each piece as
     an <image> of its XBoard SVG (embedded as a data: URL, once per kind)."""
@@ -505,6 +531,7 @@ def main():
         os.makedirs(args.out, exist_ok=True)
         make_marks(args.out, args.force)
         make_pieces(args.out, args.svg_dir, args.force)
+        make_discs(args.out, args.force)
     if args.no_setups:
         return
     if args.setup_out:

@@ -38,11 +38,11 @@ pub(super) struct Picture {
     pub fen: String,
 }
 
-/// How a piece is drawn: XBoard's image, or its letter.
+/// How a piece is drawn: its image in `sym/` and the image's text.
 #[derive(Clone)]
-pub(super) enum Look {
-    Image { src: String, alt: String },
-    Letter(char),
+pub(super) struct Look {
+    pub src: String,
+    pub alt: String,
 }
 
 /// A piece on the Moves-at-a-Glance board.
@@ -127,21 +127,18 @@ pub(super) fn shown(v: &Variant) -> Vec<&VariantPiece> {
         .collect()
 }
 
-/// The look of piece `p` for one side: its `sym/` image, else its letter.
+/// The look of piece `p` for one side: its `sym/` image, else the disc
+/// with its letter that `make-assets.py` draws into `sym/`
+/// (`WhiteDiscA.png`, `BlackDiscA.png`), as the setup picture draws it.
 fn look(p: &VariantPiece, name: &str, black: bool) -> Look {
-    match image(p) {
-        Some((file, has_black)) if !black || has_black => {
-            let side = if black { "Black" } else { "White" };
-            Look::Image {
-                src: format!("sym/{side}{file}.png"),
-                alt: format!("{side} {name}"),
-            }
-        }
-        _ => Look::Letter(if black {
-            p.letter.to_ascii_lowercase()
-        } else {
-            p.letter.to_ascii_uppercase()
-        }),
+    let side = if black { "Black" } else { "White" };
+    let file = match image(p) {
+        Some((file, has_black)) if !black || has_black => file.to_string(),
+        _ => format!("Disc{}", p.letter.to_ascii_uppercase()),
+    };
+    Look {
+        src: format!("sym/{side}{file}.png"),
+        alt: format!("{side} {name}"),
     }
 }
 
@@ -370,10 +367,15 @@ fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece) -> Stri
     r.extend(describe::promotion_named(v, p, &|c| {
         letter_name(v, names, c)
     }));
-    if parsed.moves().iter().any(|m| m.initial) {
+    let special: Vec<String> = p
+        .special
+        .iter()
+        .filter_map(|s| describe::special(s))
+        .collect();
+    if parsed.moves().iter().any(|m| m.initial) && !special.iter().any(|s| s.contains("initial")) {
         r.push("its initial moves only from its starting squares".into());
     }
-    r.extend(p.special.iter().filter_map(|s| describe::special(s)));
+    r.extend(special);
     if r.is_empty() {
         return "-".into();
     }

@@ -19,10 +19,7 @@ use maud::{html, Markup};
 
 use super::view::Look;
 
-/// A piece as its look draws it: XBoard's image, else its letter.
+/// A piece as its look draws it.
 pub(super) fn look(l: &Look) -> Markup {
-    match l {
-        Look::Image { src, alt } => html! { img src=(src) alt=(alt); },
-        Look::Letter(c) => html! { (c) },
-    }
+    html! { img src=(l.src) alt=(l.alt); }
 }
