@@ -3,12 +3,17 @@
 //!
 //! The page has the look of XBoard's rules pages: a title, the "Initial
 //! setup" text (a line per piece and side, `a2-h2: Pawn`, which
-//! [`crate::page::setup`] reads back for the start ranks of `i` moves), a
-//! Moves-at-a-Glance board of the variant's size with a White and a Black
-//! copy of every piece of the definition, `<p id="piece">`, the piece table
-//! (`Piece | ID | value | Moves (Betza notation) | Remarks`) and, per piece,
-//! a text diagram drawn here by the engine (`<pre data-diagram="KEY">`), so
-//! that the moves show with JavaScript off.
+//! [`crate::page::setup`] reads back for the start ranks of `i` moves)
+//! beside its picture, a Moves-at-a-Glance board of the variant's size
+//! with a White and a Black copy of every piece a player meets and the
+//! legend beside it, `<p id="piece">`, the piece table (`Piece | ID |
+//! value | Moves (Betza notation) | Remarks`), per piece a section with its
+//! moves in words ([`crate::engine::describe`]) and a static diagram drawn
+//! here by the engine (`<table class="diagram" data-diagram="KEY">`: HTML
+//! only, shown with JavaScript off), and the game's rules.
+//!
+//! `view.rs` works out what the page shows; `templates/` lays it out;
+//! `layout.rs` places the pieces.
 //!
 //! Names: a predefined piece type is named after its type (`dragonHorse`
 //! is "Dragon Horse"); a custom piece takes the name its author gives, in
