@@ -348,7 +348,7 @@ def svg_names(svg_dir):
     return {f[:-4].lower(): f[:-4] for f in files if f.endswith(".svg")}
 
 
-def piece_image(piece, available, setups_file=SETUPS_FILE):
+def piece_image(piece, available, setups_file=SETUPS_FILE, board_images=()):
     """The XBoard SVG (name without .svg) that draws a piece: the image
     glance setup names for it (setups.json's "images", else colour + the
     name's words), as the theme spells it."""
@@ -356,6 +356,8 @@ def piece_image(piece, available, setups_file=SETUPS_FILE):
     if wanted == "":
         return LETTER  # the page's own board draws it as its letter
     found = available.get(wanted.lower())
+    if found is None and f"{colour}Disc{piece['letter'].upper()}" in board_images:
+        return LETTER  # the page's board draws it as its disc (make_discs)
     if found is None:
         raise SetupError(
             f"no XBoard SVG {wanted}.svg for the {colour.lower()} {name}: map {name!r} to an "
@@ -489,7 +491,9 @@ def make_setups(pages_dir, out, svg_dir, force, setups_file=SETUPS_FILE):
             if page["error"] is not None:
                 raise SetupError(page["error"])
             setup = Setup(page)
-            images = {key: piece_image(p, available, setups_file) for key, p in setup.pieces.items()}
+            board_images = page.get("board_images", [])
+            images = {key: piece_image(p, available, setups_file, board_images)
+                      for key, p in setup.pieces.items()}
         except SetupError as e:
             failed.append((page["name"], str(e)))
             continue

@@ -173,7 +173,10 @@ fn clause(modality: Modality, jumping: Jumping, paths: &[String]) -> String {
     };
     match jumping {
         Jumping::Normal => format!("{verb} {paths}"),
-        Jumping::Lame => format!("{verb} {paths}, unless a piece stands on a square it passes"),
+        Jumping::Lame => format!(
+            "{verb} {}, unless a piece stands on a square it passes",
+            paths.replace(", jumping", "")
+        ),
         Jumping::One => format!("{verb} {paths}, jumping over exactly one piece on the way"),
         Jumping::Many => format!("{verb} {paths}, jumping over any pieces on the way"),
         Jumping::Grasshopper => format!(
@@ -463,6 +466,15 @@ mod tests {
     fn a_knight_leaps() {
         let words = piece(&parse("N").unwrap(), "Knight");
         assert_eq!(words, ["The Knight moves or captures with a knight's leap (two squares one way, one to the side)."]);
+    }
+
+    #[test]
+    fn a_lame_double_step_does_not_jump() {
+        let words = piece(&parse("ifmnD").unwrap(), "Pawn").join(" ");
+        assert!(
+            words.contains("two squares forward, unless a piece stands"),
+            "{words}"
+        );
     }
 
     #[test]
