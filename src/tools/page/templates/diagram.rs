@@ -8,7 +8,6 @@ use maud::{html, Markup};
 
 use super::super::view::{DCell, DiagramView};
 use super::legend::{mark_image, words};
-use super::look;
 
 pub(in super::super) fn diagram(d: &DiagramView, name: &str) -> Markup {
     let label = format!(
@@ -27,9 +26,10 @@ pub(in super::super) fn diagram(d: &DiagramView, name: &str) -> Markup {
                     tr {
                         @for c in row {
                             @match c {
-                                DCell::Empty => td {},
+                                // A dot for text browsers only (CSS hides it).
+                                DCell::Empty => td { span.t { "." } },
                                 DCell::Mark(m) => td { (mark_image(*m)) },
-                                DCell::Piece => td { (look(&d.look)) },
+                                DCell::Piece => td { img src=(d.look.src) alt=(d.key); },
                                 DCell::Screen => td { img src="sym/WhitePawn.png" alt="s"; },
                                 DCell::Enemy => td { img src="sym/BlackPawn.png" alt="e"; },
                             }

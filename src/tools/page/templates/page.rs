@@ -16,6 +16,7 @@ const STYLE: &str = "
   table.diagram td { width: 24px; height: 24px; padding: 0; text-align: center;
     vertical-align: middle; background-color: #C0C0C0; border: 1px solid #000000;
     font: bold 14px sans-serif; }
+  table.diagram span.t { position: absolute; left: -9999px; }
   table.diagram td img { width: 22px; height: 22px; display: block; margin: 0 auto; }
   ul.keys { list-style: none; padding: 0; }
   ul.keys img { width: 16px; height: 16px; vertical-align: middle; margin-right: 0.4em; }
