@@ -13,6 +13,12 @@
 #      pkg/glance_bg.wasm, and the machine: bench/extra.json
 #   7. scripts/figures.py: docs/figures.md from bench/results.json,
 #      bench/lab.json and bench/extra.json, with the machine and the date
+#   8. docs/variant-pages.md's screenshots: a page glance page writes
+#      (Shogun, from Fairy-Stockfish's reference file), deployed as that
+#      doc says, beside rules-html/Spartan.html, in headless Chromium:
+#      docs/variant-page.png, docs/variant-page-nojs.png (a piece section,
+#      JavaScript off), docs/rules-page.png. `scripts/bench.sh pages` runs
+#      this step alone.
 #
 # BENCH_QUICK=1 runs fewer cycles (a smoke run, not for the record).
 # BENCH_BASELINE=REV (default: 876bd6c, the last build before wasm-bindgen and
@@ -29,6 +35,43 @@ ROOT_TMP="$PWD/bench/tmp"
 export PATH="$HOME/.cargo/bin:$PATH"
 mkdir -p "$tmp"
 start=$(date +%s)
+
+# Step 8: the written page and the rules page it follows, as a reader sees
+# them (file://, no server: the page works from a folder).
+page_screenshots() {
+  local site="$ROOT_TMP/page"
+  rm -rf "$site"
+  mkdir -p "$site"
+  cargo build --quiet --release
+  ./target/release/glance page tests/fixtures/fairy-stockfish-variants.ini --variant shogun \
+    --out-dir "$site" >/dev/null
+  cp dist/glance.js dist/glance-findings.txt rules-html/moves.css "$site/"
+  cp -r rules-html/sym "$site/sym"
+  python3 scripts/make-assets.py --pages "$site" --setups-only >/dev/null
+  node --input-type=module - "$site" "$PWD" <<'JS'
+import puppeteer from 'puppeteer-core';
+const [site, root] = process.argv.slice(2);
+const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--allow-file-access-from-files'] });
+async function shot(url, out, { js = true, from = null } = {}) {
+  const page = await browser.newPage();
+  await page.setJavaScriptEnabled(js);
+  await page.setViewport({ width: 900, height: 1100 });
+  await page.goto(url, { waitUntil: 'load' });
+  const y = from ? await page.$eval(from, (el) => el.getBoundingClientRect().top + window.scrollY) : 0;
+  await page.screenshot({ path: out, clip: { x: 0, y, width: 900, height: 1100 } });
+  await page.close();
+}
+await shot(`file://${site}/shogun.html`, `${root}/docs/variant-page.png`);
+await shot(`file://${site}/shogun.html`, `${root}/docs/variant-page-nojs.png`, { js: false, from: 'section.piece:nth-of-type(1)' });
+await shot(`file://${root}/rules-html/Spartan.html`, `${root}/docs/rules-page.png`);
+await browser.close();
+JS
+  echo "bench: docs/variant-page.png, docs/variant-page-nojs.png, docs/rules-page.png"
+}
+if [ "${1:-}" = pages ]; then
+  page_screenshots
+  exit 0
+fi
 
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
   echo "bench: node packages missing; running scripts/setup.sh"
@@ -175,4 +218,6 @@ done
 python3 scripts/figures.py --extra "$tmp" "$snap/dist/lab.js" pkg/glance_bg.wasm
 echo "bench: writing docs/figures.md (scripts/figures.py)"
 python3 scripts/figures.py
+echo "bench: a written page beside a rules page (docs/variant-pages.md)"
+page_screenshots
 echo "bench: done in $(( $(date +%s) - start )) s"

@@ -348,7 +348,7 @@ def svg_names(svg_dir):
     return {f[:-4].lower(): f[:-4] for f in files if f.endswith(".svg")}
 
 
-def piece_image(piece, available, setups_file=SETUPS_FILE):
+def piece_image(piece, available, setups_file=SETUPS_FILE, board_images=()):
     """The XBoard SVG (name without .svg) that draws a piece: the image
     glance setup names for it (setups.json's "images", else colour + the
     name's words), as the theme spells it."""
@@ -356,6 +356,8 @@ def piece_image(piece, available, setups_file=SETUPS_FILE):
     if wanted == "":
         return LETTER  # the page's own board draws it as its letter
     found = available.get(wanted.lower())
+    if found is None and f"{colour}Disc{piece['letter'].upper()}" in board_images:
+        return LETTER  # the page's board draws it as its disc (make_discs)
     if found is None:
         raise SetupError(
             f"no XBoard SVG {wanted}.svg for the {colour.lower()} {name}: map {name!r} to an "
@@ -378,6 +380,32 @@ def letter_piece(letter, x, y):
     return (f'<circle cx="{x + c:g}" cy="{y + c:g}" r="{c - 3:g}" fill="{disc}" stroke="#000000"/>'
             f'<text x="{x + c:g}" y="{y + c + 7:g}" text-anchor="middle" font-family="{FONT}" '
             f'font-size="20" font-weight="bold" fill="{ink}">{letter.upper()}</text>')
+
+
+# The piece images of the pieces XBoard has no artwork for, which pages
+# written by `glance page` show (sym/WhiteDiscA.png, sym/BlackDiscA.png):
+# the same disc with its letter as the setup pictures draw, one per letter
+# and side, so that the board, the picture and the diagrams agree.
+DISC_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def make_discs(out, force):
+    rsvg = shutil.which("rsvg-convert")
+    me = os.path.abspath(__file__)
+    for letter in DISC_LETTERS:
+        for side, shown in (("White", letter), ("Black", letter.lower())):
+            target = os.path.join(out, f"{side}Disc{letter}.png")
+            if not force and up_to_date(target, me):
+                continue
+            if rsvg is None:
+                sys.exit("make-assets: rsvg-convert not found (apt-get install librsvg2-bin, or make setup)")
+            svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{SQUARE}" height="{SQUARE}" '
+                   f'viewBox="0 0 {SQUARE} {SQUARE}">{letter_piece(shown, 0, 0)}</svg>')
+            tmp = target + ".tmp"
+            subprocess.run([rsvg, "-w", str(SIZE), "-h", str(SIZE), "-f", "png", "-o", tmp],
+                           input=svg.encode("utf-8"), check=True)
+            os.replace(tmp, target)
+            print(f"make-assets: {os.path.relpath(target, ROOT)} (a disc with {letter})")
 
 
 def setup_svg(setup, images, svg_dir):
@@ -463,7 +491,9 @@ def make_setups(pages_dir, out, svg_dir, force, setups_file=SETUPS_FILE):
             if page["error"] is not None:
                 raise SetupError(page["error"])
             setup = Setup(page)
-            images = {key: piece_image(p, available, setups_file) for key, p in setup.pieces.items()}
+            board_images = page.get("board_images", [])
+            images = {key: piece_image(p, available, setups_file, board_images)
+                      for key, p in setup.pieces.items()}
         except SetupError as e:
             failed.append((page["name"], str(e)))
             continue
@@ -505,6 +535,7 @@ def main():
         os.makedirs(args.out, exist_ok=True)
         make_marks(args.out, args.force)
         make_pieces(args.out, args.svg_dir, args.force)
+        make_discs(args.out, args.force)
     if args.no_setups:
         return
     if args.setup_out:

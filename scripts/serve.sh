@@ -11,7 +11,11 @@
 #      answer presses;
 #   4. what make assets adds: target/release/glance, which reads each page's
 #      setup, then the setup pictures;
-#   5. dist/chu.js, dist/cwda.js, pkg/ and dist/lab.js (lab.html).
+#   5. the variants' catalogues (target/variants/): `glance page
+#      --builtins` and `glance page --all` of Fairy-Stockfish's reference
+#      file, each folder with its index.html, glance.js, moves.css, sym/
+#      and setup pictures (index.html links them);
+#   6. dist/chu.js, dist/cwda.js, pkg/ and dist/lab.js (lab.html).
 # On a machine that has everything, each step only checks, but dist/ is
 # repackaged (wasm-bindgen, wasm-opt, zopfli: 98 CPU seconds, docs/setup.md).
 # Ctrl-C stops the server.
@@ -71,6 +75,23 @@ say "cargo build --release (target/release/glance), then the setup pictures"
 cargo build --quiet --release
 python3 scripts/make-assets.py
 say "setup pictures drawn: the rules pages are complete"
+
+# The variants' pages, deployed as docs/variant-pages.md says.
+variants=target/variants
+for part in builtin reference; do
+    rm -rf "${variants:?}/$part"
+    mkdir -p "$variants/$part"
+done
+./target/release/glance page --builtins --out-dir "$variants/builtin" >/dev/null || true
+./target/release/glance page tests/fixtures/fairy-stockfish-variants.ini --all \
+    --out-dir "$variants/reference" >/dev/null 2>&1 || true
+for part in builtin reference; do
+    cp dist/glance.js dist/glance-findings.txt rules-html/moves.css "$variants/$part/"
+    [ -f dist/javascript.html ] && cp dist/javascript.html "$variants/$part/"
+    cp -r rules-html/sym "$variants/$part/sym"
+done
+python3 scripts/make-assets.py --pages "$variants" --setups-only >/dev/null 2>&1 || true
+say "every variant's page: ${URL}${variants}/builtin/index.html (built-ins), ${URL}${variants}/reference/index.html (reference file)"
 
 DEBUG=0 bash scripts/build-dist.sh chu cwda lab
 say "all built: every page works at $URL (Ctrl-C stops the server)"

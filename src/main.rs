@@ -82,15 +82,19 @@ mod cli {
 
     #[derive(Args)]
     struct PageArgs {
-        /// The definition file
+        /// The definition file; without it, the variants built into
+        /// Fairy-Stockfish (those this reader models)
         #[arg(value_name = "VARIANTS.ini")]
-        ini: PathBuf,
+        ini: Option<PathBuf>,
         /// The sections to write (one page each)
-        #[arg(long = "variant", value_name = "NAME", required_unless_present = "all")]
+        #[arg(long = "variant", value_name = "NAME", required_unless_present_any = ["all", "builtins"])]
         variants: Vec<String>,
-        /// Write every section
+        /// Write every section, and DIR/index.html, the catalogue of them
         #[arg(long, conflicts_with = "variants")]
         all: bool,
+        /// Write every built-in variant (no file), and DIR/index.html
+        #[arg(long, conflicts_with_all = ["variants", "ini"])]
+        builtins: bool,
         /// The folder to write NAME.html into
         #[arg(long, value_name = "DIR")]
         out_dir: PathBuf,
@@ -605,13 +609,18 @@ squares no Betza string reaches; 2 is bad input.";
     /// was not (each said on one line `FILE:LINE: what is wrong`).
     fn page(args: PageArgs) -> ExitCode {
         use glance::tools::page as writer;
-        let file = args.ini.display().to_string();
-        let text = match std::fs::read_to_string(&args.ini) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("glance: {file}: {e}");
-                return ExitCode::from(2);
-            }
+        let (file, text) = match &args.ini {
+            Some(ini) => match std::fs::read_to_string(ini) {
+                Ok(t) => (ini.display().to_string(), t),
+                Err(e) => {
+                    eprintln!("glance: {}: {e}", ini.display());
+                    return ExitCode::from(2);
+                }
+            },
+            None => (
+                "Fairy-Stockfish's built-in variants".to_string(),
+                glance::variant::builtin::TEXT.to_string(),
+            ),
         };
         let mut names = writer::Names::from_comments(&text);
         for n in &args.names {
@@ -626,55 +635,47 @@ squares no Betza string reaches; 2 is bad input.";
             }
         }
         let options = writer::Options {
-            script_src: args.script_src,
-            source: args
-                .ini
-                .file_name()
-                .map_or(file.clone(), |f| f.to_string_lossy().into_owned()),
+            script_src: args.script_src.clone(),
+            source: args.ini.as_ref().map_or(file.clone(), |ini| {
+                ini.file_name()
+                    .map_or(file.clone(), |f| f.to_string_lossy().into_owned())
+            }),
         };
         if let Err(e) = std::fs::create_dir_all(&args.out_dir) {
             eprintln!("glance: {}: {e}", args.out_dir.display());
             return ExitCode::from(2);
         }
+        let every = args.all || args.builtins;
         let mut failed = false;
+        let mut written = Vec::new();
         let mut wanted: Vec<&str> = args.variants.iter().map(String::as_str).collect();
         for r in glance::variant::read_each(&text, &file) {
             let v = match r {
                 Ok(v) => v,
                 Err(e) => {
-                    if args.all {
+                    if every {
                         eprintln!("{e}");
                         failed = true;
                     }
                     continue;
                 }
             };
-            if !args.all && !wanted.contains(&v.name.as_str()) {
+            if !every && !wanted.contains(&v.name.as_str()) {
                 continue;
             }
             wanted.retain(|w| *w != v.name);
-            let out = args.out_dir.join(format!("{}.html", v.name));
-            let html = match writer::write_page(&v, &names, &options) {
-                Ok(h) => h,
-                Err(e) => {
-                    eprintln!("{file}:{}: {e}", e.line);
-                    failed = true;
-                    continue;
-                }
-            };
-            if !args.force {
-                if let Ok(old) = std::fs::read_to_string(&out) {
-                    if !old.contains(writer::MARKER) {
-                        eprintln!(
-                            "glance: {}: not written by glance page; left as it is (--force overwrites it)",
-                            out.display()
-                        );
-                        failed = true;
-                        continue;
-                    }
-                }
+            match write_one(&args, &file, &v, &names, &options) {
+                Ok(()) => written.push(writer::Entry::of(&v, &names)),
+                Err(()) => failed = true,
             }
-            match std::fs::write(&out, html) {
+        }
+        for w in wanted {
+            eprintln!("glance: {file}: no section [{w}] that can be read");
+            failed = true;
+        }
+        if every {
+            let out = args.out_dir.join("index.html");
+            match std::fs::write(&out, writer::write_catalogue(&written, &options.source)) {
                 Ok(()) => println!("{}", out.display()),
                 Err(e) => {
                     eprintln!("glance: {}: {e}", out.display());
@@ -682,15 +683,42 @@ squares no Betza string reaches; 2 is bad input.";
                 }
             }
         }
-        for w in wanted {
-            eprintln!("glance: {file}: no section [{w}] that can be read");
-            failed = true;
-        }
         if failed {
             ExitCode::from(2)
         } else {
             ExitCode::SUCCESS
         }
+    }
+
+    /// Writes the page of one variant (each failure said on one line).
+    fn write_one(
+        args: &PageArgs,
+        file: &str,
+        v: &glance::variant::Variant,
+        names: &glance::tools::page::Names,
+        options: &glance::tools::page::Options,
+    ) -> Result<(), ()> {
+        use glance::tools::page as writer;
+        let out = args.out_dir.join(format!("{}.html", v.name));
+        let html = writer::write_page(v, names, options).map_err(|e| {
+            eprintln!("{file}:{}: {e}", e.line);
+        })?;
+        if !args.force {
+            if let Ok(old) = std::fs::read_to_string(&out) {
+                if !old.contains(writer::MARKER) {
+                    eprintln!(
+                        "glance: {}: not written by glance page; left as it is (--force overwrites it)",
+                        out.display()
+                    );
+                    return Err(());
+                }
+            }
+        }
+        std::fs::write(&out, html).map_err(|e| {
+            eprintln!("glance: {}: {e}", out.display());
+        })?;
+        println!("{}", out.display());
+        Ok(())
     }
 
     /// What `glance migrate` says of one page.

@@ -48,20 +48,35 @@ fn every_expressible_section_reads_back_without_error() {
         // (when the board has room for both copies of each), and has a row
         // and a static diagram.
         let room = usize::from(v.files) * usize::from(v.ranks) >= 2 * v.pieces.len();
+        // The pieces a player meets (read here from the definition's
+        // start position, pockets and promotions; tests/variants.rs checks
+        // the reader's start squares against the startFen by hand).
+        let met = met(&v);
         for p in &v.pieces {
             let key = p.letter.to_ascii_uppercase();
+            if !met.contains(&p.letter) {
+                let cell = format!("data-piece=\"{key}\"");
+                assert!(!html.contains(&cell), "[{}] {key}: not in the game", v.name);
+                continue;
+            }
             let cell = format!("data-piece=\"{key}\"");
             let black = format!("data-piece=\"{key}\" data-side=\"black\"");
             let want = if room { 3 } else { 1 };
             assert!(html.matches(&cell).count() >= want, "[{}] {key}", v.name);
             assert!(!room || html.contains(&black), "[{}] {key} black", v.name);
             assert!(
-                html.contains(&format!("<pre data-diagram=\"{key}\">")),
+                html.contains(&format!("<table class=\"diagram\" data-diagram=\"{key}\"")),
                 "[{}] {key} diagram",
                 v.name
             );
         }
-        assert!(!html.contains("<td></td>"), "[{}]: an empty cell", v.name);
+        let table = html
+            .split("<table cellpadding=\"5\"")
+            .nth(1)
+            .and_then(|t| t.split("</table>").next())
+            .unwrap_or("");
+        assert!(!table.is_empty(), "[{}]: no piece table", v.name);
+        assert!(!table.contains("<td></td>"), "[{}]: an empty cell", v.name);
     }
     for (why, names) in &skipped {
         println!("{:3} skipped: {why}: {}", names.len(), names.join(" "));
@@ -75,6 +90,52 @@ fn every_expressible_section_reads_back_without_error() {
         4
     );
     assert_eq!(skipped["Black's moves are rotated, not mirrored"].len(), 2);
+}
+
+/// The letters of the pieces a player of `v` meets: on the board or in
+/// hand at the start, what a pawn type promotes to, what a piece met
+/// promotes to; every piece when nothing stands anywhere at the start.
+fn met(v: &glance::variant::Variant) -> Vec<char> {
+    let mut met: Vec<char> = v.start.iter().map(|s| s.letter).collect();
+    met.extend(
+        v.in_hand
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .map(|c| c.to_ascii_lowercase()),
+    );
+    if met.is_empty() {
+        return v.pieces.iter().map(|p| p.letter).collect();
+    }
+    let pr = &v.promotion;
+    if pr.pawn_types.iter().any(|p| met.contains(p)) {
+        met.extend(pr.piece_types_white.iter().chain(&pr.piece_types_black));
+    }
+    let more: Vec<char> = pr
+        .promoted
+        .iter()
+        .filter(|p| met.contains(&p.0))
+        .map(|p| p.1)
+        .collect();
+    met.extend(more);
+    met
+}
+
+#[test]
+fn gorogoroplus_shows_no_bishop_rook_horse_or_dragon() {
+    // Independent: its startFen (sgkgs/5/1ppp1/1PPP1/5/SGKGS[LNln]) and
+    // promotions (l:g n:g; its parent's p:g s:g) have no b, r, h, d.
+    let v = read_each(INI, "f")
+        .into_iter()
+        .filter_map(Result::ok)
+        .find(|v| v.name == "gorogoroplus")
+        .expect("gorogoroplus");
+    let html = write_page(&v, &Names::default(), &Options::default()).unwrap();
+    for key in ["B", "R", "H", "D"] {
+        assert!(!html.contains(&format!("data-piece=\"{key}\"")), "{key}");
+    }
+    for key in ["P", "S", "G", "K", "L", "N"] {
+        assert!(html.contains(&format!("data-piece=\"{key}\"")), "{key}");
+    }
 }
 
 #[test]

@@ -27,8 +27,9 @@ fn bad_sections_are_reported_and_the_others_written() {
     std::fs::write(
         &ini,
         "[good:chess]\ncustomPiece1 = d:BW\n# glance: name d = Dragon Horse\n\
-         [hop:chess]\ncustomPiece1 = c:pR\n\
-         [mine:chess]\ncustomPiece2 = e:N\n",
+         startFen = 3dk3/8/8/8/8/8/8/3DK3 w - - 0 1\n\
+         [hop:chess]\ncustomPiece1 = c:pR\nstartFen = 3ck3/8/8/8/8/8/8/3CK3 w - - 0 1\n\
+         [mine:chess]\ncustomPiece2 = e:N\nstartFen = 3ek3/8/8/8/8/8/8/3EK3 w - - 0 1\n",
     )
     .unwrap();
     let out = dir.join("out");
@@ -46,7 +47,7 @@ fn bad_sections_are_reported_and_the_others_written() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains(&format!("{ini_s}:5: [hop] customPiece1 (pR)")),
+        err.contains(&format!("{ini_s}:6: [hop] customPiece1 (pR)")),
         "{err}"
     );
     assert!(
@@ -79,5 +80,39 @@ fn bad_sections_are_reported_and_the_others_written() {
     // A page it wrote is rewritten without --force.
     let (code, _, err) = glance(&["page", ini_s, "--variant", "mine", "--out-dir", out_s]);
     assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn built_ins_by_name_and_the_catalogue_of_all() {
+    let dir = std::env::temp_dir().join(format!("glance-page-builtins-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out_s = dir.to_str().unwrap();
+    // With no file, --variant names a variant Fairy-Stockfish knows.
+    let (code, _, err) = glance(&["page", "--variant", "xiangqi", "--out-dir", out_s]);
+    assert_eq!(code, 0, "{err}");
+    let xq = std::fs::read_to_string(dir.join("xiangqi.html")).unwrap();
+    assert!(xq.contains("<h1>Xiangqi</h1>"), "{xq}");
+    assert!(!dir.join("index.html").exists());
+    // --builtins writes them all and index.html links each page written.
+    let (code, out, err) = glance(&["page", "--builtins", "--out-dir", out_s]);
+    assert!(code == 0 || code == 2, "{err}");
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let pages: Vec<&str> = out
+        .lines()
+        .filter(|l| l.ends_with(".html") && !l.ends_with("index.html"))
+        .collect();
+    assert!(pages.len() >= 20, "{out}");
+    for p in &pages {
+        let name = std::path::Path::new(p)
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap();
+        assert!(index.contains(&format!("href=\"{name}\"")), "{name}");
+    }
+    // --builtins reads no file.
+    let (code, _, _) = glance(&["page", "some.ini", "--builtins", "--out-dir", out_s]);
+    assert_eq!(code, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }

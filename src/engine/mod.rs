@@ -15,6 +15,7 @@
 
 pub mod betza;
 pub mod cut;
+pub mod describe;
 pub mod diagram;
 pub mod dialect;
 pub mod geometry;

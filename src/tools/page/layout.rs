@@ -1,0 +1,147 @@
+//! Where things stand on a written page: the setup text's runs of
+//! squares, the start position's FEN for the setup picture, and the
+//! squares of the Moves-at-a-Glance board each piece is shown on.
+
+use std::collections::BTreeMap;
+
+use crate::variant::{Colour, Variant, VariantPiece};
+use crate::Square;
+
+/// `a2-h2, a4`: squares (sorted by rank, then file) as runs along ranks.
+pub(super) fn runs(squares: &[Square]) -> String {
+    let mut sorted = squares.to_vec();
+    sorted.sort_by_key(|s| (s.rank(), s.file()));
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let mut j = i;
+        while j + 1 < sorted.len()
+            && sorted[j + 1].rank() == sorted[i].rank()
+            && sorted[j + 1].file() == sorted[j].file() + 1
+        {
+            j += 1;
+        }
+        parts.push(if j > i {
+            format!("{}-{}", sorted[i], sorted[j])
+        } else {
+            sorted[i].to_string()
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// The board part of the start position's FEN (no walls, no promoted
+/// marks, no pieces in hand): what the setup picture draws.
+pub(super) fn board_fen(v: &Variant) -> String {
+    let mut grid = vec![vec![None; usize::from(v.files)]; usize::from(v.ranks)];
+    for s in &v.start {
+        let letter = match s.colour {
+            Colour::White => s.letter.to_ascii_uppercase(),
+            Colour::Black => s.letter.to_ascii_lowercase(),
+        };
+        if let Some(cell) = grid
+            .get_mut(usize::from(s.square.rank()))
+            .and_then(|r| r.get_mut(usize::from(s.square.file())))
+        {
+            *cell = Some(letter);
+        }
+    }
+    crate::tools::setup::fen_of(&grid)
+}
+
+/// A piece to place: its definition and whether its Betza has initial
+/// moves.
+pub(super) type ToPlace<'a> = (&'a VariantPiece, bool);
+
+/// Where each piece stands on the Moves-at-a-Glance board (by file and
+/// rank: the index of the piece, its side): on its first free start
+/// square, else on the first free square from its side's edge.
+pub(super) fn placements(v: &Variant, rows: &[ToPlace]) -> BTreeMap<(u8, u8), (usize, Colour)> {
+    let mut at: BTreeMap<(u8, u8), (usize, Colour)> = BTreeMap::new();
+    for colour in [Colour::White, Colour::Black] {
+        let mut left = Vec::new();
+        let region = if colour == Colour::White {
+            &v.double_step_white
+        } else {
+            &v.double_step_black
+        };
+        for (i, (p, initial)) in rows.iter().enumerate() {
+            // A piece with initial moves makes them from the double-step
+            // region (Fairy-Stockfish's rule), so it stands on a start
+            // square there, else in the region (below): a start square
+            // outside it would show moves the engine does not allow.
+            let in_region = *initial && !region.is_empty();
+            let start = v.start.iter().find(|s| {
+                s.letter == p.letter
+                    && s.colour == colour
+                    && !at.contains_key(&(s.square.file(), s.square.rank()))
+                    && (!in_region || region.contains(&s.square))
+            });
+            match start {
+                Some(s) => {
+                    at.insert((s.square.file(), s.square.rank()), (i, colour));
+                }
+                None => left.push(i),
+            }
+        }
+        place_the_rest(v, rows, colour, region, &left, &mut at);
+    }
+    at
+}
+
+/// The pieces of one side with no free start square: a piece with
+/// initial moves in the double-step region (else its second rank), the
+/// others on the first free square from its side's edge.
+fn place_the_rest(
+    v: &Variant,
+    rows: &[ToPlace],
+    colour: Colour,
+    region: &[Square],
+    left: &[usize],
+    at: &mut BTreeMap<(u8, u8), (usize, Colour)>,
+) {
+    let ranks: Vec<u8> = if colour == Colour::White {
+        (0..v.ranks).collect()
+    } else {
+        (0..v.ranks).rev().collect()
+    };
+    let mut free = ranks
+        .into_iter()
+        .flat_map(|r| (0..v.files).map(move |f| (f, r)));
+    let second = if colour == Colour::White {
+        1
+    } else {
+        v.ranks.saturating_sub(2)
+    };
+    for &i in left {
+        if rows[i].1 {
+            let home = region
+                .iter()
+                .map(|s| (s.file(), s.rank()))
+                .chain((0..v.files).map(|f| (f, second)))
+                .find(|sq| !at.contains_key(sq) && sq.0 < v.files && sq.1 < v.ranks);
+            if let Some(sq) = home {
+                at.insert(sq, (i, colour));
+                continue;
+            }
+        }
+        if let Some(sq) = free.by_ref().find(|sq| !at.contains_key(sq)) {
+            at.insert(sq, (i, colour));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_join_neighbours_along_a_rank() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        assert_eq!(
+            runs(&[sq("c2"), sq("a2"), sq("b2"), sq("e2"), sq("a4")]),
+            "a2-c2, e2, a4"
+        );
+    }
+}

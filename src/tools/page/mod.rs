@@ -1,0 +1,294 @@
+//! `glance page`: a zero-code rules page written from a variant of a
+//! Fairy-Stockfish `variants.ini` ([`crate::variant`]).
+//!
+//! The page has the look of XBoard's rules pages: a title, the "Initial
+//! setup" text (a line per piece and side, `a2-h2: Pawn`, which
+//! [`crate::page::setup`] reads back for the start ranks of `i` moves)
+//! beside its picture, a Moves-at-a-Glance board of the variant's size
+//! with a White and a Black copy of every piece a player meets and the
+//! legend beside it, `<p id="piece">`, the piece table (`Piece | ID |
+//! value | Moves (Betza notation) | Remarks`), per piece a section with its
+//! moves in words ([`crate::engine::describe`]) and a static diagram drawn
+//! here by the engine (`<table class="diagram" data-diagram="KEY">`: HTML
+//! only, shown with JavaScript off), and the game's rules.
+//!
+//! `view.rs` works out what the page shows; `templates/` lays it out;
+//! `layout.rs` places the pieces.
+//!
+//! Names: a predefined piece type is named after its type (`dragonHorse`
+//! is "Dragon Horse"); a custom piece takes the name its author gives, in
+//! the section as a comment `# glance: name customPiece1 = Dragon` (the
+//! slot or the letter), or on the command line (`--name d=Dragon`, which
+//! wins); else it is "Piece D".
+//!
+//! ```
+//! use glance::tools::page::{write_page, Names, Options};
+//! let text = "[mini:chess]\nmaxFile = 6\nmaxRank = 6\nbishop = -\n\
+//!             customPiece1 = e:mRcpR\n# glance: name e = Cannon\n\
+//!             startFen = rnekqr/pppppp/6/6/PPPPPP/RNEKQR w - - 0 1\n";
+//! let variants = glance::variant::read(text, "mini.ini").unwrap();
+//! let names = Names::from_comments(text);
+//! let html = write_page(&variants[0], &names, &Options::default()).unwrap();
+//! assert!(html.contains("<td>Cannon</td>"));
+//! assert!(html.contains("a2-f2: Pawn"));
+//! let checked = glance::page::html::Document::parse(&html).read().check();
+//! assert!(checked.findings.is_empty(), "{:?}", checked.findings);
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::variant::{Skip, Variant, VariantPiece};
+
+mod layout;
+mod templates;
+mod view;
+
+/// The comment every written page carries: a page without it is not
+/// overwritten (unless forced).
+pub const MARKER: &str = "<!-- Written by glance page";
+
+/// How pages are written.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The `src` of the script (`glance.js`).
+    pub script_src: String,
+    /// The ini file's name, for the page's comment.
+    pub source: String,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            script_src: "glance.js".into(),
+            source: "variants.ini".into(),
+        }
+    }
+}
+
+/// Names the author gives to pieces: per section (`None` = every
+/// section), by slot (`customPiece1`) or letter (lower case).
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    map: BTreeMap<(Option<String>, String), String>,
+}
+
+impl Names {
+    /// The `# glance: name KEY = NAME` comments of a definition file, each
+    /// for the section it is in.
+    pub fn from_comments(text: &str) -> Names {
+        let mut names = Names::default();
+        let mut section: Option<String> = None;
+        for line in text.lines() {
+            let line = line.trim();
+            if let Some(h) = line.strip_prefix('[') {
+                let h = h.split(']').next().unwrap_or("");
+                section = Some(h.split(':').next().unwrap_or("").trim().to_string());
+                continue;
+            }
+            let Some(rest) = line
+                .strip_prefix(['#', ';'])
+                .map(str::trim)
+                .and_then(|r| r.strip_prefix("glance:"))
+                .and_then(|r| r.trim().strip_prefix("name "))
+            else {
+                continue;
+            };
+            if let Some((k, v)) = rest.split_once('=') {
+                names.add(section.clone(), k.trim(), v.trim());
+            }
+        }
+        names
+    }
+
+    /// Adds a name; `section` `None` names the piece in every section
+    /// (the command line's `--name`), and wins over a section's own.
+    pub fn add(&mut self, section: Option<String>, key: &str, name: &str) {
+        let key = if key.chars().count() == 1 {
+            key.to_ascii_lowercase()
+        } else {
+            key.to_string()
+        };
+        if !name.is_empty() {
+            self.map.insert((section, key), name.to_string());
+        }
+    }
+
+    fn get(&self, variant: &str, p: &VariantPiece) -> Option<&str> {
+        let letter = p.letter.to_string();
+        [None, Some(variant.to_string())]
+            .into_iter()
+            .find_map(|s| {
+                self.map
+                    .get(&(s.clone(), p.name.clone()))
+                    .or_else(|| self.map.get(&(s, letter.clone())))
+            })
+            .map(String::as_str)
+    }
+}
+
+/// Why a variant gets no page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageError {
+    /// The line of the piece (or of the section) at fault.
+    pub line: usize,
+    pub what: String,
+}
+
+impl fmt::Display for PageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+/// The name a piece is shown by: the author's, the predefined type's, or
+/// `Piece X`.
+pub fn piece_name(variant: &Variant, p: &VariantPiece, names: &Names) -> String {
+    if let Some(n) = names.get(&variant.name, p) {
+        return n.to_string();
+    }
+    if p.name.starts_with("customPiece") {
+        return format!("Piece {}", p.letter.to_ascii_uppercase());
+    }
+    let mut out = String::new();
+    for (i, c) in p.name.chars().enumerate() {
+        if i == 0 {
+            out.push(c.to_ascii_uppercase());
+        } else if c.is_ascii_uppercase() {
+            out.push(' ');
+            out.push(c);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// XBoard's image for a predefined type (`Rook`), and whether a Black one
+/// exists in its set (scripts/make-assets.py's PIECES).
+fn image(p: &VariantPiece) -> Option<(&'static str, bool)> {
+    Some(match p.name.as_str() {
+        "pawn" => ("Pawn", true),
+        "knight" => ("Knight", true),
+        "bishop" => ("Bishop", true),
+        "rook" => ("Rook", true),
+        "queen" => ("Queen", true),
+        "king" => ("King", true),
+        "archbishop" => ("Archbishop", true),
+        "chancellor" => ("Chancellor", false),
+        "commoner" => ("Commoner", false),
+        "lance" => ("Lance", true),
+        "gold" => ("Gold", false),
+        _ => return None,
+    })
+}
+
+/// The page of one variant, or why it cannot be written (a piece whose
+/// moves the pages cannot spell).
+pub fn write_page(v: &Variant, names: &Names, opts: &Options) -> Result<String, PageError> {
+    let page = view::build(v, names, opts)?;
+    Ok(templates::page::page(&page).into_string())
+}
+
+/// What the catalogue says of one written page (`DIR/index.html`).
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The section's name: the page is `NAME.html`, its picture `NAME.png`.
+    pub name: String,
+    pub title: String,
+    pub files: u8,
+    pub ranks: u8,
+    /// The pieces' names, in the order of the piece table.
+    pub pieces: Vec<String>,
+    /// Whether the page shows a setup picture.
+    pub picture: bool,
+}
+
+impl Entry {
+    /// The catalogue's line for a variant whose page was written.
+    pub fn of(v: &Variant, names: &Names) -> Entry {
+        Entry {
+            name: v.name.clone(),
+            title: title(&v.name),
+            files: v.files,
+            ranks: v.ranks,
+            pieces: view::shown(v)
+                .into_iter()
+                .map(|p| piece_name(v, p, names))
+                .collect(),
+            picture: !v.start.is_empty(),
+        }
+    }
+}
+
+/// The catalogue of written pages (`index.html` beside them): per page its
+/// name, board size, setup picture, pieces and a link, relative links
+/// only (it works served and from `file://`).
+pub fn write_catalogue(entries: &[Entry], source: &str) -> String {
+    templates::catalogue::catalogue(entries, source).into_string()
+}
+
+fn skip_text(s: Skip) -> String {
+    format!("its moves cannot be written in the pages' Betza: {s}")
+}
+
+fn title(name: &str) -> String {
+    let mut c = name.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_come_from_comments_then_type_then_letter() {
+        let text = "[a:chess]\ncustomPiece1 = d:BW\n# glance: name customPiece1 = Dragon\n\
+                    [b:chess]\ncustomPiece1 = d:BW\ncustomPiece2 = e:N\n";
+        let vs = crate::variant::read(text, "t.ini").unwrap();
+        let names = Names::from_comments(text);
+        let d = |v: &Variant| piece_name(v, v.piece('d').unwrap(), &names);
+        assert_eq!(d(&vs[0]), "Dragon");
+        assert_eq!(d(&vs[1]), "Piece D");
+        assert_eq!(
+            piece_name(&vs[1], vs[1].piece('q').unwrap(), &names),
+            "Queen"
+        );
+        let mut cli = names.clone();
+        cli.add(None, "D", "Drake");
+        assert_eq!(d(&vs[1]), "Piece D");
+        assert_eq!(piece_name(&vs[1], vs[1].piece('d').unwrap(), &cli), "Drake");
+        assert_eq!(piece_name(&vs[0], vs[0].piece('d').unwrap(), &cli), "Drake");
+    }
+
+    #[test]
+    fn a_pawn_stands_in_the_double_step_region_not_on_a_start_square_outside_it() {
+        // Orda's Black pawns start on the sixth rank; Fairy-Stockfish lets
+        // them double-step from its default region, the seventh rank only
+        // (pyffish: no a6a4 from the start position, a7a5 from a7).
+        let text =
+            "[o:chess]\nstartFen = rnbqkbnr/8/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+        let vs = crate::variant::read(text, "t.ini").unwrap();
+        let h = write_page(&vs[0], &Names::default(), &Options::default()).unwrap();
+        // a7 is sq0x6, a6 sq0x5: the Black pawn stands on a7.
+        assert!(
+            h.contains("id=\"sq0x6\" data-piece=\"P\" data-side=\"black\""),
+            "{h}"
+        );
+        assert!(!h.contains("id=\"sq0x5\" data-piece=\"P\""), "{h}");
+        // White's pawns start in the region: a2.
+        assert!(h.contains("id=\"sq0x1\" data-piece=\"P\">"), "{h}");
+    }
+
+    #[test]
+    fn a_piece_the_pages_cannot_spell_gives_no_page() {
+        let text = "[j:chess]\ncustomPiece1 = c:pR\n";
+        let vs = crate::variant::read(text, "t.ini").unwrap();
+        let e = write_page(&vs[0], &Names::default(), &Options::default()).unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.what.contains("customPiece1"), "{e}");
+    }
+}

@@ -1,0 +1,42 @@
+//! The Moves-at-a-Glance board: `td.n` squares `sq{x}x{y}` with the
+//! pieces declared (`data-piece`, `data-side`), the legend beside it, and
+//! `<p id="piece">` under it.
+
+use maud::{html, Markup};
+
+use super::super::view::PageView;
+use super::legend::{self, Slot};
+use super::look;
+
+pub(in super::super) fn board(p: &PageView) -> Markup {
+    let slots: Vec<Slot> = legend::slots(&p.legend);
+    let extra = slots.len().saturating_sub(p.board.len());
+    html! {
+        h3 { "Moves at a Glance" }
+        p { "Press a piece to see where it moves." }
+        table.board {
+            @for (i, row) in p.board.iter().enumerate() {
+                @let y = p.board.len() - 1 - i;
+                tr {
+                    @for (x, cell) in row.iter().enumerate() {
+                        @match cell {
+                            Some(s) => {
+                                td.n id=(format!("sq{x}x{y}")) data-piece=(s.key)
+                                    data-side=[s.black.then_some("black")] { (look(&s.look)) }
+                            }
+                            None => { td.n id=(format!("sq{x}x{y}")) {} }
+                        }
+                    }
+                    (legend::cells(slots.get(i)))
+                }
+            }
+            @for k in 0..extra {
+                tr {
+                    td colspan=(p.files) {}
+                    (legend::cells(slots.get(p.board.len() + k)))
+                }
+            }
+        }
+        p #piece { ":" br; ":" }
+    }
+}

@@ -1,0 +1,388 @@
+//! What a written page shows, worked out before any HTML: the setup
+//! text, the board's cells, the legend's marks, per piece its row, words
+//! and static diagram, and the game's rules. The templates
+//! ([`super::templates`]) only lay it out.
+
+use crate::engine::betza::{self, Piece};
+use crate::engine::describe;
+use crate::variant::{Colour, Variant, VariantPiece};
+use crate::{Diagram, Mark, Offset, Square, SquareSet};
+
+use super::layout::{self, ToPlace};
+use super::{image, piece_name, skip_text, title, Names, Options, PageError};
+
+/// A whole page.
+pub(super) struct PageView {
+    pub name: String,
+    pub title: String,
+    pub source: String,
+    pub script_src: String,
+    pub files: u8,
+    pub ranks: u8,
+    /// Per side, its heading and its setup lines (`a2-h2: Pawn`).
+    pub setup: Vec<(&'static str, Vec<String>)>,
+    pub picture: Option<Picture>,
+    /// The board's ranks, from the top.
+    pub board: Vec<Vec<Option<Shown>>>,
+    /// The legend's marks, in the rules pages' order.
+    pub legend: Vec<Mark>,
+    pub pieces: Vec<PieceView>,
+    /// The game's rules, a sentence each.
+    pub rules: describe::Rules,
+}
+
+/// The setup picture `make-assets.py` draws beside the page.
+pub(super) struct Picture {
+    pub src: String,
+    pub alt: String,
+    pub fen: String,
+}
+
+/// How a piece is drawn: its image in `sym/` and the image's text.
+#[derive(Clone)]
+pub(super) struct Look {
+    pub src: String,
+    pub alt: String,
+}
+
+/// A piece on the Moves-at-a-Glance board.
+pub(super) struct Shown {
+    pub key: char,
+    pub black: bool,
+    pub look: Look,
+}
+
+/// A piece's row, words and diagram.
+pub(super) struct PieceView {
+    pub key: char,
+    pub name: String,
+    pub betza: String,
+    pub remarks: String,
+    pub words: Vec<String>,
+    pub diagram: DiagramView,
+}
+
+/// What stands on a square of a static diagram.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum DCell {
+    Empty,
+    Mark(Mark),
+    /// The piece itself.
+    Piece,
+    /// A piece of its own side it may hop over.
+    Screen,
+    /// A piece of the other side.
+    Enemy,
+}
+
+/// A piece's static diagram: its moves drawn on a board of the variant's
+/// size, from one square.
+pub(super) struct DiagramView {
+    pub key: char,
+    /// The piece's look on its square.
+    pub look: Look,
+    /// `d4`: where it stands.
+    pub from: String,
+    /// The ranks, from the top.
+    pub rows: Vec<Vec<DCell>>,
+    /// The marks it shows, in the legend's order.
+    pub marks: Vec<Mark>,
+    /// Whether pieces are placed (a hopper's screens).
+    pub placed: bool,
+}
+
+/// The pieces a player of the variant can meet: those of the start
+/// position and the pockets, and those they promote to; every piece when
+/// the board and the pockets are empty at the start.
+pub(super) fn shown(v: &Variant) -> Vec<&VariantPiece> {
+    let mut meet: Vec<char> = v
+        .start
+        .iter()
+        .map(|s| s.letter.to_ascii_lowercase())
+        .chain(
+            v.in_hand
+                .chars()
+                .filter(char::is_ascii_alphabetic)
+                .map(|c| c.to_ascii_lowercase()),
+        )
+        .collect();
+    if meet.is_empty() {
+        return v.pieces.iter().collect();
+    }
+    let pr = &v.promotion;
+    if pr.pawn_types.iter().any(|p| meet.contains(p)) {
+        meet.extend(pr.piece_types_white.iter().chain(&pr.piece_types_black));
+    }
+    // A promoted piece promotes no further: one pass.
+    let promoted: Vec<char> = pr
+        .promoted
+        .iter()
+        .filter(|(from, _)| meet.contains(from))
+        .map(|(_, to)| *to)
+        .collect();
+    meet.extend(promoted);
+    v.pieces
+        .iter()
+        .filter(|p| meet.contains(&p.letter))
+        .collect()
+}
+
+/// The look of piece `p` for one side: its `sym/` image, else the disc
+/// with its letter that `make-assets.py` draws into `sym/`
+/// (`WhiteDiscA.png`, `BlackDiscA.png`), as the setup picture draws it.
+fn look(p: &VariantPiece, name: &str, black: bool) -> Look {
+    let side = if black { "Black" } else { "White" };
+    let file = match image(p) {
+        Some((file, has_black)) if !black || has_black => file.to_string(),
+        _ => format!("Disc{}", p.letter.to_ascii_uppercase()),
+    };
+    Look {
+        src: format!("sym/{side}{file}.png"),
+        alt: format!("{side} {name}"),
+    }
+}
+
+struct Row<'a> {
+    piece: &'a VariantPiece,
+    name: String,
+    betza: String,
+    parsed: Piece,
+}
+
+/// The page of `v`, or why there is none.
+pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageView, PageError> {
+    let board = SquareSet::rectangle(v.files, v.ranks).ok_or_else(|| PageError {
+        line: v.line,
+        what: format!("[{}] a board of {}x{} squares", v.name, v.files, v.ranks),
+    })?;
+    let mut rows = Vec::new();
+    for p in shown(v) {
+        let line = if p.line == 0 { v.line } else { p.line };
+        let b = p.pages.clone().map_err(|skip| PageError {
+            line,
+            what: format!("[{}] {} ({}): {}", v.name, p.name, p.betza, skip_text(skip)),
+        })?;
+        let parsed = betza::parse(&b).map_err(|e| PageError {
+            line,
+            what: format!("[{}] {}: {b}: {e}", v.name, p.name),
+        })?;
+        rows.push(Row {
+            piece: p,
+            name: piece_name(v, p, names),
+            betza: b,
+            parsed,
+        });
+    }
+    let pieces: Vec<PieceView> = rows
+        .iter()
+        .map(|r| piece_view(v, names, r, &board))
+        .collect();
+    let mut legend = vec![Mark::Slide, Mark::Leap, Mark::Move, Mark::Capture];
+    for m in [Mark::FirstLeg, Mark::Block] {
+        if pieces.iter().any(|p| p.diagram.marks.contains(&m)) {
+            legend.push(m);
+        }
+    }
+    let title = title(&v.name);
+    Ok(PageView {
+        name: v.name.clone(),
+        picture: (!v.start.is_empty()).then(|| Picture {
+            src: format!("{}.png", v.name),
+            alt: format!("The initial setup of {title}"),
+            fen: layout::board_fen(v),
+        }),
+        title,
+        source: opts.source.clone(),
+        script_src: opts.script_src.clone(),
+        files: v.files,
+        ranks: v.ranks,
+        setup: setup(v, &rows),
+        board: board_cells(v, &rows),
+        legend,
+        pieces,
+        rules: describe::rules(v, &|c| letter_name(v, names, c)),
+    })
+}
+
+/// The setup text: per side, per piece, its squares.
+fn setup(v: &Variant, rows: &[Row]) -> Vec<(&'static str, Vec<String>)> {
+    let mut out = Vec::new();
+    for (colour, side) in [(Colour::White, "White"), (Colour::Black, "Black")] {
+        let lines: Vec<String> = rows
+            .iter()
+            .filter_map(|r| {
+                let squares: Vec<Square> = v
+                    .start
+                    .iter()
+                    .filter(|s| s.letter == r.piece.letter && s.colour == colour)
+                    .map(|s| s.square)
+                    .collect();
+                (!squares.is_empty()).then(|| format!("{}: {}", layout::runs(&squares), r.name))
+            })
+            .collect();
+        if !lines.is_empty() {
+            out.push((side, lines));
+        }
+    }
+    out
+}
+
+/// The board's cells, ranks from the top.
+fn board_cells(v: &Variant, rows: &[Row]) -> Vec<Vec<Option<Shown>>> {
+    let to_place: Vec<ToPlace> = rows
+        .iter()
+        .map(|r| (r.piece, r.parsed.moves().iter().any(|m| m.initial)))
+        .collect();
+    let at = layout::placements(v, &to_place);
+    (0..v.ranks)
+        .rev()
+        .map(|y| {
+            (0..v.files)
+                .map(|x| {
+                    at.get(&(x, y)).map(|&(i, colour)| {
+                        let black = colour == Colour::Black;
+                        let r = &rows[i];
+                        Shown {
+                            key: r.piece.letter.to_ascii_uppercase(),
+                            black,
+                            look: look(r.piece, &r.name, black),
+                        }
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The name of the piece whose letter is `c`, else the letter.
+fn letter_name(v: &Variant, names: &Names, c: char) -> String {
+    v.piece(c.to_ascii_lowercase()).map_or_else(
+        || c.to_ascii_uppercase().to_string(),
+        |p| piece_name(v, p, names),
+    )
+}
+
+fn piece_view(v: &Variant, names: &Names, r: &Row, board: &SquareSet) -> PieceView {
+    let p = r.piece;
+    PieceView {
+        key: p.letter.to_ascii_uppercase(),
+        name: r.name.clone(),
+        betza: r.betza.clone(),
+        remarks: remarks(v, names, p, &r.parsed),
+        words: describe::piece(&r.parsed, &r.name),
+        diagram: diagram(v, r, board),
+    }
+}
+
+/// The eight directions a hopper's screens are placed in.
+const RAYS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// White's moves from the centre of the board (from its first start
+/// square when it has initial moves); a piece that needs a screen has one
+/// placed two squares away along each line and an enemy two beyond it.
+fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
+    let p = r.piece;
+    let initial = r.parsed.moves().iter().any(|m| m.initial);
+    let region = &v.double_step_white;
+    let from = v
+        .start
+        .iter()
+        .find(|s| {
+            initial
+                && s.letter == p.letter
+                && s.colour == Colour::White
+                && (region.is_empty() || region.contains(&s.square))
+        })
+        .map(|s| s.square)
+        .or_else(|| initial.then(|| region.first().copied()).flatten())
+        .unwrap_or_else(|| Square::centre(v.files, v.ranks));
+    let (mut screens, mut enemies) = (SquareSet::EMPTY, SquareSet::EMPTY);
+    let placed = r.parsed.needs_screen();
+    if placed {
+        for (dx, dy) in RAYS {
+            let at = |k: i8| {
+                from.offset(Offset::new(dx * k, dy * k))
+                    .filter(|s| board.contains(*s))
+            };
+            if let (Some(s), Some(e)) = (at(2), at(4)) {
+                screens.insert(s);
+                enemies.insert(e);
+            }
+        }
+    }
+    let mut occupied = screens;
+    for e in enemies.iter() {
+        occupied.insert(e);
+    }
+    let d = Diagram::among(&r.parsed, from, Colour::White, board, &occupied, &screens);
+    let rows = (0..v.ranks)
+        .rev()
+        .map(|y| {
+            (0..v.files)
+                .map(|x| match Square::new(x, y) {
+                    Some(sq) if sq == from => DCell::Piece,
+                    Some(sq) if screens.contains(sq) => DCell::Screen,
+                    Some(sq) if enemies.contains(sq) => match d.mark(sq) {
+                        Some(m) => DCell::Mark(m),
+                        None => DCell::Enemy,
+                    },
+                    Some(sq) => d.mark(sq).map_or(DCell::Empty, DCell::Mark),
+                    None => DCell::Empty,
+                })
+                .collect()
+        })
+        .collect();
+    DiagramView {
+        key: p.letter.to_ascii_uppercase(),
+        look: look(p, &r.name, false),
+        from: from.to_string(),
+        marks: Mark::ALL
+            .into_iter()
+            .filter(|m| d.marks().any(|(_, x)| x == *m))
+            .collect(),
+        rows,
+        placed,
+    }
+}
+
+/// The Remarks column: royalty, castling, promotion, initial moves and
+/// what Fairy-Stockfish adds by rule, in plain words.
+fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece) -> String {
+    let mut r: Vec<String> = Vec::new();
+    if p.royal {
+        r.push("royal: must not be left in check".into());
+        if v.castling.allowed {
+            r.push("castles".into());
+        }
+    }
+    r.extend(describe::promotion_named(v, p, &|c| {
+        letter_name(v, names, c)
+    }));
+    let special: Vec<String> = p
+        .special
+        .iter()
+        .filter_map(|s| describe::special(s))
+        .collect();
+    if parsed.moves().iter().any(|m| m.initial) && !special.iter().any(|s| s.contains("initial")) {
+        r.push("its initial moves only from its starting squares".into());
+    }
+    r.extend(special);
+    if r.is_empty() {
+        return "-".into();
+    }
+    let s = r.join("; ");
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => s,
+    }
+}
