@@ -174,6 +174,8 @@ class Board:
         self.ids = {}  # algebraic -> cell id
         self.pieces = {}  # algebraic -> FEN letter (upper case White)
         self.presses = []
+        self.absent = set()  # royal pieces (cased) a side's game does not have
+        self.game = set()  # the game's pieces (game_pieces.Facts.pieces)
         for cid, x, y, key, black in reader.cells:
             sq = sq_name(x - self.x0, y - self.y0)
             self.ids[sq] = cid
@@ -338,7 +340,10 @@ def on_empty_board(board, sq, letter, black, royal):
     if kings is None:
         res["not_comparable"] = "no room for the royal pieces out of the piece's way"
         return res
-    flip = lambda ks: {s: (p.lower() if p.isupper() else p.upper()) for s, p in ks.items()} if black else ks
+    # (Black's piece: the royal pieces swap sides; a side whose game has
+    # no royal piece, as White in maharajah, gets none.)
+    swap = lambda ks: {s: (p.lower() if p.isupper() else p.upper()) for s, p in ks.items()} if black else ks
+    flip = lambda ks: {s: p for s, p in swap(ks).items() if p not in board.absent}
     kings = flip(kings)
     base = dict(kings)
     base[sq] = me
@@ -346,6 +351,10 @@ def on_empty_board(board, sq, letter, black, royal):
     valid = sf.validate_fen(fen, variant)
     if valid != sf.FEN_OK:
         res["not_comparable"] = "the piece alone with the royal pieces is no valid position (validate_fen %d)" % valid
+        if me in board.absent or letter not in board.game:
+            # The page shows a piece this side's game does not have.
+            res["not_comparable"] = "a piece its side's game does not have: pyffish refuses it alone with the royal pieces"
+            res["ours"] = True
         return res
     if sf.gives_check(variant, fen, []):
         res["not_comparable"] = "the piece alone with the royal pieces: the mover is in check"
@@ -421,6 +430,8 @@ def expect_page(job):
     out["facts"] = facts.as_dict()
     out["disagreements"] = check_reading(name, SECTIONS, facts)
     board = Board(reader, OFF_PREFIX + name)
+    board.absent = {c for r in facts.royal for c in (r.upper(), r) if c not in facts.sided}
+    board.game = facts.pieces
     ORACLE.variants[board.variant] = oracle_info(facts)
     if (board.files, board.ranks) != (facts.files, facts.ranks):
         out["problems"].append("the page's board is %dx%d, the game's %dx%d"
