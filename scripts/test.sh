@@ -82,10 +82,12 @@ if [ -f tests/e2e/run.mjs ]; then
     [ "$status" -le 1 ] || { echo "glance migrate failed with status $status"; exit 1; }
     cp rules-html/moves.css "$migrated/"
     step env GLANCE_RULES_HTML="$migrated" node tests/e2e/run.mjs zerovisit
-    # The pages glance page writes from Fairy-Stockfish's variants.ini:
-    # every press against Fairy-Stockfish (pyffish, .venv), in Chromium
-    # (tests/fairy/README.md; about 5 minutes on 2 busy cores).
-    step env GLANCE_BROWSERS=chromium node tests/e2e/run.mjs fairy
+    # The pages glance page writes for every section of Fairy-Stockfish's
+    # variants.ini and every built-in of pyffish: every press against
+    # Fairy-Stockfish playing the variant (pyffish, .venv), in Chromium,
+    # and a sample of the pages in Firefox ESR (tests/fairy/README.md;
+    # its summary lines give the time).
+    step env GLANCE_BROWSERS=chromium,firefox node tests/e2e/run.mjs fairy
 fi
 
 # GNU LibreJS (built from ../shared/librejs when it is there; says SKIP

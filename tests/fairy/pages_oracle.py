@@ -1,44 +1,49 @@
 #!/usr/bin/env python3
 """What every press of a page `glance page` wrote must show, asked of
-Fairy-Stockfish (pyffish, loaded with the same variants.ini).
+Fairy-Stockfish (pyffish) playing the page's variant.
 
-    .venv/bin/python tests/fairy/pages_oracle.py PAGES_DIR [--ini FILE] [--out FILE]
+    .venv/bin/python tests/fairy/pages_oracle.py PAGES_DIR [--ini FILE] [--builtins DIR] [--out FILE]
 
-Reads each `PAGES_DIR/*.html` that `glance page` wrote (the section's name
-from the comment it writes; the board from its `table.board` cells, read
-with the standard library's html.parser: `td id="sqXxY"`, `data-piece`,
-`data-side`), and for every declared cell (a press) gives the squares
-Fairy-Stockfish says that piece (its letter, its side) reaches from that
-square, as JSON (see tests/fairy/README.md, "Pages against Fairy-Stockfish"):
+Reads each `PAGES_DIR/*.html` (written from the sections of FILE) and each
+`DIR/*.html` (written for pyffish's built-in variants, no file): the
+variant's name from the comment glance page writes (else the file's name),
+the board from its `table.board` cells (html.parser: `td id="sqXxY"`,
+`data-piece`, `data-side`). Nothing comes from glance's resolver: the
+board's size, the game's pieces and its royal pieces come from pyffish and
+this test's own reading of the file (game_pieces.py, checked against
+pyffish). Output, JSON (tests/fairy/README.md):
 
-    {"pages": [{"file", "variant", "files", "ranks", "presses": [
-        {"id": "sq3x0", "letter": "q", "black": false, "square": "d1",
-         "setting": "empty" | "page",
-         "move": [cell ids], "capture": [cell ids],      # the expected marks
-         "unknown_move": [...], "unknown_capture": [...], # not compared
-         "unknown_why": {cell id: reason},
-         "not_comparable": null | reason,
-         "known": null | reason}]}]}
+    {"pages": [{"file", "variant", "source": "file" | "builtin",
+       "facts": {...game_pieces.Facts...}, "disagreements": [...],
+       "problems": [...],           # a reason in glance page: a failure
+       "foreign": ["B", ...],       # pieces on the page the game does not have
+       "foreign_side": ["n", ...],  # a side's copy no side of that colour meets
+       "presses": [{"id", "letter", "black", "square", "betza", "setting",
+         "move": [ids], "capture": [ids], "own": [ids],
+         "unknown_move": [...], "unknown_capture": [...], "unknown_why": {id: reason},
+         "not_comparable": null | reason, "ours": bool}]}]}
 
-The board the module draws a press on (src/board/scene.rs, Scene::of_piece)
-decides the position Fairy-Stockfish is asked about:
+Every press is asked of the variant itself (its board, its pieces' moves,
+its regions: palaces, rivers, double-step and promotion regions) with only
+the rules that are no piece's move switched off (`OFF`: blasts, compulsory
+captures, checking restrictions, the flying general, game ends, castling,
+drops, gating, walls), in the position the module draws the press on
+(src/board/scene.rs, Scene::of_piece):
 
-  * a piece that needs a screen (its row's Betza has p, g, j or +: the
-    module draws it among the page's pieces): the page's board itself, every
-    piece of it on its square with its side, the pressed side to move.
-    Non-captures: legal moves onto empty squares. Captures: onto the page's
-    enemy pieces (the module marks a hopper's captures on the pieces it
-    takes there, none on the empty squares beyond a screen). A square
-    holding a piece of the pressed side is not compared (the module takes
-    every piece on the page as an enemy; Fairy-Stockfish never takes a
-    friend). A position Fairy-Stockfish calls invalid, the mover's king in
-    check, or the pressed piece pinned (its side in check without it) makes
-    the press not comparable, with that reason;
-  * any other piece: the module draws it on the empty board, so
-    variants_oracle.Oracle's "empty" setting (the piece alone with the two
-    royal pieces out of its way, captures probed with enemies) is asked;
-    the royal pieces' squares and squares whose probing enemy ends the game
-    or checks are not compared.
+  * a piece that needs a screen (its row's Betza has p, g, j or +): the
+    page's board itself, every piece on its square with its side, the
+    pressed side to move. Every square is compared: an empty square's move
+    (a legal non-capture there) and capture (an enemy put there, on whole
+    rings of one Chebyshev distance), an enemy piece's capture, and a
+    piece of the pressed side's own: neither (a capture marked there is a
+    mismatch, counted as an own-side square);
+  * any other piece: the empty board: the piece with the two royal pieces
+    where no line or leap of 3 through the piece meets (the royal pieces'
+    own squares asked again with them elsewhere); captures probed with
+    enemies on rings.
+
+A press Fairy-Stockfish cannot answer is counted by reason; `ours` says
+the reason lies in the page (a position pyffish calls invalid): a failure.
 
 Exit status 0; 2 when a page cannot be read.
 """
@@ -48,94 +53,46 @@ import json
 import multiprocessing
 import os
 import re
-import subprocess
 import sys
 from html.parser import HTMLParser
 
 import pyffish as sf
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from variants_oracle import Oracle, sq_name, sq_parse, variant_pieces  # noqa: E402
+from game_pieces import Facts, check_reading, load  # noqa: E402
+from variants_oracle import Oracle, sq_name, sq_parse  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CELL_RE = re.compile(r"^sq(\d+)x(\d+)$")
-SECTION_RE = re.compile(r"from \[([^\]]+)\] of ")
+SECTION_RE = re.compile(r"from \[([^\]]+)\]")
 # lib/zero.mjs's needsScreen, src/engine/betza.rs's Piece::needs_screen:
 # Betza's modifiers p, g, j or a hop link +.
 SCREEN_RE = re.compile(r"[pgj+]")
 
-# Rules of a variant that decide which moves are legal beyond where its
-# pieces move: a press may show a square Fairy-Stockfish refuses (or the
-# other way) for a reason the page's Betza cannot say. (key, test on the
-# value, reason.) Built-in parents set some of them (Fairy-Stockfish's
-# variant.cpp).
-RULES = [
-    ("blastOnCapture", lambda v: v == "true",
-     "a capture explodes its neighbours (atomic): none next to one's own royal piece"),
-    ("mustCapture", lambda v: v == "true", "captures are compulsory: no non-capture while a capture exists"),
-    ("checking", lambda v: v == "false", "giving check is illegal"),
-    ("flyingGeneral", lambda v: v == "true", "the royal pieces may not face each other on a file"),
-    ("extinctionPseudoRoyal", lambda v: v == "true",
-     "pseudo-royal pieces: no move may leave one attacked"),
-    ("tripleStepRegionWhite", lambda v: v.strip() not in ("", "-"),
-     "a triple step (tripleStepRegion), which glance page does not read: its pages show no triple step"),
-    ("mobilityRegionWhite", lambda v: True,
-     "mobility regions: Fairy-Stockfish confines the pieces, the page's Betza cannot say where"),
-]
-BUILTIN_RULES = {
-    "racingkings": {"checking": "false"},
-    "giveaway": {"mustCapture": "true"},
-    "antichess": {"mustCapture": "true"},
-    "nocheckatomic": {"blastOnCapture": "true"},
-    "atomic": {"blastOnCapture": "true"},
-    "xiangqi": {"flyingGeneral": "true", "mobilityRegionWhite": "palace"},
-    "janggi": {"mobilityRegionWhite": "palace"},
+# The rules that are no piece's move, switched off in the variant the
+# presses are asked of (a section `[glanceoff_NAME:NAME]` loaded after the
+# file): atomic blasts, compulsory captures, checks (checking, drop checks,
+# the flying general, makpong, bikjang, duple checks, pseudo-royal
+# extinction), game ends (extinction, flags, connect-N, check counting),
+# castling, drops, gating and walls. Palaces, rivers and the other
+# mobility, promotion and double-step regions stay: they are movement.
+OFF = {
+    "blastOnCapture": "false", "mustCapture": "false", "mustDrop": "false",
+    "checking": "true", "dropChecks": "true", "flyingGeneral": "false", "makpongRule": "false",
+    "bikjangRule": "false", "dupleCheck": "false", "extinctionPseudoRoyal": "false",
+    "extinctionValue": "none", "flagRegionWhite": "-", "flagRegionBlack": "-",
+    "connectN": "0", "collinearN": "0", "checkCounting": "false",
+    "castling": "false", "pieceDrops": "false", "capturesToHand": "false", "gating": "false",
+    "seirawanGating": "false", "wallingRule": "none",
 }
-SECTION_HEAD = re.compile(r"^\[([A-Za-z0-9_-]+)(?::([A-Za-z0-9_-]+))?\]")
+OFF_PREFIX = "glanceoff_"
 
 
-EXTINCTION = {}
-
-
-def variant_rules(ini_text):
-    """Per section: the reasons of RULES that its keys (and its parents')
-    give, as {name: [reasons]}."""
-    keys, parent, name = {}, {}, None
-    for line in ini_text.splitlines():
-        m = SECTION_HEAD.match(line.strip())
-        if m:
-            name = m.group(1)
-            keys[name] = {}
-            parent[name] = m.group(2)
-            continue
-        if name and "=" in line and not line.lstrip().startswith("#"):
-            k, v = line.split("=", 1)
-            k = k.strip()
-            if k.startswith("mobilityRegion"):
-                k = "mobilityRegionWhite"
-            if k.startswith("tripleStepRegion"):
-                k = "tripleStepRegionWhite"
-            keys[name][k] = v.split("#")[0].strip()
-    out = {}
-    for n in keys:
-        merged, chain, at = {}, [], n
-        while at is not None and at not in chain:
-            chain.append(at)
-            at = parent.get(at) if at in keys else None
-        for c in reversed(chain):
-            merged.update(keys.get(c) or BUILTIN_RULES.get(c, {}))
-        # A built-in at the root of the chain.
-        root = parent.get(chain[-1]) if chain[-1] in keys else chain[-1]
-        for k, v in BUILTIN_RULES.get(root, {}).items():
-            merged.setdefault(k, v)
-        out[n] = [why for k, test, why in RULES if k in merged and test(merged[k])]
-        types = merged.get("extinctionPieceTypes", "")
-        EXTINCTION[n] = {c.lower() for c in types if c.isalpha()}
-    return out
-
-
-RULES_OF = {}
+def off_sections(variants):
+    """The sections that switch OFF off in each variant."""
+    body = "".join("%s = %s\n" % kv for kv in OFF.items())
+    return "".join("[%s%s:%s]\n%s\n" % (OFF_PREFIX, v, v, body) for v in variants)
 
 
 class PageReader(HTMLParser):
@@ -152,7 +109,7 @@ class PageReader(HTMLParser):
 
     def handle_comment(self, data):
         m = SECTION_RE.search(data)
-        if m and self.variant is None:
+        if m and self.variant is None and "glance page" in data:
             self.variant = m.group(1)
 
     def handle_starttag(self, tag, attrs):
@@ -192,19 +149,23 @@ def read_page(path):
     with open(path, encoding="utf-8") as f:
         r.feed(f.read())
     r.close()
-    if r.variant is None or not r.cells:
-        raise ValueError("%s: not a page glance page wrote (no section comment or no board)" % path)
+    if not r.cells:
+        raise ValueError("%s: not a page glance page wrote (no board)" % path)
+    if r.variant is None:
+        r.variant = os.path.splitext(os.path.basename(path))[0]
     return r
 
 
 ORACLE = None
+SECTIONS = {}
 
 
 class Board:
-    """A page's board: its size and pieces, in Fairy-Stockfish's terms."""
+    """A page's board: its size and pieces, in Fairy-Stockfish's terms;
+    `variant` the section the presses are asked of (OFF switched off)."""
 
-    def __init__(self, reader):
-        self.variant = reader.variant
+    def __init__(self, reader, variant):
+        self.variant = variant
         xs = [c[1] for c in reader.cells]
         ys = [c[2] for c in reader.cells]
         self.x0, self.y0 = min(xs), min(ys)
@@ -213,6 +174,8 @@ class Board:
         self.ids = {}  # algebraic -> cell id
         self.pieces = {}  # algebraic -> FEN letter (upper case White)
         self.presses = []
+        self.absent = set()  # royal pieces (cased) a side's game does not have
+        self.game = set()  # the game's pieces (game_pieces.Facts.pieces)
         for cid, x, y, key, black in reader.cells:
             sq = sq_name(x - self.x0, y - self.y0)
             self.ids[sq] = cid
@@ -249,27 +212,13 @@ def targets(variant, fen, origin):
         return None
     out = set()
     for uci in moves:
-        m = re.match(r"^([a-p])(\d+)([a-p])(\d+)", uci)
+        m = re.match(r"^([a-z])(\d+)([a-z])(\d+)", uci)
         if m and m.group(1) + m.group(2) == origin and m.group(3) + m.group(4) != origin:
             out.add(m.group(3) + m.group(4))
     return out
 
 
-def letter_of(p):
-    return p.lower()
-
-
-def royal_letters(variant):
-    """The royal pieces' letters, and the pseudo-royal ones (extinction
-    piece types with extinctionPseudoRoyal)."""
-    info = ORACLE.variants.get(variant) or {"pieces": []}
-    out = {p["letter"] for p in info["pieces"] if p["royal"]}
-    if any("pseudo-royal" in r for r in RULES_OF.get(variant, [])):
-        out |= EXTINCTION.get(variant, set())
-    return out
-
-
-def ring_captures(board, base, sq, black, candidates):
+def ring_captures(board, base, sq, black, candidates, royal):
     """The squares of `candidates` (empty squares) on which a lone enemy
     would be taken by the piece on `sq`, and those that cannot be told.
     Enemies go on a whole ring of candidates at one Chebyshev distance at
@@ -297,8 +246,6 @@ def ring_captures(board, base, sq, black, candidates):
             captures.add(t)
 
     def together(group):
-        # Enemies on all of `group`; a group that checks or ends the game
-        # is split in two, down to lone enemies.
         if len(group) == 1:
             lone(group[0])
             return
@@ -313,9 +260,6 @@ def ring_captures(board, base, sq, black, candidates):
         else:
             captures.update(got & set(group))
 
-    # A royal piece may not take a defended enemy, and the enemies of a
-    # ring defend each other: it is probed square by square.
-    royal = letter_of(base[sq]) in royal_letters(variant)
     for k in sorted({dist(t) for t in candidates}):
         ring = [t for t in candidates if dist(t) == k]
         if royal:
@@ -326,171 +270,229 @@ def ring_captures(board, base, sq, black, candidates):
     return captures, unknown
 
 
-def shadowed(board, position, sq, t):
-    """Does a piece of `position` stand strictly inside the rectangle
-    spanned by `sq` and `t`? Every path of a piece from `sq` to `t`
-    (a rider's line, a lame leaper's steps, a hop) stays in it, so on an
-    unshadowed square the empty board and the page's board agree."""
-    (f0, r0), (f1, r1) = sq_parse(sq), sq_parse(t)
-    for f in range(min(f0, f1), max(f0, f1) + 1):
-        for r in range(min(r0, r1), max(r0, r1) + 1):
-            s = sq_name(f, r)
-            if s not in (sq, t) and s in position:
-                return True
-    return False
+def new_result(setting):
+    return {"setting": setting, "move": [], "capture": [], "own": [], "unknown_move": [],
+            "unknown_capture": [], "unknown_why": {}, "not_comparable": None, "ours": False}
 
 
-def among_pieces(board, sq, letter, black, empty_board_why=None):
+def among_pieces(board, sq, letter, black, royal):
     """A press in the page's position (the page's pieces, each on its
-    square with its side; the pressed side to move). For a hopper, the
-    module draws it there. `empty_board_why`: a piece the module draws on
-    the empty board, asked here because the empty setting could not be
-    (the reason given); then only squares no page piece shadows are
-    compared."""
+    square with its side; the pressed side to move), where the module draws
+    a piece that needs a screen. Every square is compared."""
     variant = board.variant
     side = "b" if black else "w"
     position = dict(board.pieces)
     fen = board.fen(position, side)
-    res = {"setting": "page" if empty_board_why is None else "page, unshadowed squares",
-           "move": [], "capture": [], "unknown_move": [], "unknown_capture": [],
-           "unknown_why": {}, "not_comparable": None}
-    if empty_board_why is not None:
-        res["empty_board_why"] = empty_board_why
+    res = new_result("page")
     valid = sf.validate_fen(fen, variant)
     if valid != sf.FEN_OK:
         res["not_comparable"] = "Fairy-Stockfish calls the page's position invalid (validate_fen %d)" % valid
+        res["ours"] = True
         return res
     if sf.gives_check(variant, fen, []):
-        res["not_comparable"] = "the mover's king is in check in the page's position"
+        res["not_comparable"] = "the mover's king is in check in the page's position (checks cannot be switched off)"
         return res
     without = dict(position)
     del without[sq]
     if sf.gives_check(variant, board.fen(without, side), []):
-        res["not_comparable"] = "the piece is pinned in the page's position"
+        res["not_comparable"] = "the piece is pinned in the page's position (checks cannot be switched off)"
         return res
     base = targets(variant, fen, sq)
     if base is None:
-        res["not_comparable"] = "no legal move in the page's position (the game is over by the variant's rules)"
+        res["not_comparable"] = "no legal move in the page's position"
         return res
     mine = (lambda p: p.islower()) if black else (lambda p: p.isupper())
     empty = []
     for t, cid in board.ids.items():
         if t == sq:
             continue
-        if empty_board_why is not None and shadowed(board, position, sq, t):
-            res["unknown_move"].append(cid)
-            res["unknown_capture"].append(cid)
-            res["unknown_why"][cid] = "a page piece stands between (the module draws this piece on the empty board)"
-            continue
         p = position.get(t)
         if p is not None:
-            # Occupied: no non-capture can end there.
-            res["unknown_move"].append(cid)
+            # Occupied: no non-capture ends there; a piece of the pressed
+            # side is never taken.
             if mine(p):
-                res["unknown_capture"].append(cid)
-                res["unknown_why"][cid] = "a piece of the pressed side (the module takes every page piece as an enemy)"
+                res["own"].append(cid)
             elif t in base:
                 res["capture"].append(cid)
             continue
         if t in base:
             res["move"].append(cid)
-        if empty_board_why is None:
-            # Drawn among the page's pieces, a hopper's captures are the
-            # pieces it takes there (glance diagram --occupied marks no
-            # capture on an empty square beyond a screen): no probe.
-            res["unknown_capture"].append(cid)
-            res["unknown_why"][cid] = "an empty square of the page's position (a hopper's captures are compared on the page's pieces)"
-            continue
         empty.append(t)
-    captures, unknown = ring_captures(board, position, sq, black, empty)
+    captures, unknown = ring_captures(board, position, sq, black, empty, royal)
     res["capture"] += [board.ids[t] for t in sorted(captures)]
     for t in sorted(unknown):
         cid = board.ids[t]
         res["unknown_capture"].append(cid)
-        res["unknown_why"][cid] = "a lone enemy there ends the game"
+        res["unknown_why"][cid] = "a lone enemy there leaves no legal move"
     return res
 
 
-def on_empty_board(board, sq, letter, black):
+def on_empty_board(board, sq, letter, black, royal):
     """A press drawn on the empty board: the piece alone with the two
-    royal pieces (variants_oracle.Oracle.kings: on squares no line or leap
-    of 3 through the piece meets; without a royal piece, a piece of each
-    side). Non-captures: its legal moves. Captures: enemies on a whole ring
-    of squares at one Chebyshev distance (a move to a ring square passes
-    only nearer squares, so they do not interfere); a ring that checks or
-    ends the game is probed square by square, and a square whose lone
-    enemy does is not compared."""
-    res = {"setting": "empty", "move": [], "capture": [], "unknown_move": [], "unknown_capture": [],
-           "unknown_why": {}, "not_comparable": None}
+    royal pieces (Oracle.kings: on squares no line or leap of 3 through
+    the piece meets; without a royal piece, a piece of each side), the
+    royal pieces' squares asked again with the royal pieces elsewhere."""
+    res = new_result("empty")
     variant = board.variant
     side = "b" if black else "w"
+    me = letter if black else letter.upper()
     kings = ORACLE.kings(variant, sq, letter)
     if kings is None:
-        return among_pieces(board, sq, letter, black, "no room for the royal pieces out of the piece's way")
-    if black:
-        kings = {s: (p.lower() if p.isupper() else p.upper()) for s, p in kings.items()}
+        res["not_comparable"] = "no room for the royal pieces out of the piece's way"
+        return res
+    # (Black's piece: the royal pieces swap sides; a side whose game has
+    # no royal piece, as White in maharajah, gets none.)
+    swap = lambda ks: {s: (p.lower() if p.isupper() else p.upper()) for s, p in ks.items()} if black else ks
+    flip = lambda ks: {s: p for s, p in swap(ks).items() if p not in board.absent}
+    kings = flip(kings)
     base = dict(kings)
-    base[sq] = letter if black else letter.upper()
+    base[sq] = me
     fen = board.fen(base, side)
-    if sf.validate_fen(fen, variant) != sf.FEN_OK or sf.gives_check(variant, fen, []):
-        return among_pieces(board, sq, letter, black, "the piece alone with the royal pieces is no valid position")
+    valid = sf.validate_fen(fen, variant)
+    if valid != sf.FEN_OK:
+        res["not_comparable"] = "the piece alone with the royal pieces is no valid position (validate_fen %d)" % valid
+        if me in board.absent or letter not in board.game:
+            # The page shows a piece this side's game does not have.
+            res["not_comparable"] = "a piece its side's game does not have: pyffish refuses it alone with the royal pieces"
+            res["ours"] = True
+        return res
+    if sf.gives_check(variant, fen, []):
+        res["not_comparable"] = "the piece alone with the royal pieces: the mover is in check"
+        return res
     moves = targets(variant, fen, sq)
     if moves is None:
-        return among_pieces(board, sq, letter, black, "the piece alone with the royal pieces is a finished game in this variant")
-    captures, unknown = ring_captures(board, base, sq, black, [t for t in board.ids if t not in base])
-    res["move"] = sorted(board.ids[t] for t in moves)
+        res["not_comparable"] = "the piece alone with the royal pieces has no legal move"
+        return res
+    captures, unknown = ring_captures(board, base, sq, black, [t for t in board.ids if t not in base], royal)
+    # The royal pieces' squares, asked with them elsewhere.
+    again = ORACLE.kings(variant, sq, letter, avoid=set(kings))
+    if again is not None:
+        again = flip(again)
+        base2 = dict(again)
+        base2[sq] = me
+        fen2 = board.fen(base2, side)
+        moves2 = None
+        if sf.validate_fen(fen2, variant) == sf.FEN_OK and not sf.gives_check(variant, fen2, []):
+            moves2 = targets(variant, fen2, sq)
+        if moves2 is not None:
+            rest = [t for t in kings if t != sq and t not in again]
+            moves |= moves2 & set(rest)
+            c2, u2 = ring_captures(board, base2, sq, black, rest, royal)
+            captures |= c2
+            unknown |= u2
+            kings = {t: p for t, p in kings.items() if t not in rest}
+    if royal:
+        # A royal piece may not move into check (which cannot be switched
+        # off): a square the other side attacks is not asked.
+        for t in board.ids:
+            if t in kings or t == sq or t in moves or t in captures:
+                continue
+            pos = {k: p for k, p in base.items() if k != sq}
+            pos[t] = me
+            if sf.gives_check(variant, board.fen(pos, side), []):
+                cid = board.ids[t]
+                res["unknown_move"].append(cid)
+                res["unknown_capture"].append(cid)
+                res["unknown_why"][cid] = "the other side attacks it (a royal piece may not move into check)"
+    res["move"] = sorted(board.ids[t] for t in moves if t not in kings)
     res["capture"] = sorted(board.ids[t] for t in captures)
     for t in kings:
         cid = board.ids[t]
         res["unknown_move"].append(cid)
         res["unknown_capture"].append(cid)
-        res["unknown_why"][cid] = "a royal piece stands there in the position asked"
+        res["unknown_why"][cid] = "a royal piece stands there in both positions asked"
     for t in sorted(unknown):
         cid = board.ids[t]
         res["unknown_capture"].append(cid)
-        res["unknown_why"][cid] = "a lone enemy there ends the game"
+        res["unknown_why"][cid] = "a lone enemy there leaves no legal move"
     return res
 
 
-def expect_page(path):
+def oracle_info(facts):
+    """Oracle's view of a variant (size, pieces, royal ones), from pyffish."""
+    letters = sorted(facts.start_letters | facts.pocket_letters, key=lambda c: (c not in facts.start_letters, c))
+    return {"files": facts.files, "ranks": facts.ranks,
+            "pieces": [{"letter": c, "royal": c in facts.royal, "name": "pawn" if c == "p" else c}
+                       for c in letters if not c.startswith("+")]}
+
+
+def expect_page(job):
+    path, source = job
     reader = read_page(path)
-    board = Board(reader)
-    known = "; ".join(RULES_OF.get(board.variant, [])) or None
-    presses = []
+    name = reader.variant
+    out = {"file": os.path.basename(path), "variant": name, "source": source, "problems": [],
+           "disagreements": [], "foreign": [], "foreign_side": [], "presses": []}
+    try:
+        facts = Facts(name)
+    except Exception as e:  # a name pyffish does not know
+        out["problems"].append("pyffish has no variant %r (%s)" % (name, e))
+        return out
+    out["facts"] = facts.as_dict()
+    out["disagreements"] = check_reading(name, SECTIONS, facts)
+    board = Board(reader, OFF_PREFIX + name)
+    board.absent = {c for r in facts.royal for c in (r.upper(), r) if c not in facts.sided}
+    board.game = facts.pieces
+    ORACLE.variants[board.variant] = oracle_info(facts)
+    if (board.files, board.ranks) != (facts.files, facts.ranks):
+        out["problems"].append("the page's board is %dx%d, the game's %dx%d"
+                               % (board.files, board.ranks, facts.files, facts.ranks))
+        return out
+    seen = set()
+    for _cid, _sq, letter, black, _moves in board.presses:
+        shown = letter if black else letter.upper()
+        if shown in seen:
+            continue
+        seen.add(shown)
+        if letter not in facts.pieces:
+            out["foreign"].append(shown)
+        elif shown not in facts.sided:
+            out["foreign_side"].append(shown)
     for cid, sq, letter, black, moves in board.presses:
         betza = (moves.split() or [""])[0]
-        if SCREEN_RE.search(betza):
-            res = among_pieces(board, sq, letter, black)
+        royal = letter in facts.royal
+        if letter not in facts.accepted:
+            res = new_result("none")
+            res["not_comparable"] = "a letter pyffish does not accept in the variant"
+            res["ours"] = True
+        elif SCREEN_RE.search(betza):
+            res = among_pieces(board, sq, letter, black, royal)
         else:
-            res = on_empty_board(board, sq, letter, black)
-        res.update({"id": cid, "letter": letter, "black": black, "square": sq, "betza": betza, "known": known})
-        presses.append(res)
-    return {"file": os.path.basename(path), "variant": board.variant, "files": board.files,
-            "ranks": board.ranks, "presses": presses}
+            res = on_empty_board(board, sq, letter, black, royal)
+        res.update({"id": cid, "letter": letter, "black": black, "square": sq, "betza": betza})
+        out["presses"].append(res)
+    return out
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("pages")
+    ap.add_argument("pages", help="pages written from the file's sections")
     ap.add_argument("--ini", default=os.path.join(ROOT, "tests/fixtures/fairy-stockfish-variants.ini"))
+    ap.add_argument("--builtins", help="pages written for pyffish's built-in variants (no file)")
     ap.add_argument("--out")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    # The variants' sizes, royal pieces and mobility regions, as the
-    # Oracle takes them.
-    variants = variant_pieces(args.ini)
-    global ORACLE
+    jobs = []
+    for d, source in ((args.pages, "file"), (args.builtins, "builtin")):
+        if d and os.path.isdir(d):
+            jobs += [(os.path.join(d, f), source) for f in sorted(os.listdir(d)) if f.endswith(".html")]
     ini_text = open(args.ini, encoding="utf-8").read()
-    ORACLE = Oracle(ini_text, variants)
-    RULES_OF.update(variant_rules(ini_text))
-    files = sorted(os.path.join(args.pages, f) for f in os.listdir(args.pages) if f.endswith(".html"))
+    SECTIONS.update(load(ini_text))
     try:
-        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            pages = pool.map(expect_page, files)
+        names = sorted({read_page(p).variant for p, _ in jobs})
     except ValueError as e:
         print(e, file=sys.stderr)
         return 2
-    text = json.dumps({"ini": os.path.basename(args.ini), "pages": pages})
+    known = set(sf.variants())
+    global ORACLE
+    # The variants with OFF switched off, loaded after the file (their
+    # parents); Oracle's own loading is skipped (the file is loaded).
+    ORACLE = Oracle("", {})
+    sf.load_variant_config(off_sections([n for n in names if n in known]))
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        pages = pool.map(expect_page, jobs, chunksize=1)
+    text = json.dumps({"ini": os.path.basename(args.ini), "sections": list(SECTIONS),
+                       "builtins": sorted(v for v in known if v not in SECTIONS and not v.startswith(OFF_PREFIX)),
+                       "pages": pages})
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)

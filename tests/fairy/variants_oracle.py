@@ -80,7 +80,8 @@ class Oracle:
     """Fairy-Stockfish's answers for the variants of one variants.ini."""
 
     def __init__(self, ini_text, pieces=None):
-        sf.load_variant_config(ini_text)
+        if ini_text:
+            sf.load_variant_config(ini_text)
         # name -> the JSON of variant_pieces (files, ranks, pieces).
         self.variants = pieces or {}
 
@@ -122,20 +123,27 @@ class Oracle:
                 out.add(m.group(3) + m.group(4))
         return out
 
-    def kings(self, variant, square, letter):
-        """Squares for White's and Black's royal piece, out of the way."""
+    def kings(self, variant, square, letter, avoid=()):
+        """Squares for White's and Black's royal piece, out of the way (and
+        off the squares of `avoid`)."""
         v = self.info(variant)
         royal = [p["letter"] for p in v["pieces"] if p["royal"]]
         # Without a royal piece, a piece of each side stands there instead:
         # a side with no piece at all has lost in the extinction variants.
         k = royal[0] if royal else self.enemy(variant)
         f0, r0 = sq_parse(square)
-        free = []
-        for f in range(v["files"]):
-            for r in range(v["ranks"]):
-                dx, dy = abs(f - f0), abs(r - r0)
-                if dx and dy and math.gcd(dx, dy) == 1 and max(dx, dy) > 3:
-                    free.append(sq_name(f, r))
+        # Off every line through the piece and off its leaps of up to 3
+        # (else, on a small board, of up to 2; else off its lines alone).
+        for far in (3, 2, 0):
+            free = []
+            for f in range(v["files"]):
+                for r in range(v["ranks"]):
+                    dx, dy = abs(f - f0), abs(r - r0)
+                    if dx and dy and dx != dy and max(dx, dy) > far and sq_name(f, r) not in avoid \
+                            and (far == 0 or math.gcd(dx, dy) == 1):
+                        free.append(sq_name(f, r))
+            if len(free) >= 2:
+                break
         if len(free) < 2:
             return None
         # Each king on its own side's back ranks (off the flag regions of
