@@ -32,7 +32,7 @@ elephant janggiElephant banner wazir commoner centaur""".split())
 # (add_piece(HORSE, 'n', 'h'), add_piece(ELEPHANT, 'b', 'e')): accepted in
 # its FENs, not expressible in a definition file (no key names them), so
 # not in our model; counted apart, by name.
-SYNONYMS = {"xiangqi": set("eh"), "janggi": set("eh")}
+SYNONYMS = {"xiangqi": set("eh"), "janggi": set("eh"), "minixiangqi": set("h")}
 
 
 def sections(text):
