@@ -5,7 +5,7 @@
 //! glance diagram BETZA [--board FILESxRANKS] [--at SQUARE] [--black] [--json] [--letter C]
 //!                     [--occupied SQUARES] [--friends SQUARES]
 //! glance infer [--board FILESxRANKS] [--at SQUARE] [--black] [--occupied SQUARES] < DIAGRAM.json
-//! glance lint [--json] PAGE.html...
+//! glance lint [--json] PAGE.html|VARIANTS.ini...
 //! glance migrate PAGE.html... (--out-dir DIR | --in-place) [--script-src URL] [--relocate PREFIX]
 //!                [--labels URL]
 //! glance page VARIANTS.ini (--variant NAME... | --all) --out-dir DIR [--name X=NAME]... [--script-src URL] [--force]
@@ -370,12 +370,40 @@ squares no Betza string reaches; 2 is bad input.";
         Ok(text::render(&d, &board, letter))
     }
 
-    /// Status 1 if a page has an error, 2 if a page could not be read (the
-    /// others are still checked), 0 otherwise.
+    /// A Fairy-Stockfish definition file: prints what Fairy-Stockfish
+    /// reads otherwise than it seems to say, and each section the reader
+    /// refuses, `FILE:LINE: ...`; the count of refusals, `None` if the
+    /// file cannot be read.
+    fn lint_ini(path: &std::path::Path) -> Option<usize> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| eprintln!("glance: cannot read {file}: {e}"))
+            .ok()?;
+        let warnings = glance::variant::lint(&text, &file).unwrap_or_default();
+        print!("{}", glance::variant::lint::report(&warnings));
+        let refused: Vec<_> = glance::variant::read_each(&text, &file)
+            .into_iter()
+            .filter_map(Result::err)
+            .collect();
+        refused.iter().for_each(|e| println!("{e}"));
+        Some(refused.len())
+    }
+
+    /// Status 1 if a page has an error (a definition file a refused
+    /// section), 2 if a page could not be read (the others are still
+    /// checked), 0 otherwise.
     fn lint(args: LintArgs) -> ExitCode {
         let mut findings = Vec::new();
         let mut unreadable = false;
+        let mut ini_errors = 0;
         for page in &args.pages {
+            if page.extension().is_some_and(|e| e == "ini") {
+                match lint_ini(page) {
+                    Some(n) => ini_errors += n,
+                    None => unreadable = true,
+                }
+                continue;
+            }
             match lint::lint_file(page) {
                 Ok(found) => findings.extend(found),
                 Err(e) => {
@@ -404,7 +432,7 @@ squares no Betza string reaches; 2 is bad input.";
         }
         if unreadable {
             ExitCode::from(2)
-        } else if errors > 0 {
+        } else if errors + ini_errors > 0 {
             ExitCode::from(1)
         } else {
             ExitCode::SUCCESS

@@ -83,11 +83,13 @@ fn every_expressible_section_reads_back_without_error() {
     }
     // tests/variants.rs: 125 expressible sections.
     assert_eq!(written, 125);
-    assert_eq!(skipped["not read"].len(), 3);
+    // janggihouse is read since janggi is a modelled built-in: its
+    // cannon counts among the quiet hops.
+    assert_eq!(skipped["not read"].len(), 2);
     assert_eq!(skipped["no moves"].len(), 9);
     assert_eq!(
         skipped["a hop without capture (the pages read p there as a Pao)"].len(),
-        4
+        5
     );
     assert_eq!(skipped["Black's moves are rotated, not mirrored"].len(), 2);
 }

@@ -8,7 +8,13 @@
 //! `[name:parent]` starts from a variant defined earlier in the same file
 //! or from one of Fairy-Stockfish's built-in variants, and changes only what
 //! it names. Lines are `key = value`; lines starting with `#` or `;` are
-//! comments. What this reader takes from a section:
+//! comments. Each line and value is read as Fairy-Stockfish reads it
+//! ([`sections_and_skips`] for the lines): keys are case-sensitive, a
+//! note after a value is part of it and each key reads its value up to
+//! where Fairy-Stockfish stops (`maxFile = 6 # six` is 6, `castling =
+//! true # yes` is false), a key it does not know is skipped; [`lint()`]
+//! names each such line (`glance lint FILE.ini`). What this reader takes
+//! from a section:
 //!
 //! * pieces: a predefined piece type by name (`rook = r`, the names and
 //!   their Betza in [`fairy::PREDEFINED`]), `customPieceN = letter:Betza`
@@ -25,8 +31,8 @@
 //!   `mandatoryPiecePromotion`, `promotedPieceType`;
 //! * `pieceToCharTable` and the `mobilityRegion…` keys, as written.
 //!
-//! Other keys (game end, drops, counting…) are kept as written in
-//! [`Variant::other`]. The built-in parents modelled are listed by
+//! Other keys Fairy-Stockfish reads (game end, drops, counting…) are kept
+//! as written in [`Variant::other`]. The built-in parents modelled are listed by
 //! [`builtin::MODELLED`]; [`builtin::NOT_MODELLED`] names the ones the
 //! reference file uses that are not (a section inheriting from one is
 //! refused with [`ErrorKind::UnknownParent`]).
@@ -70,11 +76,15 @@ pub mod builtin;
 pub mod fairy;
 mod fen;
 mod ini;
+mod keys;
+pub mod lint;
 mod resolve;
+mod warning;
 
 pub use crate::engine::geometry::{Colour, Square};
 pub use fairy::Skip;
-pub use ini::{sections, Entry, Section};
+pub use ini::{sections, sections_and_skips, Entry, Section};
+pub use lint::{lint, Warning, WarningKind};
 
 /// One variant of a definition file, its parent's settings merged in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,8 +111,13 @@ pub struct Variant {
     pub piece_to_char_table: Option<String>,
     /// `mobilityRegion…` keys (pieces confined to squares), as written.
     pub mobility_regions: Vec<(String, String)>,
-    /// Every other key of the section and its parents, as written.
+    /// Every other key Fairy-Stockfish reads, of the section and its
+    /// parents, as written (a note after the value included).
     pub other: Vec<(String, String)>,
+    /// Values of this section Fairy-Stockfish reads only in part (a note
+    /// after a square list, a letter no piece has in a piece set); the
+    /// whole file's warnings come from [`lint()`].
+    pub warnings: Vec<Warning>,
 }
 
 /// A piece type of a [`Variant`].
