@@ -98,6 +98,11 @@ step node tests/librejs/run.mjs
 if [ -f tests/fairy/differential.py ]; then
     step .venv/bin/python tests/fairy/differential.py
 fi
+# The reader's quirks (a note after a value, case, booleans) as pyffish
+# has them, and the built-ins of src/variant/builtins.ini against pyffish's
+# own (start position, letters accepted): a few seconds each.
+step .venv/bin/python tests/fairy/reader_quirks.py
+step .venv/bin/python tests/fairy/builtins_check.py
 
 # A short fuzzing run of the parser and engine (a long one: see fuzz/README.md).
 step bash scripts/fuzz.sh 15
