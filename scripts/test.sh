@@ -82,6 +82,11 @@ if [ -f tests/e2e/run.mjs ]; then
     # every press against Fairy-Stockfish (pyffish, .venv), in Chromium
     # (tests/fairy/README.md; about 5 minutes on 2 busy cores).
     step env GLANCE_BROWSERS=chromium node tests/e2e/run.mjs fairy
+    # Translations through GNUN's tools: tests/po4a/roundtrip.sh (po4a's
+    # xhtml format) translates a migrated seed page and a glance page page
+    # with the French POs kept in tests/po4a/; Chromium presses every cell
+    # of each translation against the original's.
+    step env GLANCE_BROWSERS=chromium node tests/e2e/run.mjs translated
 fi
 
 # GNU LibreJS (built from ../shared/librejs when it is there; says SKIP
