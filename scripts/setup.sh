@@ -14,7 +14,8 @@
 #                            Firefox ESR; rustfmt and clippy; the whole
 #                            wasm-bindgen-cli (its test runner); wasm-pack and
 #                            geckodriver; every npm package (devDependencies
-#                            too); pyffish in the venv
+#                            too); pyffish in the venv; Debian's po4a
+#                            (tests/po4a/: translations as GNUN makes them)
 #
 # docs/setup.md says what each tier installs and how long it takes.
 #
@@ -95,11 +96,16 @@ declare -A APT_FOR=(
     [chromium]=chromium
     [chromedriver]=chromium-driver
     [firefox-esr]=firefox-esr
+    [po4a-translate]=po4a
+    [msgcmp]=gettext
 )
 commands=()
 [ "$want_assets" = 0 ] || commands+=(rsvg-convert python3)
 [ "$want_dist" = 0 ] || commands+=(python3 node npm)
 [ "$want_test" = 0 ] || commands+=(chromium chromedriver firefox-esr)
+# po4a (and gettext's msgcmp, msgfmt): the translation round trip of
+# tests/po4a/, as GNUN runs it.
+[ "$want_test" = 0 ] || commands+=(po4a-translate msgcmp)
 missing=()
 for cmd in "${commands[@]}"; do
     pkg="${APT_FOR[$cmd]}"

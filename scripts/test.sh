@@ -88,6 +88,11 @@ if [ -f tests/e2e/run.mjs ]; then
     # and a sample of the pages in Firefox ESR (tests/fairy/README.md;
     # its summary lines give the time).
     step env GLANCE_BROWSERS=chromium,firefox node tests/e2e/run.mjs fairy
+    # Translations through GNUN's tools: tests/po4a/roundtrip.sh (po4a's
+    # xhtml format) translates a migrated seed page and a glance page page
+    # with the French POs kept in tests/po4a/; Chromium presses every cell
+    # of each translation against the original's.
+    step env GLANCE_BROWSERS=chromium node tests/e2e/run.mjs translated
 fi
 
 # GNU LibreJS (built from ../shared/librejs when it is there; says SKIP

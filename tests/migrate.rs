@@ -502,3 +502,82 @@ fn the_exit_status_says_whether_anything_needs_review() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A thin table (`tests/fixtures/thin/Capablanca.html`: the upstream page
+/// with the Chancellor row's Betza typed into its Remarks cell, its Moves
+/// cell empty): the row states no rule, so the migrated Chancellor shows
+/// what the legacy showed (its measured clicks in expected.json), under
+/// the row's name, for review; and lint names the Remarks cell that reads
+/// as Betza, on the page and on its migration.
+#[test]
+fn a_row_with_an_empty_moves_cell_keeps_the_legacys_drawing() {
+    let source =
+        std::fs::read_to_string(Path::new(ROOT).join("tests/fixtures/thin/Capablanca.html"))
+            .unwrap();
+    let m = migrate_html(&source, &Options::default()).unwrap();
+    assert!(m.errors.is_empty(), "{:?}", m.errors);
+    let expected = expected();
+    let clicks = expected["Capablanca.html"]["clicks"].as_array().unwrap();
+    let chancellors: Vec<&Value> = clicks
+        .iter()
+        .filter(|c| c["piece"]["name"].as_str() == Some("Chancellor"))
+        .collect();
+    assert!(!chancellors.is_empty());
+    let checked = Document::parse(&m.html).read().check();
+    let board = Document::parse(&m.html).read().page().board;
+    for click in chancellors {
+        let id = click["cell"].as_str().unwrap();
+        // The note: the legacy's drawing stands, for review.
+        let note = m.notes.iter().find(|n| n.cell == id).unwrap();
+        assert_eq!(note.reason.name(), "thin-row", "{id}: {}", note.text);
+        assert!(note.is_review() && note.fix.is_some(), "{id}");
+        // The page shows the row's name and the legacy's measured marks.
+        let sq = glance::board::clicks::parse_cell_id(id).unwrap();
+        let cell = checked.declared.cells.iter().find(|c| c.sq == sq).unwrap();
+        let piece = &checked.declared.pieces[cell.piece];
+        assert_eq!(piece.name(), "Chancellor");
+        let d = Diagram::compute(&piece.piece, sq, cell.colour, &board, &SquareSet::EMPTY);
+        let image = |mark: glance::Mark| match mark.name() {
+            "slide" => "yellow.png",
+            "leap" => "orange.png",
+            "move" => "green.png",
+            "capture" => "red.png",
+            "first-leg" => "cyan.png",
+            other => panic!("{other}"),
+        };
+        let mine: BTreeMap<String, &str> = d
+            .marks()
+            .map(|(s, mark)| (format!("sq{}x{}", s.file(), s.rank()), image(mark)))
+            .collect();
+        let legacy: BTreeMap<String, &str> = click["down"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            mine, legacy,
+            "{id}: the migrated Chancellor against the legacy's clicks"
+        );
+        assert_eq!(mine.len(), 26, "{id}");
+    }
+    // Lint names the cell that reads as Betza, on the page and on its
+    // migration, and nothing else of that kind.
+    for (what, html) in [("source", source.as_str()), ("migrated", m.html.as_str())] {
+        let found: Vec<_> = lint_html("thin.html", html, Path::new(ROOT))
+            .into_iter()
+            .filter(|f| f.kind == Kind::EmptyMoves)
+            .collect();
+        assert_eq!(found.len(), 1, "{what}: {found:?}");
+        assert!(
+            found[0].cell.starts_with("table row 3"),
+            "{what}: {}",
+            found[0].cell
+        );
+        assert!(
+            found[0].message.contains("'RN'"),
+            "{what}: {}",
+            found[0].message
+        );
+    }
+}

@@ -82,6 +82,9 @@ pub enum Kind {
     InitialUnplaced,
     /// A Betza string other programs read otherwise.
     Dialect,
+    /// A row whose Moves cell is empty and whose Remarks cell reads as
+    /// Betza: the string typed one column over (lint only).
+    EmptyMoves,
     /// The mark images or `moves.css` are not beside the page.
     MissingFile,
     /// A board but no `id="piece"` for the name and remarks.
@@ -91,7 +94,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 21] = [
+    pub const ALL: [Kind; 22] = [
         Kind::HandlerSyntax,
         Kind::DeadHandler,
         Kind::NoScript,
@@ -110,6 +113,7 @@ impl Kind {
         Kind::ForeignWord,
         Kind::InitialUnplaced,
         Kind::Dialect,
+        Kind::EmptyMoves,
         Kind::MissingFile,
         Kind::NoPieceParagraph,
         Kind::NoBoard,
@@ -136,6 +140,7 @@ impl Kind {
             Kind::ForeignWord => "foreign-word",
             Kind::InitialUnplaced => "initial-unplaced",
             Kind::Dialect => "dialect",
+            Kind::EmptyMoves => "empty-moves",
             Kind::MissingFile => "missing-file",
             Kind::NoPieceParagraph => "no-piece-paragraph",
             Kind::NoBoard => "no-board",
@@ -151,6 +156,7 @@ impl Kind {
             | Kind::ForeignWord
             | Kind::InitialUnplaced
             | Kind::Dialect
+            | Kind::EmptyMoves
             | Kind::MissingFile
             | Kind::NoPieceParagraph
             | Kind::WrongImage

@@ -50,6 +50,7 @@ use crate::page::declared::{
 };
 use crate::page::extras::{parse_columns, CellExtras};
 use crate::page::finding::Place;
+use crate::page::setup;
 
 /// The questions the reader asks of a document tree. Selectors are the few
 /// CSS selectors [`read`] uses: a tag name (`table`, `img`, `link`),
@@ -431,31 +432,30 @@ const BLOCKS: [&str; 11] = [
     "p", "div", "li", "ul", "ol", "h4", "h5", "h6", "table", "tr", "td",
 ];
 
-/// The lines of the page's "Initial setup" section: what follows its
-/// `<h3>` in the same parent, up to the next `<h3>`.
+/// The lines of the page's setup text: the first `<h3>` section (what
+/// follows an `<h3>` in the same parent, up to the next `<h3>`) with a
+/// line of the setup text's shape ([`setup::gives_any`]: `a3-j3: Pawns`,
+/// `8 Pawns`). Found by its shape, not by its heading's words: a
+/// translated page ("Position initiale") reads as the original.
 fn setup_section<D: Dom>(root: &D) -> Vec<SetupLine> {
     let mut lines = Vec::new();
-    let mut heading = None;
-    let h3s = root.select("h3");
-    for h in &h3s {
-        if collapse(&h.text()).eq_ignore_ascii_case("initial setup") {
-            heading = Some(h);
-            break;
+    for heading in &root.select("h3") {
+        lines.clear();
+        let mut line = (false, String::new());
+        // Its siblings after it, not its parent's nodes and a search for it
+        // among them: the generic drop-in's code.
+        for node in &heading.next_nodes() {
+            if matches!(node, Node::Element(el) if el.tag() == "h3") {
+                break;
+            }
+            setup_lines(node, &mut line, &mut lines);
+        }
+        end_line(&mut line, &mut lines);
+        if setup::gives_any(&lines) {
+            return lines;
         }
     }
-    let Some(heading) = heading else {
-        return lines;
-    };
-    let mut line = (false, String::new());
-    // Its siblings after it, not its parent's nodes and a search for it
-    // among them: the generic drop-in's code.
-    for node in &heading.next_nodes() {
-        if matches!(node, Node::Element(el) if el.tag() == "h3") {
-            break;
-        }
-        setup_lines(node, &mut line, &mut lines);
-    }
-    end_line(&mut line, &mut lines);
+    lines.clear();
     lines
 }
 

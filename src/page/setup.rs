@@ -71,6 +71,23 @@ pub fn placements(lines: &[SetupLine]) -> Vec<Placement<'_>> {
     placed
 }
 
+/// Whether any of `lines` has the setup text's shape: squares (or a
+/// count of pieces), a colon, a name. How the reader finds the setup
+/// section whatever its heading's words.
+///
+/// ```
+/// use glance::page::declared::SetupLine;
+/// use glance::page::setup::gives_any;
+/// let line = |text: &str| SetupLine { heading: false, text: text.into() };
+/// assert!(gives_any(&[line("Les pièces :"), line("a3-j3 : Pions")]));
+/// assert!(!gives_any(&[line("Castling: as in chess.")]));
+/// ```
+pub fn gives_any(lines: &[SetupLine]) -> bool {
+    let (mut placed, mut problem) = (false, false);
+    walk(lines, |_| placed = true, |_| problem = true);
+    placed || problem
+}
+
 /// The squares the setup text gives, and the lines it cannot read as
 /// squares (lines that are neither are prose, and skipped).
 pub fn read(lines: &[SetupLine]) -> (Vec<Placement<'_>>, Vec<Problem<'_>>) {
@@ -292,6 +309,74 @@ mod tests {
             names_of(&placed),
             ["a3=Pawns", "b3=Pawns", "c3=Pawns", "b2=Rooks", "b3=Rooks", "b4=Rooks", "d1=King"]
         );
+    }
+
+    /// A 10x10 page whose Pawns start on the third rank, with its setup
+    /// section's heading and lines in `words`: (heading, White's line,
+    /// Black's line, the Pawn row's name).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn ten_by_ten(words: [&str; 4]) -> String {
+        let [heading, white, black, pawn] = words;
+        let mut board = String::from(r#"<table class="board">"#);
+        for y in (0..10).rev() {
+            board.push_str("<tr>");
+            for x in 0..10 {
+                let piece = match y {
+                    2 => r#" data-piece="P"><img src="sym/WhitePawn.png""#,
+                    7 => r#" data-piece="P" data-side="black"><img src="sym/BlackPawn.png""#,
+                    _ => "",
+                };
+                let close = if piece.is_empty() { ">" } else { "></td>" };
+                board.push_str(&alloc::format!(
+                    r#"<td class="n" id="sq{x}x{y}"{piece}{close}"#
+                ));
+                if piece.is_empty() {
+                    board.push_str("</td>");
+                }
+            }
+            board.push_str("</tr>");
+        }
+        board.push_str("</table>");
+        alloc::format!(
+            r#"<html><head><link rel="stylesheet" href="moves.css"></head><body><h3>Notes</h3><p>Pieces: see below.</p><h3>{heading}</h3><p>{white}<br>{black}</p>
+            <h3>Moves</h3>{board}<p id="piece">:</p><table><tr data-piece="P"><td>{pawn}</td><td>P</td>
+            <td>1</td><td>fmWfcFifmW2</td><td></td></tr></table></body></html>"#
+        )
+    }
+
+    /// The setup text is found by its shape, whatever its heading says: a
+    /// translated page gives its Pawns the third rank, as the original.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn the_setup_section_is_found_by_its_shape() {
+        use crate::page::html::Document;
+        let english = ["Initial setup", "a3-j3: Pawns", "a8-j8: Pawns", "Pawn"];
+        let french = [
+            "Position initiale",
+            "a3-j3 : Pions",
+            "a8-j8 : Pions",
+            "Pion",
+        ];
+        let german = ["Anfangsstellung", "a3-j3: Bauer", "a8-j8: Bauer", "Bauer"];
+        for words in [english, french, german] {
+            let decl = Document::parse(&ten_by_ten(words)).read();
+            let lines: Vec<&str> = decl.setup.iter().map(|l| l.text.as_str()).collect();
+            assert_eq!(lines, [words[1], words[2]], "{words:?}");
+            let checked = decl.check();
+            assert!(
+                checked.findings.is_empty(),
+                "{words:?}: {:?}",
+                checked.findings
+            );
+            let pieces = &checked.declared.pieces;
+            assert_eq!(pieces.len(), 1);
+            // Rank 3 (bit 2) for both sides, from each side's own.
+            assert_eq!(pieces[0].starts, 1 << 2, "{words:?}");
+        }
+        // No line of the setup text's shape: no setup text, rank 2.
+        let none = ten_by_ten(["Position initiale", "Voir l'image.", "", "Pion"]);
+        let decl = Document::parse(&none).read();
+        assert!(decl.setup.is_empty(), "{:?}", decl.setup);
     }
 
     #[test]

@@ -89,6 +89,8 @@ Kinds (errors unless marked):
   dialect             (warning) a Betza string that XBoard's move
                       generator, the Interactive Diagram or Fairy-Stockfish
                       read otherwise than the pages do
+  empty-moves         (warning) a row whose Moves cell is empty and whose
+                      Remarks cell reads as Betza (typed one column over)
   missing-file        (warning) moves.css or the mark images (sym/*.png)
                       are not beside the page
   no-piece-paragraph  (warning) a board but no element with id=\"piece\"
@@ -190,6 +192,7 @@ pub fn lint_html(file: &str, html: &str, folder: &Path) -> Vec<Finding> {
     images(&elements, folder, &mut found);
     table(&decl.rows, &used, &mut found);
     dialects(&decl.rows, &mut found);
+    empty_moves(&decl.rows, &mut found);
     found.into_iter().map(|f| Finding::new(file, f)).collect()
 }
 
@@ -358,6 +361,33 @@ fn dialects(rows: &[RowDecl], found: &mut Vec<shared::Finding>) {
                 );
             }
         }
+    }
+}
+
+/// `empty-moves`: a row whose Moves cell is empty states no moves, and
+/// draws none; when its Remarks cell reads as Betza (every alternative
+/// parses, no remark in parentheses), the string was most likely typed one
+/// column over (`glance migrate` keeps the legacy's drawing for such a
+/// row, for review).
+fn empty_moves(rows: &[RowDecl], found: &mut Vec<shared::Finding>) {
+    for row in rows {
+        if !row.moves.trim().is_empty() || row.remarks.contains('(') {
+            continue;
+        }
+        let alts = declared::alternatives(&row.remarks);
+        if alts.is_empty() || !alts.iter().all(|a| betza::parse(a).is_ok()) {
+            continue;
+        }
+        report(
+            found,
+            row.place.clone(),
+            Kind::EmptyMoves,
+            format!(
+                "{}: the Moves cell is empty, so the row draws no moves, and its Remarks cell '{}' reads as Betza: \
+                 typed one column over? (move it into the Moves cell)",
+                row.name, row.remarks
+            ),
+        );
     }
 }
 

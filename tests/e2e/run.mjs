@@ -31,8 +31,9 @@ import { BROWSERS, launchBrowser } from './lib/browser.mjs';
 const SUITES = ['parity', 'seeds', 'badinput', 'release', 'touch', 'keyboard', 'a11y', 'early', 'pkg', 'dom', 'storm', 'zerocode', 'zerovisit', 'findings', 'lab', 'migrated'];
 // Suites run only when named (scripts/test.sh runs each as a step of its
 // own): fairy (the pages glance page writes against Fairy-Stockfish,
-// several minutes).
-const NAMED_ONLY = ['fairy'];
+// several minutes); translated (tests/po4a/'s round trip through po4a,
+// which needs Debian's po4a).
+const NAMED_ONLY = ['fairy', 'translated'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');

@@ -200,6 +200,7 @@ pub(super) fn decide(read: &Read, c: &Click) -> Outcome {
             };
             let drawn = marks_of(read, &legacy, c);
             same_marks(read, c, &drawn)
+                .or_else(|| thin_row(read, c, betza))
                 .or_else(|| more_than_row(read, c, &legacy, betza))
                 .or_else(|| rules_win(read, c, betza))
                 .or_else(|| own_moves(read, c, betza))
@@ -289,6 +290,39 @@ pub(super) fn same_marks(read: &Read, c: &Click, drawn: &[(Square, Mark)]) -> Op
             c.entry.name, row.name, row.id
         ),
     ))
+}
+
+/// Rule 1b, thin tables: the row of the click's piece (the legacy's name's,
+/// the cell's image's first) has an empty Moves cell (its Betza typed
+/// into the next column): it states no rule, so nothing on the page
+/// contradicts the legacy, whose drawing stands: the row's name and
+/// remarks, the legacy's moves (`data-moves`), for review. (A legacy that
+/// draws nothing there is rule 1's: the row draws the same.)
+pub(super) fn thin_row(read: &Read, c: &Click, betza: &str) -> Option<Outcome> {
+    let r = piece_rows(read, c)
+        .into_iter()
+        .find(|&r| read.rows[r].moves.trim().is_empty())?;
+    let row = &read.rows[r];
+    let decl = Decl {
+        row: Some(r),
+        moves: Some(betza.to_string()),
+        ..Decl::default()
+    };
+    Some(
+        Outcome::new(
+            Action::Declared,
+            Reason::ThinRow,
+            decl,
+            format!(
+                "the row '{}' ({}) has an empty Moves cell: it states no rule, so the legacy's '{betza}' stands: data-moves=\"{betza}\"",
+                row.name, row.id
+            ),
+        )
+        .fix(format!(
+            "write the row's Betza in its Moves cell (glance lint names the cell that reads as Betza), then remove data-moves from <td id=\"{}\">",
+            c.id
+        )),
+    )
 }
 
 /// Rule 2: the row the legacy's name names (the cell's image's first) draws less than the

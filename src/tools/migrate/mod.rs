@@ -33,7 +33,13 @@
 //!    names, else the first (of two rows with one ID, a Black cell takes
 //!    the last): `data-piece`; the page's name is shown if it is not the
 //!    legacy's (`decide::same_marks`);
-//! 2. the row the legacy's name names (of several, the one the image
+//! 2. the row the legacy's name names has an empty Moves cell (a thin
+//!    table: its Betza typed into the next column): it states no rule,
+//!    so nothing on the page contradicts the legacy, whose drawing
+//!    stands (`data-piece` for the row's name, `data-moves` the legacy's
+//!    string), **for review** (`decide::thin_row`; lint names the cell
+//!    that reads as Betza, `empty-moves`);
+//! 3. the row the legacy's name names (of several, the one the image
 //!    names) draws less than the legacy:
 //!    the extra is carried (`data-moves`, the legacy's string) only if it
 //!    is the legacy's initial moves and a sentence of the page names the
@@ -42,16 +48,16 @@
 //!    from their initial position" does, "There is no initial
 //!    double-push" does not); otherwise the row is drawn, **for review**,
 //!    with the `data-moves` the maintainer can add (`decide::more_than_row`);
-//! 3. that row draws otherwise: the row wins, **for review**
+//! 4. that row draws otherwise: the row wins, **for review**
 //!    (`decide::rules_win`);
-//! 4. no row: an element whose whole text is the legacy's name
+//! 5. no row: an element whose whole text is the legacy's name
 //!    (`<h3>Castling</h3>`): `data-moves` and `data-words` naming it; else,
 //!    if a word of the name is in the page's text, `data-moves` alone
 //!    (`decide::own_moves`);
-//! 5. a demonstration (castling, en passant, gating): `data-demo` with its
+//! 6. a demonstration (castling, en passant, gating): `data-demo` with its
 //!    cells, and `data-words` if an element reads its name
 //!    (`decide::demonstration`);
-//! 6. else (another page's piece or demonstration in the shared script):
+//! 7. else (another page's piece or demonstration in the shared script):
 //!    dropped, **for review**.
 //!
 //! A board cell holding a piece image that no click declares (a piece
@@ -156,6 +162,9 @@ pub enum Reason {
     /// The legacy's words are in no element of the page: shown without a
     /// name.
     NoWordsInPage,
+    /// The row's Moves cell is empty: the legacy's drawing stands (for
+    /// review).
+    ThinRow,
     /// The legacy draws more than the row, which the page's words do not
     /// support: the row is drawn (for review).
     LegacyExtra,
@@ -190,6 +199,7 @@ impl Reason {
             Reason::Demo => "demo",
             Reason::NameFromPage => "name-from-page",
             Reason::NoWordsInPage => "no-words-in-page",
+            Reason::ThinRow => "thin-row",
             Reason::LegacyExtra => "legacy-extra",
             Reason::PageRulesWin => "page-rules-win",
             Reason::EmptySquare => "empty-square",
@@ -208,7 +218,8 @@ impl Reason {
     pub fn is_review(self) -> bool {
         matches!(
             self,
-            Reason::LegacyExtra
+            Reason::ThinRow
+                | Reason::LegacyExtra
                 | Reason::PageRulesWin
                 | Reason::EmptySquare
                 | Reason::OtherPage
