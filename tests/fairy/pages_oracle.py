@@ -474,7 +474,8 @@ def main():
     jobs = []
     for d, source in ((args.pages, "file"), (args.builtins, "builtin")):
         if d and os.path.isdir(d):
-            jobs += [(os.path.join(d, f), source) for f in sorted(os.listdir(d)) if f.endswith(".html")]
+            jobs += [(os.path.join(d, f), source) for f in sorted(os.listdir(d))
+                     if f.endswith(".html") and f != "index.html"]  # (the catalogue)
     ini_text = open(args.ini, encoding="utf-8").read()
     SECTIONS.update(load(ini_text))
     try:

@@ -61,6 +61,8 @@ function sectionsOf(python, repo) {
   if (r.status !== 0) throw new Error(`reading ${INI} with pyffish failed: ${r.stderr.split('\n').filter((l) => !/^Invalid /.test(l)).join('\n')}`);
   return JSON.parse(r.stdout);
 }
+// The catalogue glance page writes beside the pages (--all, --builtins).
+const CATALOGUE = 'index.html';
 
 // Every section of the file (--all), then every built-in by name.
 function writePages(repo, bin, tmp, only) {
@@ -85,7 +87,7 @@ function writePages(repo, bin, tmp, only) {
       notWritten.set(`section ${sec || l}`, refusalReason(l));
     }
   }
-  const written = new Set(fs.readdirSync(fileDir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5)));
+  const written = new Set(fs.readdirSync(fileDir).filter((f) => f.endsWith('.html') && f !== CATALOGUE).map((f) => f.slice(0, -5)));
   for (const s of wantSections) {
     if (!written.has(s) && !notWritten.has(`section ${s}`)) notWritten.set(`section ${s}`, 'not written, no reason given');
   }
@@ -120,7 +122,7 @@ function prepare(ctx) {
   const pages = [];
   const css = path.join(rulesDir, 'moves.css');
   for (const [dir, folder] of [[w.fileDir, 'fairy'], [w.builtinDir, 'fairy-builtin']]) {
-    for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.html')).sort()) {
+    for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.html') && x !== CATALOGUE).sort()) {
       site.writePage(`rules-html/${folder}/${f}`, fs.readFileSync(path.join(dir, f), 'utf8'));
       pages.push({ rel: `rules-html/${folder}/${f}`, file: f, source: folder === 'fairy' ? 'file' : 'builtin' });
     }
