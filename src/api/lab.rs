@@ -53,6 +53,7 @@ pub fn describe(
     let page = Page {
         board: squares,
         occupied: others,
+        ..Page::default()
     };
     let scene = Scene {
         name,
