@@ -66,13 +66,13 @@ fn every_expressible_section_reads_back_without_error() {
     for (why, names) in &skipped {
         println!("{:3} skipped: {why}: {}", names.len(), names.join(" "));
     }
-    // tests/variants.rs: 125 expressible sections.
-    assert_eq!(written, 125);
+    // tests/variants.rs: 133 expressible sections (immobile pieces, `-`,
+    // included).
+    assert_eq!(written, 133);
     assert_eq!(skipped["not read"].len(), 3);
-    assert_eq!(skipped["no moves"].len(), 9);
     assert_eq!(
         skipped["a hop without capture (the pages read p there as a Pao)"].len(),
-        4
+        5
     );
     assert_eq!(skipped["Black's moves are rotated, not mirrored"].len(), 2);
 }

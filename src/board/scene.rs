@@ -125,6 +125,9 @@ pub struct Scene<'a> {
     pub cells: Vec<(Square, Content)>,
     /// The piece's diagram, for pieces (not for demos).
     pub diagram: Option<Diagram>,
+    /// The piece has no moves at all (Fairy-Stockfish's `immobile`, an
+    /// empty Moves cell): no marks, and the sentence says it never moves.
+    pub never_moves: bool,
 }
 
 impl<'a> Scene<'a> {
@@ -172,6 +175,7 @@ impl<'a> Scene<'a> {
             notes,
             cells,
             diagram: Some(diagram),
+            never_moves: piece.moves().is_empty(),
         }
     }
 
@@ -212,6 +216,7 @@ impl<'a> Scene<'a> {
                     notes: entry.notes.to_vec(),
                     cells,
                     diagram: None,
+                    never_moves: false,
                 })
             }
         }
@@ -224,7 +229,8 @@ impl<'a> Scene<'a> {
 
     /// One sentence for screen readers, its fixed words in `words`: the
     /// name, then the reachable squares by kind, in algebraic notation
-    /// counted from the board's bottom-left square, then the remarks.
+    /// counted from the board's bottom-left square (or, for a piece with
+    /// no moves, that it never moves), then the remarks.
     pub fn sentence_in(&self, page: &Page, words: &Words) -> String {
         let mut out = String::from(self.subject());
         out.push('.');
@@ -260,6 +266,11 @@ impl<'a> Scene<'a> {
                 if !first {
                     out.push('.');
                 }
+            }
+            if self.never_moves {
+                out.push(' ');
+                out.push_str(words.never);
+                out.push('.');
             }
         } else {
             for &(sq, content) in &self.cells {
@@ -447,6 +458,23 @@ mod tests {
                 ("a5", Mark::Capture)
             ])
         );
+    }
+
+    #[test]
+    fn a_piece_without_moves_shows_no_mark_and_says_it_never_moves() {
+        let page = page_10x10();
+        let wall = betza::parse("-").unwrap();
+        let at = Square::parse("e5").unwrap();
+        let s = Scene::of_piece("Wall", Vec::new(), &wall, at, Colour::Black, &page);
+        assert!(s.cells.is_empty());
+        assert_eq!(s.sentence(&page), "Wall. Never moves.");
+        let german = s.sentence_in(&page, &crate::board::words::GERMAN);
+        assert_eq!(german, "Wall. Zieht nie.");
+        // A grasshopper with nothing to hop over has no marks, but moves.
+        let hopper = betza::parse("gQ").unwrap();
+        let s = Scene::of_piece("Grasshopper", Vec::new(), &hopper, at, Colour::White, &page);
+        assert!(s.cells.is_empty());
+        assert_eq!(s.sentence(&page), "Grasshopper.");
     }
 
     #[test]

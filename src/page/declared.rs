@@ -625,6 +625,7 @@ impl Declared {
                 notes,
                 cells,
                 diagram: None,
+                never_moves: false,
             });
         }
         let later;

@@ -88,8 +88,6 @@ pub enum Skip {
     QuietHop,
     /// `g` or `p` with a range (`gR2`).
     HopperRange,
-    /// No moves at all (`immobile`).
-    NoMoves,
     /// Moves that are not the same to the left and to the right:
     /// Fairy-Stockfish turns Black's through 180 degrees, the pages mirror
     /// them top to bottom, so Black's presses would differ.
@@ -110,7 +108,6 @@ impl fmt::Display for Skip {
                 f.write_str("a hop without capture (the pages read p there as a Pao)")
             }
             Skip::HopperRange => f.write_str("a hopper with a range"),
-            Skip::NoMoves => f.write_str("no moves"),
             Skip::Asymmetric => {
                 f.write_str("left-right asymmetric: Black's moves are rotated, not mirrored")
             }
@@ -395,8 +392,10 @@ pub fn to_pages_without_initial(betza: &str) -> Result<String, Skip> {
 
 /// The pages' spelling of a table of moves.
 fn spell(moves: Vec<FsfMove>) -> Result<String, Skip> {
+    // No moves at all (`immobile`): the pages' `-`, a piece that is
+    // pressed like any other and never moves.
     if moves.is_empty() {
-        return Err(Skip::NoMoves);
+        return Ok(String::from("-"));
     }
     // Left-right symmetry: Black's moves are White's turned by Fairy-
     // Stockfish and mirrored by the pages; they agree only if symmetric.
@@ -503,7 +502,7 @@ mod tests {
     #[test]
     fn skips_say_why() {
         assert_eq!(to_pages("pR"), Err(Skip::QuietHop));
-        assert_eq!(to_pages(""), Err(Skip::NoMoves));
+        assert_eq!(to_pages("").as_deref(), Ok("-"));
         assert_eq!(to_pages("hrN"), Err(Skip::Asymmetric));
         assert_eq!(to_pages("lrR"), Ok(String::from("sR")));
         assert_eq!(to_pages("rflbB"), Err(Skip::Asymmetric));
@@ -520,7 +519,7 @@ mod tests {
     fn every_predefined_piece_reads() {
         for (name, betza) in PREDEFINED {
             match *name {
-                "immobile" => assert_eq!(to_pages(betza), Err(Skip::NoMoves)),
+                "immobile" => assert_eq!(to_pages(betza).as_deref(), Ok("-")),
                 "janggiCannon" => assert_eq!(to_pages(betza), Err(Skip::QuietHop)),
                 _ => assert!(
                     to_pages(betza).is_ok(),
