@@ -50,7 +50,11 @@ fn every_legacy_click_matches() {
             .map(|k| cell_square(k))
             .filter(|s| board.contains(*s))
             .collect();
-        let ctx = Page { board, occupied };
+        let ctx = Page {
+            board,
+            occupied,
+            ..Page::default()
+        };
         for click in page["clicks"].as_array().unwrap() {
             total += 1;
             let handler = click["handler"].as_str().unwrap();

@@ -153,7 +153,7 @@ fn every_table_entry_paints_its_scene_and_restores_exactly() {
         let root = fixture(16, 16, &pieces);
         let mut page = Page {
             board: SquareSet::rectangle(16, 16).unwrap(),
-            occupied: SquareSet::EMPTY,
+            ..Page::default()
         };
         for p in &pieces {
             page.occupied.insert(Square::new(p.0 .0, p.0 .1).unwrap());

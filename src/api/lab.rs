@@ -53,6 +53,7 @@ pub fn describe(
     let page = Page {
         board: squares,
         occupied: others,
+        ..Page::default()
     };
     let scene = Scene {
         name,
@@ -62,6 +63,7 @@ pub fn describe(
             .map(|(sq, m)| (sq, Content::Mark(m)))
             .collect(),
         diagram: Some(diagram),
+        never_moves: piece.moves().is_empty(),
     };
     Ok(scene.sentence(&page))
 }

@@ -10,7 +10,7 @@
 //! use glance::board::clicks::{lookup, Script};
 //! use glance::board::scene::{Content, Page, Scene};
 //! use glance::{Mark, Square, SquareSet};
-//! let page = Page { board: SquareSet::rectangle(10, 10).unwrap(), occupied: SquareSet::EMPTY };
+//! let page = Page { board: SquareSet::rectangle(10, 10).unwrap(), ..Page::default() };
 //! let knight = lookup(Script::Spartan, 4, 3).unwrap();
 //! let scene = Scene::new(knight, &page).unwrap();
 //! assert_eq!(scene.cells.len(), 8);
@@ -29,11 +29,28 @@ use crate::engine::diagram::{Diagram, Mark};
 use crate::engine::geometry::{Colour, Square, SquareSet};
 
 /// What the page around a board holds: its playable squares (cells of
-/// class `n`) and those of them with a piece at rest.
+/// class `n`), those of them with a piece at rest, and which of those a
+/// piece of each side does not capture.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Page {
     pub board: SquareSet,
     pub occupied: SquareSet,
+    /// Of `occupied`, the pieces a White piece never captures: White's own,
+    /// and those whose side the page does not say. Empty on a legacy board,
+    /// which says no sides: there every piece is an enemy.
+    pub white_spares: SquareSet,
+    /// The same for a Black piece: Black's own and those of no stated side.
+    pub black_spares: SquareSet,
+}
+
+impl Page {
+    /// The pieces of `occupied` that a piece of `colour` does not capture.
+    pub fn spares(&self, colour: Colour) -> &SquareSet {
+        match colour {
+            Colour::White => &self.white_spares,
+            Colour::Black => &self.black_spares,
+        }
+    }
 }
 
 /// What one cell shows during a press.
@@ -108,6 +125,9 @@ pub struct Scene<'a> {
     pub cells: Vec<(Square, Content)>,
     /// The piece's diagram, for pieces (not for demos).
     pub diagram: Option<Diagram>,
+    /// The piece has no moves at all (Fairy-Stockfish's `immobile`, an
+    /// empty Moves cell): no marks, and the sentence says it never moves.
+    pub never_moves: bool,
 }
 
 impl<'a> Scene<'a> {
@@ -116,7 +136,9 @@ impl<'a> Scene<'a> {
     /// `name`, with remark lines `notes`. Marks fall only on the board. The
     /// board is taken as empty, except for a piece that
     /// [needs a screen](Piece::needs_screen) (the Cannon), which is drawn
-    /// among the page's pieces (all enemies).
+    /// among the page's pieces: any of them screens it, and it captures
+    /// only those [`Page::spares`] does not keep for its side (on a legacy
+    /// board, which says no sides, every one).
     pub fn of_piece(
         name: &'a str,
         notes: Vec<&'a str>,
@@ -131,7 +153,14 @@ impl<'a> Scene<'a> {
             SquareSet::EMPTY
         };
         occupied.remove(at);
-        let diagram = Diagram::compute(piece, at, colour, &page.board, &occupied);
+        let diagram = Diagram::among(
+            piece,
+            at,
+            colour,
+            &page.board,
+            &occupied,
+            page.spares(colour),
+        );
         // The marked squares in index order, as Diagram::marks gives them
         // (a plain loop: no adaptor chain to copy into the drop-ins).
         let mut cells = Vec::new();
@@ -146,6 +175,7 @@ impl<'a> Scene<'a> {
             notes,
             cells,
             diagram: Some(diagram),
+            never_moves: piece.moves().is_empty(),
         }
     }
 
@@ -186,6 +216,7 @@ impl<'a> Scene<'a> {
                     notes: entry.notes.to_vec(),
                     cells,
                     diagram: None,
+                    never_moves: false,
                 })
             }
         }
@@ -198,7 +229,8 @@ impl<'a> Scene<'a> {
 
     /// One sentence for screen readers, its fixed words in `words`: the
     /// name, then the reachable squares by kind, in algebraic notation
-    /// counted from the board's bottom-left square, then the remarks.
+    /// counted from the board's bottom-left square (or, for a piece with
+    /// no moves, that it never moves), then the remarks.
     pub fn sentence_in(&self, page: &Page, words: &Words) -> String {
         let mut out = String::from(self.subject());
         out.push('.');
@@ -234,6 +266,11 @@ impl<'a> Scene<'a> {
                 if !first {
                     out.push('.');
                 }
+            }
+            if self.never_moves {
+                out.push(' ');
+                out.push_str(words.never);
+                out.push('.');
             }
         } else {
             for &(sq, content) in &self.cells {
@@ -290,7 +327,7 @@ mod tests {
     fn page_10x10() -> Page {
         Page {
             board: SquareSet::rectangle(10, 10).unwrap(),
-            occupied: SquareSet::EMPTY,
+            ..Page::default()
         }
     }
 
@@ -331,7 +368,7 @@ mod tests {
         }
         let page = Page {
             board,
-            occupied: SquareSet::EMPTY,
+            ..Page::default()
         };
         let e = lookup(Script::Spartan, 3, 6).unwrap();
         let s = Scene::new(e, &page).unwrap().sentence(&page);
@@ -340,6 +377,104 @@ mod tests {
             "Lieutenant. Slides or steps to b6, b8, d6, d8. Leaps to a5, a9, e5, e9. \
              Moves without capturing to b7, d7. Jumps directly to orange squares. Sideway step non-capture only."
         );
+    }
+
+    #[test]
+    fn a_hopper_captures_only_the_other_sides_pieces_and_hops_over_any() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let set = |list: &[&str]| list.iter().map(|s| sq(s)).collect::<SquareSet>();
+        // White pieces on a1, a3, c1, d1 and a6; Black on a5, f1 and f3; h1 says
+        // no side.
+        let page = Page {
+            board: SquareSet::rectangle(8, 8).unwrap(),
+            occupied: set(&["a1", "a3", "c1", "d1", "a5", "a6", "f1", "h1", "f3"]),
+            white_spares: set(&["a1", "a3", "c1", "d1", "a6", "h1"]),
+            black_spares: set(&["a5", "f1", "f3", "h1"]),
+        };
+        // The pages' Cannon: slides without capturing, captures by hopping.
+        let cannon = betza::parse("pR").unwrap();
+        let marks = |at: &str, colour: Colour, page: &Page| {
+            let s = Scene::of_piece("Cannon", Vec::new(), &cannon, sq(at), colour, page);
+            let mut out: Vec<(String, Mark)> = Vec::new();
+            for (square, content) in s.cells {
+                if let Content::Mark(m) = content {
+                    out.push((square.to_string(), m));
+                }
+            }
+            out
+        };
+        let want = |list: &[(&str, Mark)]| {
+            list.iter()
+                .map(|&(s, m)| (String::from(s), m))
+                .collect::<Vec<_>>()
+        };
+        // White on a1: over a3 it takes Black's a5; over c1 it would take
+        // d1, its own: nothing there.
+        assert_eq!(
+            marks("a1", Colour::White, &page),
+            want(&[
+                ("b1", Mark::Move),
+                ("a2", Mark::Move),
+                ("a5", Mark::Capture)
+            ])
+        );
+        // Black on f1: over d1 it takes White's c1; over h1 (no side) and
+        // over its own f3 there is nothing to take.
+        assert_eq!(
+            marks("f1", Colour::Black, &page),
+            want(&[
+                ("c1", Mark::Capture),
+                ("e1", Mark::Move),
+                ("g1", Mark::Move),
+                ("f2", Mark::Move)
+            ])
+        );
+        // White on e1: over d1 it spares its own c1, over f1 the h1 of no
+        // side: it only moves, up the e-file.
+        assert_eq!(
+            marks("e1", Colour::White, &page),
+            want(&[
+                ("e2", Mark::Move),
+                ("e3", Mark::Move),
+                ("e4", Mark::Move),
+                ("e5", Mark::Move),
+                ("e6", Mark::Move),
+                ("e7", Mark::Move),
+                ("e8", Mark::Move)
+            ])
+        );
+        // A legacy board says no sides: every piece is an enemy.
+        let legacy = Page {
+            white_spares: SquareSet::EMPTY,
+            black_spares: SquareSet::EMPTY,
+            ..page
+        };
+        assert_eq!(
+            marks("a1", Colour::White, &legacy),
+            want(&[
+                ("b1", Mark::Move),
+                ("d1", Mark::Capture),
+                ("a2", Mark::Move),
+                ("a5", Mark::Capture)
+            ])
+        );
+    }
+
+    #[test]
+    fn a_piece_without_moves_shows_no_mark_and_says_it_never_moves() {
+        let page = page_10x10();
+        let wall = betza::parse("-").unwrap();
+        let at = Square::parse("e5").unwrap();
+        let s = Scene::of_piece("Wall", Vec::new(), &wall, at, Colour::Black, &page);
+        assert!(s.cells.is_empty());
+        assert_eq!(s.sentence(&page), "Wall. Never moves.");
+        let german = s.sentence_in(&page, &crate::board::words::GERMAN);
+        assert_eq!(german, "Wall. Zieht nie.");
+        // A grasshopper with nothing to hop over has no marks, but moves.
+        let hopper = betza::parse("gQ").unwrap();
+        let s = Scene::of_piece("Grasshopper", Vec::new(), &hopper, at, Colour::White, &page);
+        assert!(s.cells.is_empty());
+        assert_eq!(s.sentence(&page), "Grasshopper.");
     }
 
     #[test]

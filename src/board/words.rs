@@ -42,6 +42,8 @@ pub struct Words {
     /// name (`"Queen, White"`).
     pub white: &'static str,
     pub black: &'static str,
+    /// A piece with no moves at all, after its name (`"Never moves"`).
+    pub never: &'static str,
     /// The words a piece table may join alternatives with (`RB or Q`).
     pub or: &'static [&'static str],
 }
@@ -91,6 +93,7 @@ pub const ENGLISH: Words = Words {
     colon: ": ",
     white: "White",
     black: "Black",
+    never: "Never moves",
     or: &["or"],
 };
 
@@ -107,6 +110,7 @@ pub const FRENCH: Words = Words {
     colon: " : ",
     white: "Blancs",
     black: "Noirs",
+    never: "Ne se déplace jamais",
     or: &["ou"],
 };
 
@@ -123,6 +127,7 @@ pub const SPANISH: Words = Words {
     colon: ": ",
     white: "blancas",
     black: "negras",
+    never: "Nunca se mueve",
     or: &["o", "u"],
 };
 
@@ -139,6 +144,7 @@ pub const GERMAN: Words = Words {
     colon: ": ",
     white: "Weiß",
     black: "Schwarz",
+    never: "Zieht nie",
     or: &["oder"],
 };
 
@@ -172,6 +178,7 @@ mod tests {
             }
             assert!(!w.on.is_empty() && !w.empty.is_empty() && !w.board.is_empty());
             assert!(!w.colon.is_empty() && !w.white.is_empty() && !w.black.is_empty());
+            assert!(!w.never.is_empty());
         }
     }
 }

@@ -934,6 +934,11 @@ pub fn parse(text: &str) -> Result<Piece, ParseError> {
     if text.is_empty() {
         return Err(p.err(ErrorKind::Empty));
     }
+    // The pages' spelling of a piece that never moves (Fairy-Stockfish's
+    // `immobile`): no moves at all.
+    if text == "-" {
+        return Ok(Piece::default());
+    }
     // Only `e` moves (en passant, see `Prefix::e`) leave none.
     let mut moves = Vec::new();
     p.sequence(0, None, &mut moves)?;
@@ -1645,6 +1650,12 @@ mod tests {
             Some(Link::Then)
         );
         assert_eq!(parse("KxaK").unwrap().moves().len(), 4);
+    }
+
+    #[test]
+    fn a_lone_hyphen_is_a_piece_that_never_moves() {
+        assert!(parse("-").unwrap().moves().is_empty());
+        assert!(parse("-W").is_err() && parse("W-").is_err());
     }
 
     #[test]

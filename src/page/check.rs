@@ -501,27 +501,13 @@ impl Declarations {
     /// A cell declared White whose image or letter is Black's, or the
     /// reverse.
     fn check_side(&self, square: &SquareCell, colour: Colour, place: &Place, report: &mut Report) {
-        let shown = match (
-            &square.image,
-            square.letter_side(self.letter_cases_differ()),
-        ) {
-            (Some(src), _) => {
-                let name = crate::page::declared::image_name(src);
-                if name.starts_with("White") {
-                    Some((Colour::White, "image", src.as_str()))
-                } else if name.starts_with("Black") {
-                    Some((Colour::Black, "image", src.as_str()))
-                } else {
-                    None
-                }
-            }
-            (None, Some(side)) => {
-                Some((side, "letter", square.letter.as_deref().unwrap_or_default()))
-            }
-            (None, None) => None,
-        };
-        let Some((_, what, text)) = shown.filter(|s| s.0 != colour) else {
+        let shown = square.shown_side(self.letter_cases_differ());
+        if shown.is_none() || shown == Some(colour) {
             return;
+        }
+        let (what, text) = match &square.image {
+            Some(src) => ("image", src.as_str()),
+            None => ("letter", square.letter.as_deref().unwrap_or_default()),
         };
         let sentence = match colour {
             Colour::White => Says::BlackDeclaredWhite,
@@ -1191,16 +1177,19 @@ mod tests {
                 ("sq2x5", "C", None),
                 ("sq2x2", "Q", None),
                 ("sq4x5", "Q", None),
-                ("sq7x5", "Q", None),
+                ("sq7x5", "Q", Some("black")),
                 ("sq2x3", "Q", None),
             ],
         );
         let c = decl.check();
         assert_eq!(c.findings, []);
         let page = decl.page();
-        // The Cannon hops e6 to capture on h6, and its slide stops at d6.
+        // The Cannon hops e6 to capture Black's h6, and its slide stops at
+        // d6; over c4 it finds its own Queen on c3, which it does not take.
         let cannon = c.declared.scene((2, 5), &page).unwrap().diagram.unwrap();
         assert_eq!(cannon.mark(sq(7, 5)), Some(Mark::Capture));
+        assert_eq!(cannon.mark(sq(2, 4)), Some(Mark::Move));
+        assert_eq!(cannon.mark(sq(2, 2)), None);
         assert_eq!(cannon.mark(sq(4, 5)), None);
         assert_eq!(cannon.mark(sq(3, 5)), Some(Mark::Move));
         // The Queen is drawn on the empty board: through c4 up to c10.

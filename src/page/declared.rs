@@ -186,6 +186,24 @@ impl SquareCell {
         self.holds_image() || self.letter.is_some()
     }
 
+    /// The side its image's name (`WhiteRook`, `BlackRook`) or, with no
+    /// image, its letter ([`SquareCell::letter_side`]) says, if any.
+    pub fn shown_side(&self, cases_differ: bool) -> Option<Colour> {
+        match &self.image {
+            Some(src) => {
+                let name = image_name(src);
+                if name.starts_with("White") {
+                    Some(Colour::White)
+                } else if name.starts_with("Black") {
+                    Some(Colour::Black)
+                } else {
+                    None
+                }
+            }
+            None => self.letter_side(cases_differ),
+        }
+    }
+
     /// The side its letter says, where the letter says one: a chess
     /// symbol (`♖` White, `♜` Black), or a letter's case (upper White,
     /// lower Black) on a board whose letters are of both cases.
@@ -443,16 +461,27 @@ pub fn parse_start(text: &str) -> Option<u16> {
 pub(crate) const DEFAULT_START: u16 = 1 << 1;
 
 impl Declarations {
-    /// The page's board as drawn: its squares (`class="n"`), and which of
-    /// them hold a piece: a declared cell, a still piece (`data-still`),
-    /// or a cell showing a piece's image or letter. Screens and blockers
-    /// are these, whatever the cells show.
+    /// The page's board as drawn: its squares (`class="n"`), which of
+    /// them hold a piece (a declared cell, a still piece (`data-still`),
+    /// or a cell showing a piece's image or letter: screens and blockers
+    /// are these, whatever the cells show), and which side each piece is
+    /// on: a declared cell's `data-side`, else what its image's name
+    /// (`Black…`) or letter says. A piece captures only the other side's;
+    /// one whose side nothing says is captured by neither.
     pub fn page(&self) -> Page {
         let mut page = Page::default();
+        let cases_differ = self.letter_cases_differ();
+        // 0: no side known, 1: White, 2: Black, by square.
+        let mut sides = [0u8; 256];
         for s in self.squares.iter().filter(|s| s.on_board) {
             page.board.insert(s.sq);
             if s.shows_piece() || s.still {
                 page.occupied.insert(s.sq);
+                sides[s.sq.index()] = match s.shown_side(cases_differ) {
+                    Some(Colour::White) => 1,
+                    Some(Colour::Black) => 2,
+                    None => 0,
+                };
             }
         }
         for c in &self.cells {
@@ -460,7 +489,17 @@ impl Declarations {
                 // A demonstration alone (castling, en passant) is no piece.
                 if !c.key.is_empty() || c.extras.moves.is_some() {
                     page.occupied.insert(sq);
+                    sides[sq.index()] = 1 + u8::from(c.side.as_deref() == Some("black"));
                 }
+            }
+        }
+        for sq in page.occupied.iter() {
+            let side = sides[sq.index()];
+            if side != 2 {
+                page.white_spares.insert(sq);
+            }
+            if side != 1 {
+                page.black_spares.insert(sq);
             }
         }
         page
@@ -586,6 +625,7 @@ impl Declared {
                 notes,
                 cells,
                 diagram: None,
+                never_moves: false,
             });
         }
         let later;

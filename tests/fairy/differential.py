@@ -99,6 +99,9 @@ PIECE_GROUPS = [
     ("range-limited sliders", "R2 B3 W3 F2 Q4".split()),
     ("hoppers", "mRcpR pR gQ".split()),
     ("initial moves", "fmWfcFifmW2 KifmD".split()),
+    # Not the same to the left and to the right: both programs turn Black's
+    # moves through 180 degrees (glance page writes these as they are).
+    ("left-right asymmetric", "fKlW rflbB".split()),
     ("strings from other dialects (en passant, chiral knights)", "fmWfceF hlN hrN hlC".split()),
 ]
 

@@ -60,6 +60,12 @@
 //! 7. else (another page's piece or demonstration in the shared script):
 //!    dropped, **for review**.
 //!
+//! Then, on the page written: a click carried over whose piece needs a
+//! screen and which the legacy showed capturing pieces of its own side
+//! (the legacy takes every piece as an enemy; the page captures only the
+//! other side's) keeps the page's sides, **for review**
+//! (`sides::review_own_side`).
+//!
 //! A board cell holding a piece image that no click declares (a piece
 //! standing in a diagram, a blocker) is declared as the row its image
 //! names when one parses, and otherwise gets `data-still`: it stands,
@@ -80,6 +86,7 @@ use crate::page::declared::collapse;
 pub mod decide;
 pub mod edit;
 pub mod read;
+mod sides;
 
 /// How the page is written.
 #[derive(Clone, Debug)]
@@ -188,6 +195,9 @@ pub enum Reason {
     ImageRow,
     /// A piece image without a handler or a row: `data-still`.
     StillPiece,
+    /// A hopper that the legacy showed capturing its own side's pieces:
+    /// the page's sides win (for review).
+    OwnSide,
 }
 
 impl Reason {
@@ -210,6 +220,7 @@ impl Reason {
             Reason::HandlerSyntax => "handler-syntax",
             Reason::ImageRow => "image-row",
             Reason::StillPiece => "still-piece",
+            Reason::OwnSide => "own-side",
         }
     }
 
@@ -225,6 +236,7 @@ impl Reason {
                 | Reason::OtherPage
                 | Reason::Elsewhere
                 | Reason::NoId
+                | Reason::OwnSide
         )
     }
 }
@@ -362,8 +374,10 @@ pub fn migrate_html(source: &str, options: &Options) -> Result<Migration, Migrat
     let page = read::read(&doc)?;
     let plan = decide::plan(&page);
     let html = edit::apply(source, &doc, &page, &plan, options)?;
-    let errors = crate::page::html::Document::parse(&html)
-        .read()
+    let migrated = crate::page::html::Document::parse(&html).read();
+    let mut notes = plan.notes;
+    sides::review_own_side(&migrated, &mut notes);
+    let errors = migrated
         .check()
         .findings
         .into_iter()
@@ -371,7 +385,7 @@ pub fn migrate_html(source: &str, options: &Options) -> Result<Migration, Migrat
         .collect();
     Ok(Migration {
         html,
-        notes: plan.notes,
+        notes,
         errors,
     })
 }

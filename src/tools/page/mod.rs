@@ -285,7 +285,7 @@ mod tests {
 
     #[test]
     fn a_piece_the_pages_cannot_spell_gives_no_page() {
-        let text = "[j:chess]\ncustomPiece1 = c:pR\n";
+        let text = "[j:chess]\ncustomPiece1 = c:pR2\n";
         let vs = crate::variant::read(text, "t.ini").unwrap();
         let e = write_page(&vs[0], &Names::default(), &Options::default()).unwrap_err();
         assert_eq!(e.line, 2, "{e}");

@@ -41,9 +41,17 @@ export function readPage() {
   };
   const board = [...document.querySelectorAll('table.board td.n[id^=sq]')];
   const squares = board.map(at);
-  // The squares holding a piece (an image), as the module reads them.
-  const occupied = board.filter((td) => td.querySelector('img')).map(at);
-  return { rows, cells, squares, occupied, texts };
+  // The squares holding a piece (an image), as the module reads them, and
+  // the side of each: a declared cell's data-side, else its image's name
+  // (BlackRook, WhiteRook), else none.
+  const withPiece = board.filter((td) => td.querySelector('img'));
+  const occupied = withPiece.map(at);
+  const sides = withPiece.map((td) => {
+    if (td.matches('[data-piece], [data-moves]')) return td.dataset.side === 'black' ? 'black' : 'white';
+    const file = (td.querySelector('img').getAttribute('src') || '').split('/').pop();
+    return file.startsWith('Black') ? 'black' : file.startsWith('White') ? 'white' : null;
+  });
+  return { rows, cells, squares, occupied, sides, texts };
 }
 
 // What the board and #piece show now; also which cells are aria-pressed,
@@ -81,13 +89,15 @@ export function glanceBin(repo) {
 
 const diagrams = new Map();
 // `glance diagram BETZA --board FxR --at SQ [--black] [--occupied
-// SQ,SQ...] --json`, parsed (cached: one run per distinct question).
-export function diagram(bin, betza, board, at, black, occupied = []) {
-  const k = [betza, board, at, black, occupied.join(',')].join(' ');
+// SQ,SQ...] [--friends SQ,SQ...] --json`, parsed (cached: one run per
+// distinct question).
+export function diagram(bin, betza, board, at, black, occupied = [], friends = []) {
+  const k = [betza, board, at, black, occupied.join(','), friends.join(',')].join(' ');
   if (!diagrams.has(k)) {
     const args = ['diagram', betza, '--board', board, '--at', at, '--json'];
     if (black) args.push('--black');
     if (occupied.length) args.push('--occupied', occupied.join(','));
+    if (friends.length) args.push('--friends', friends.join(','));
     diagrams.set(k, JSON.parse(execFileSync(bin, args, { encoding: 'utf8' })));
   }
   return diagrams.get(k);
@@ -104,12 +114,12 @@ export const needsScreen = (betza) => /[pgj+]/.test(betza);
  * pressed: the native command's diagram of its row's Betza (the part
  * before " or ") on the page's board (the rectangle of its class-n cells)
  * from its square; on the empty board, or among the page's pieces (its
- * class-n cells with an image, all taken as enemies) for a piece that
- * needs a screen.  Returns { board: "FxR", x0, y0, pieces: [{ id, key,
+ * class-n cells with an image; it captures only those of the other side,
+ * the others are screens it never takes) for a piece that needs a screen.  Returns { board: "FxR", x0, y0, pieces: [{ id, key,
  * black, row, betza, at, screened, marks: { cellId: 'yellow'... },
  * squares: { algebraic: mark } }] } in document order.
  */
-export function expectations(bin, { rows, cells, squares, occupied = [], texts = {} }) {
+export function expectations(bin, { rows, cells, squares, occupied = [], sides = [], texts = {} }) {
   const files = squares.map((s) => s[0]);
   const ranks = squares.map((s) => s[1]);
   const [x0, y0] = [Math.min(...files), Math.min(...ranks)];
@@ -147,7 +157,10 @@ export function expectations(bin, { rows, cells, squares, occupied = [], texts =
     const betza = first.startsWith('(') ? '' : first;
     const screened = needsScreen(betza);
     const others = screened ? occupied.map(name).filter((sq) => sq !== at) : [];
-    const drawn = diagram(bin, betza, board, at, cell.black, others).marks;
+    // Its own side's pieces, and those of no side, are never captured.
+    const enemy = cell.black ? 'white' : 'black';
+    const friends = screened ? occupied.filter((_, i) => sides[i] !== enemy).map(name).filter((sq) => sq !== at) : [];
+    const drawn = diagram(bin, betza, board, at, cell.black, others, friends).marks;
     const marks = {};
     // Marks fall on the board's squares only: a rectangle's cells that are
     // not class "n" (CWDA's corners) show none.

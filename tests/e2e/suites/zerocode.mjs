@@ -191,5 +191,72 @@ export async function run(ctx) {
     await d.close();
   }
 
+  // Sides are real: a Cannon captures only the other side's pieces, and
+  // hops over any (src/board/scene.rs). Marks written by hand.
+  site.writePage('rules-html/zero/sides.html', sidesPage());
+  const c = await openPage(browser, `${server.url}/rules-html/zero/sides.html`);
+  try {
+    const problems = [];
+    if (await waitReady(c.page) !== 'ready') problems.push('the module did not start');
+    const want = {
+      // White on a1: over a3 it takes Black's Rook on a5; over c1 it finds
+      // its own Knight on e1 and takes nothing.
+      sq0x0: { sq0x1: 'green', sq1x0: 'green', sq0x4: 'red' },
+      // Black on h8: over its own Pawn on h6 it finds its own Knight on h4
+      // (nothing); over the still White Pawn on f8 it takes White's c8.
+      sq7x7: { sq7x6: 'green', sq6x7: 'green', sq2x7: 'red' },
+    };
+    for (const [id, marks] of Object.entries(want)) {
+      await pressCell(c.page, id);
+      const now = (await c.page.evaluate(SHOWN)).marks;
+      await releaseMouse(c.page);
+      for (const cid of new Set([...Object.keys(marks), ...Object.keys(now)])) {
+        if (marks[cid] !== now[cid]) problems.push(`${id}: ${cid}: ${now[cid] || 'nothing'}, expected ${marks[cid] || 'nothing'}`);
+      }
+    }
+    record('zero/sides.html: a Cannon takes the other side only (marks by hand)', problems);
+    await pressEvery(c, 'zero/sides.html', bin, record);
+    record('zero/sides.html: no console message, nothing thrown',
+      [...c.problems(), ...c.consoleMessages.filter((m) => m.type !== 'error').map((m) => `console.${m.type}: ${m.text}`)]);
+  } finally {
+    await c.close();
+  }
+
   return checksResult(name, checks);
+}
+
+// An 8x8 page with a Cannon of each side among pieces of both sides and a
+// still White Pawn.
+function sidesPage() {
+  const pieces = {
+    sq0x0: ['C', 'White', 'Cannon'], sq0x2: ['R', 'White', 'Rook'], sq2x0: ['R', 'White', 'Rook'],
+    sq4x0: ['N', 'White', 'Knight'], sq2x7: ['R', 'White', 'Rook'], sq0x4: ['R', 'Black', 'Rook'],
+    sq7x7: ['C', 'Black', 'Cannon'], sq7x5: ['P', 'Black', 'Pawn'], sq7x3: ['N', 'Black', 'Knight'],
+  };
+  let board = '';
+  for (let y = 7; y >= 0; y--) {
+    board += '<tr>';
+    for (let x = 0; x < 8; x++) {
+      const id = `sq${x}x${y}`;
+      const p = pieces[id];
+      if (p) {
+        const side = p[1] === 'Black' ? ' data-side="black"' : '';
+        board += `<td class="n" id="${id}" data-piece="${p[0]}"${side}><img src="../sym/${p[1]}${p[2]}.png" alt=""></td>`;
+      } else if (id === 'sq5x7') {
+        board += `<td class="n" id="${id}" data-still><img src="../sym/WhitePawn.png" alt=""></td>`;
+      } else {
+        board += `<td class="n" id="${id}"></td>`;
+      }
+    }
+    board += '</tr>\n';
+  }
+  const row = (k, n, m) => `<tr data-piece="${k}"><td>${n}</td><td>${k}</td><td>-</td><td>${m}</td><td></td></tr>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Sides</title>
+<link rel="stylesheet" href="../moves.css"><script src="../../dist/glance.js"></script></head><body>
+<table class="board">
+${board}</table>
+<p id="piece">:<br>:</p>
+<table border="1"><tr><td>Piece</td><td>ID</td><td>value</td><td>Moves (Betza notation)</td><td>Remarks</td></tr>
+${row('C', 'Cannon', 'pR')}${row('R', 'Rook', 'R')}${row('N', 'Knight', 'N')}${row('P', 'Pawn', 'fmWfcF')}
+</table></body></html>`;
 }
