@@ -381,10 +381,26 @@ squares no Betza string reaches; 2 is bad input.";
             .ok()?;
         let warnings = glance::variant::lint(&text, &file).unwrap_or_default();
         print!("{}", glance::variant::lint::report(&warnings));
-        let refused: Vec<_> = glance::variant::read_each(&text, &file)
+        let (read, refused): (Vec<_>, Vec<_>) = glance::variant::read_each(&text, &file)
             .into_iter()
-            .filter_map(Result::err)
-            .collect();
+            .partition(Result::is_ok);
+        let refused: Vec<_> = refused.into_iter().filter_map(Result::err).collect();
+        // A custom piece with no name: its page would call it "Piece X".
+        let names = glance::tools::page::Names::from_comments(&text);
+        for v in read.iter().flatten() {
+            for p in glance::tools::page::unnamed(v, &names) {
+                println!(
+                    "{file}:{}: warning: [{}] {} ({}) has no name: its page calls it \"Piece {}\"; \
+                     name it with a comment \"# glance: name {} = NAME\"",
+                    p.line,
+                    v.name,
+                    p.name,
+                    p.letter,
+                    p.letter.to_ascii_uppercase(),
+                    p.name
+                );
+            }
+        }
         refused.iter().for_each(|e| println!("{e}"));
         Some(refused.len())
     }

@@ -127,6 +127,26 @@ impl Names {
     }
 }
 
+/// The custom pieces of `v` defined in its file (not by a built-in parent)
+/// that no `# glance: name` comment or `--name` names: their pages call
+/// them "Piece X", a name `glance lint FILE.ini` warns of.
+///
+/// ```
+/// use glance::tools::page::{unnamed, Names};
+/// let text = "[a:chess]\ncustomPiece1 = e:mRcpR\ncustomPiece2 = f:W\n# glance: name f = Wazir\n";
+/// let v = &glance::variant::read(text, "a.ini").unwrap()[0];
+/// let names = Names::from_comments(text);
+/// let letters: Vec<char> = unnamed(v, &names).iter().map(|p| p.letter).collect();
+/// assert_eq!(letters, ['e']);
+/// ```
+pub fn unnamed<'a>(v: &'a Variant, names: &Names) -> Vec<&'a VariantPiece> {
+    v.pieces
+        .iter()
+        .filter(|p| p.line > 0 && p.name.starts_with("customPiece"))
+        .filter(|p| names.get(&v.name, p).is_none())
+        .collect()
+}
+
 /// Why a variant gets no page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PageError {
