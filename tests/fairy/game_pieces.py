@@ -197,7 +197,11 @@ class Facts:
         self.rest = self.pocket_part + " " + " ".join(parts[1:])
         # (A wall, `*`, is no piece.)
         self.start_letters = {t.lower() for r in rows for t in r if t is not None and t[-1].isalpha()}
-        self.pocket_letters = {c.lower() for c in pocket if c.isalpha()}
+        # What a side may drop at the start though no pocket is written (a
+        # hand without end, as in snort): the `X@sq` moves pyffish gives.
+        dropped = self._dropped()
+        self.pocket_letters = {c.lower() for c in pocket if c.isalpha()} | {c.lower() for c in dropped}
+        pocket = list(pocket) + sorted(dropped)
         self.accepted = self._accepted()
         self.royal = self._royal()
         # The pieces by side (upper case White), as the game has them.
@@ -213,6 +217,22 @@ class Facts:
             for s in [x for x in self.sided if x.lower() == t]:
                 self.sided |= {(c.upper() if s[-1].isupper() else c) for c in letters}
         self.sided = {t for t in self.sided if not t.startswith("+")}
+
+    def _dropped(self):
+        """The letters (by side: upper case White) of the drop moves pyffish
+        gives each side in the start position."""
+        out = set()
+        parts = self.start.split(" ")
+        for side in ("w", "b"):
+            fen = " ".join([parts[0], side] + parts[2:]) if len(parts) > 1 else self.start
+            try:
+                moves = sf.legal_moves(self.variant, fen, [])
+            except Exception:  # a start position pyffish refuses for that side
+                continue
+            for m in moves:
+                if "@" in m and m[0].isalpha():
+                    out.add(m[0].upper() if side == "w" else m[0].lower())
+        return out
 
     def _empty_square(self):
         for r, row in enumerate(self.rows):

@@ -29,8 +29,16 @@
 // and squares Fairy-Stockfish cannot answer for a reason outside glance
 // (checks, which cannot be switched off; the oracle's royal pieces).
 //
+// Open failures: tests/fairy/open-failures.txt lists, one key a line, the
+// failures of the product that issue 34 still has open (a built-in not
+// modelled yet, a region not drawn...).  They are failures all the same:
+// printed and counted as such in every run.  The suite fails on any
+// failure NOT in that list, and on a listed one that no longer happens
+// (the list only shrinks); problems, disagreements of the test's own
+// reading and crashes are never listable.
 // GLANCE_FAIRY_REPORT=1: the figures in full, the suite passing whatever
-// they are (to measure the product while it does not pass).
+// they are (to measure the product while it does not pass); with
+// GLANCE_FAIRY_KEYS=FILE it writes the failure keys there.
 // GLANCE_FAIRY_SECTIONS=a,b: those sections and built-ins alone.
 // GLANCE_FAIRY_SHOW=N: mismatches printed (200).
 // GLANCE_FAIRY_SAMPLE=N: in Firefox, every Nth page (8); 1 for all.
@@ -46,6 +54,14 @@ import { glanceBin } from '../lib/zero.mjs';
 export const name = 'fairy';
 
 const INI = path.join('tests', 'fixtures', 'fairy-stockfish-variants.ini');
+const OPEN = path.join('tests', 'fairy', 'open-failures.txt');
+
+// The open failures' keys (comments and blank lines left out).
+function openFailures(repo) {
+  const file = path.join(repo, OPEN);
+  if (!fs.existsSync(file)) return new Set();
+  return new Set(fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#')));
+}
 
 // Written once per run (the pages and Fairy-Stockfish's answers are the
 // same for every browser).
@@ -98,7 +114,10 @@ function writePages(repo, bin, tmp, only) {
     const first = lines(r.stderr).slice(0, 2).map((l) => l.trim()).join(' ') || `exit status ${r.status}`;
     notWritten.set(`built-in ${b}`, `glance page --variant NAME (no file): ${first.split(b).join('NAME')}`);
   }
-  return { fileDir, builtinDir, notWritten, nSections: wantSections.length, nBuiltins: wantBuiltins.length };
+  // What was asked for: a listed failure of one of these that no longer
+  // happens is one to remove from the list.
+  const asked = [...wantSections.map((x) => `section ${x}`), ...wantBuiltins.map((x) => `built-in ${x}`)];
+  return { fileDir, builtinDir, notWritten, asked, nSections: wantSections.length, nBuiltins: wantBuiltins.length };
 }
 
 function sectionAtLine(ini, line) {
@@ -212,6 +231,8 @@ export async function run(ctx) {
   const tally = newTally();
   const count = { presses: 0, compared: 0, notComparable: new Map(), ours: new Map(), settings: new Map() };
   const mismatches = [];
+  const keys = new Map(); // failure key -> the page it belongs to (null: the run)
+  const pressedPages = new Set();
   const foreign = [];
   const foreignSide = [];
   const disagreements = [];
@@ -220,11 +241,13 @@ export async function run(ctx) {
     const page = seen.get(key);
     if (!page) continue;
     const v = `[${pageExp.variant}${pageExp.source === 'builtin' ? ', built-in' : ''}]`;
+    pressedPages.add(v);
     problems.push(...pageExp.problems.map((p) => `${v} ${p}`));
     disagreements.push(...pageExp.disagreements.map((d) => `${v} ${d}`));
     // A piece the game does not have: its letter (either side).
     const letters = [...new Set(pageExp.foreign.map((l) => l.toLowerCase()))];
     foreign.push(...letters.map((l) => `${v} ${l}`));
+    for (const l of letters) keys.set(`foreign ${v} ${l}`, v);
     foreignSide.push(...pageExp.foreign_side.map((l) => `${v} ${l === l.toUpperCase() ? 'white' : 'black'} ${l.toLowerCase()}`));
     if (pageExp.presses.length !== page.marks.size) {
       problems.push(`${v}: ${page.marks.size} declared cells pressed, the oracle read ${pageExp.presses.length}`);
@@ -238,18 +261,23 @@ export async function run(ctx) {
       count.presses++;
       if (press.not_comparable) {
         bump(press.ours ? count.ours : count.notComparable, press.not_comparable);
+        if (press.ours) keys.set(`not-compared ${v} ${press.black ? 'black' : 'white'} ${press.letter} on ${press.square}`, v);
         continue;
       }
       count.compared++;
       bump(count.settings, press.setting);
       const wrong = comparePress(press, page.cells, marks, tally);
-      if (wrong.length) mismatches.push(`${v} ${press.black ? 'black' : 'white'} ${press.letter} (${press.betza}) on ${press.square}: ${wrong.join('; ')}`);
+      if (wrong.length) {
+        mismatches.push(`${v} ${press.black ? 'black' : 'white'} ${press.letter} (${press.betza}) on ${press.square}: ${wrong.join('; ')}`);
+        keys.set(`mismatch ${v} ${press.black ? 'black' : 'white'} ${press.letter} on ${press.square}`, v);
+      }
     }
   }
   for (const p of pages) {
     if (!expected.pages.some((e) => `${e.source}/${e.file}` === `${p.source}/${p.file}`)) problems.push(`${p.rel}: the oracle did not read it`);
   }
   const notWritten = [...w.notWritten];
+  for (const [k] of notWritten) keys.set(`not-written ${k}`, null);
   const oursPresses = [...count.ours.values()].reduce((a, b) => a + b, 0);
   const show = Number(process.env.GLANCE_FAIRY_SHOW || 200);
   const details = [];
@@ -276,16 +304,31 @@ export async function run(ctx) {
   if (mismatches.length > show) details.push(`  ... ${mismatches.length - show} more (GLANCE_FAIRY_SHOW=N)`);
   details.push(...problems.map((p) => `PROBLEM ${p}`));
   const failures = mismatches.length + problems.length + foreign.length + disagreements.length + notWritten.length + oursPresses;
-  const ok = report || (count.compared > 0 && failures === 0);
+  // The open failures: listed ones that happen are reported, not failed;
+  // a failure not listed, or a listed one that no longer happens (on a
+  // page pressed in this run, or a section or built-in asked for), fails.
+  const listed = openFailures(ctx.repo);
+  const open = [...keys.keys()].filter((k) => listed.has(k));
+  const fresh = [...keys.keys()].filter((k) => !listed.has(k));
+  const asked = new Set([...w.asked].map((k) => `not-written ${k}`));
+  const gone = [...listed].filter((k) => !keys.has(k) && (k.startsWith('not-written ')
+    ? asked.has(k) : [...pressedPages].some((v) => k.includes(` ${v} `))));
+  details.push(`open failures (tests/fairy/open-failures.txt, issue 34): ${open.length} of ${listed.size} listed happen`);
+  details.push(...fresh.map((k) => `  NEW FAILURE (not listed): ${k}`));
+  details.push(...gone.map((k) => `  NO LONGER FAILS (remove it from ${OPEN}): ${k}`));
+  if (process.env.GLANCE_FAIRY_KEYS) fs.writeFileSync(process.env.GLANCE_FAIRY_KEYS, `${[...keys.keys()].sort().join('\n')}\n`);
+  const hard = problems.length + disagreements.length + fresh.length + gone.length;
+  const ok = report || (count.compared > 0 && hard === 0);
   if (report) details.push(`GLANCE_FAIRY_REPORT: ${failures} failures reported, the suite passes`);
   return {
     name,
     ok,
     summary: `${name}: ${nFile}/${w.nSections} sections and ${nBuiltin}/${w.nBuiltins} built-ins written, ${count.presses} presses, `
       + `${tally.squares} squares compared (${tally.wrongSquares} mismatching, ${tally.ownCaptures} own-side captures), ${mismatches.length} presses mismatching, `
-      + `${foreign.length} pieces the game does not have, ${count.presses - count.compared} presses not compared${report ? ' [report mode]' : ''}`,
+      + `${foreign.length} pieces the game does not have, ${count.presses - count.compared} presses not compared; `
+      + `${failures} failures, ${open.length} of them open in issue 34 (listed), ${fresh.length} new, ${gone.length} listed that no longer fail${report ? ' [report mode]' : ''}`,
     details,
     passed: count.compared - mismatches.length,
-    failed: report ? 0 : failures,
+    failed: report ? 0 : hard,
   };
 }
