@@ -28,7 +28,7 @@ fn bad_sections_are_reported_and_the_others_written() {
         &ini,
         "[good:chess]\ncustomPiece1 = d:BW\n# glance: name d = Dragon Horse\n\
          startFen = 3dk3/8/8/8/8/8/8/3DK3 w - - 0 1\n\
-         [hop:chess]\ncustomPiece1 = c:pR\nstartFen = 3ck3/8/8/8/8/8/8/3CK3 w - - 0 1\n\
+         [hop:chess]\ncustomPiece1 = c:mpafsW\nstartFen = 3ck3/8/8/8/8/8/8/3CK3 w - - 0 1\n\
          [mine:chess]\ncustomPiece2 = e:N\nstartFen = 3ek3/8/8/8/8/8/8/3EK3 w - - 0 1\n",
     )
     .unwrap();
@@ -47,7 +47,7 @@ fn bad_sections_are_reported_and_the_others_written() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains(&format!("{ini_s}:6: [hop] customPiece1 (pR)")),
+        err.contains(&format!("{ini_s}:6: [hop] customPiece1 (mpafsW)")),
         "{err}"
     );
     assert!(
