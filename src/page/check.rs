@@ -131,6 +131,7 @@ impl Declarations {
         for (i, row) in self.rows.iter().enumerate() {
             self.check_row(i, row, board, &at, &mut rows, &mut report);
         }
+        self.spares(&mut rows, &mut report);
         let mut cells: Vec<BoardPiece> = Vec::with_capacity(self.cells.len());
         if board {
             for cell in &self.cells {
@@ -232,7 +233,35 @@ impl Declarations {
             piece,
             starts,
             demo: Vec::new(),
+            spares: Vec::new(),
         });
+    }
+
+    /// Each row's `data-spares` (keys between spaces): the pieces of the
+    /// rows it names; a key that names no working row is reported and
+    /// left out.
+    fn spares(&self, rows: &mut Rows<'_>, report: &mut Report) {
+        for row in &self.rows {
+            let (Some(key), Some(text)) = (&row.key, &row.spares) else {
+                continue;
+            };
+            let find = |k: &str| rows.keys.iter().find(|x| x.0 == k).and_then(|x| x.1);
+            let mut spared = Vec::new();
+            for word in crate::engine::cut::pieces(text, b" ").filter(|w| !w.is_empty()) {
+                match find(word) {
+                    Some(p) => spared.push(p),
+                    None => report.say(
+                        Kind::BadAttribute,
+                        &row.place,
+                        Says::BadSpares,
+                        &[text, word],
+                    ),
+                }
+            }
+            if let Some(p) = find(key).and_then(|me| rows.pieces.get_mut(me)) {
+                p.spares = spared;
+            }
+        }
     }
 
     /// A row's alternatives parsed, or `None` (reported) when one is no
@@ -580,6 +609,7 @@ impl Declarations {
                 piece: Piece::default(),
                 starts: DEFAULT_START,
                 demo: Vec::new(),
+                spares: Vec::new(),
             },
         };
         let e = &cell.extras;

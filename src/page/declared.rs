@@ -85,6 +85,9 @@ pub struct RowDecl {
     pub remarks: String,
     /// Its `data-start`, if any: the ranks its initial moves start from.
     pub start: Option<String>,
+    /// Its `data-spares`, if any: the keys of the rows whose pieces it
+    /// neither hops over nor captures.
+    pub spares: Option<String>,
 }
 
 impl RowDecl {
@@ -103,6 +106,7 @@ impl RowDecl {
             moves: moves.into(),
             remarks: remarks.into(),
             start: None,
+            spares: None,
         }
     }
 }
@@ -310,6 +314,10 @@ pub struct DeclaredPiece {
     /// (`"BlackKing"`) or emptied (`""`) instead of a diagram; empty for a
     /// piece.
     pub demo: Vec<(Square, &'static str)>,
+    /// The pieces (indices in [`Declared::pieces`]) it neither hops over
+    /// nor captures (its row's `data-spares`): they stop it as the
+    /// board's edge does.
+    pub spares: Vec<usize>,
 }
 
 impl DeclaredPiece {
@@ -635,13 +643,22 @@ impl Declared {
             later = piece.piece.without_initial();
             &later
         };
+        // The pieces it spares are no squares of its board: it stops
+        // before them, as at the edge (Janggi's Cannon and the Cannons).
+        let mut board = *page;
+        for c in &self.cells {
+            if c.sq != cell.sq && piece.spares.contains(&c.piece) {
+                board.board.remove(c.sq);
+                board.occupied.remove(c.sq);
+            }
+        }
         Some(Scene::of_piece(
             name,
             notes,
             drawn,
             cell.sq,
             cell.colour,
-            page,
+            &board,
         ))
     }
 }
@@ -668,6 +685,7 @@ mod tests {
                     piece: Piece::default(),
                     starts: DEFAULT_START,
                     demo: alloc::vec![(sq, "")],
+                    spares: Vec::new(),
                 }],
                 cells: alloc::vec![BoardPiece {
                     sq,

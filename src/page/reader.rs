@@ -339,6 +339,7 @@ fn piece_table<D: Dom>(
                 moves: column(&texts, cols.1),
                 remarks: column(&texts, cols.2),
                 start: tr.attr("data-start"),
+                spares: tr.attr("data-spares"),
             },
         );
     }

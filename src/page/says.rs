@@ -59,6 +59,7 @@ pub enum Says {
     BadWords,
     MissingMarks,
     CellDoesNothing,
+    BadSpares,
 }
 
 /// `findings.txt`: `name<TAB>sentence`, one line per [`Says`].
@@ -97,7 +98,7 @@ mod tests {
 
     /// Every sentence, with its name in `findings.txt` and the number of
     /// its blanks, as written here by hand.
-    const ALL: [(Says, &str, usize); 31] = [
+    const ALL: [(Says, &str, usize); 32] = [
         (Says::NoBoardFound, "no-board-found", 0),
         (Says::NoDeclaredCell, "no-declared-cell", 0),
         (Says::NoSquares, "no-squares", 0),
@@ -129,6 +130,7 @@ mod tests {
         (Says::BadWords, "bad-words", 2),
         (Says::MissingMarks, "missing-marks", 1),
         (Says::CellDoesNothing, "cell-does-nothing", 0),
+        (Says::BadSpares, "bad-spares", 2),
     ];
 
     #[test]

@@ -220,6 +220,11 @@ pub fn read(betza: &str) -> Result<Vec<FsfMove>, Skip> {
                 if !rider && lame {
                     distance = -1;
                 }
+                // A lame Camel, Threeleaper or Tripper has no move in
+                // Fairy-Stockfish (pyffish 0.0.90, measured: `nC`, `nH`
+                // and `nG` alone on d4 of 8x8 move nowhere; `nN`, `nZ`,
+                // `nA`, `nD` do).
+                let nowhere = !rider && lame && list.iter().any(|&(a, b)| a == 3 && b != 2);
                 let both = !quiet && !capture;
                 let t = if hopper {
                     Table::Hopper
@@ -228,7 +233,7 @@ pub fn read(betza: &str) -> Result<Vec<FsfMove>, Skip> {
                 } else {
                     Table::Step
                 };
-                for &(a, b) in list {
+                for &(a, b) in list.iter().filter(|_| !nowhere) {
                     let mut w: Vec<[char; 2]> = Vec::new();
                     for &pair in &words {
                         if list.len() == 1 && b == 0 && pair[0] != pair[1] {
@@ -542,6 +547,20 @@ mod tests {
                     to_pages(betza)
                 ),
             }
+        }
+    }
+
+    #[test]
+    fn a_lame_camel_threeleaper_or_tripper_has_no_move() {
+        // Measured with pyffish 0.0.90: alone on d4 of 8x8, `nC`, `nH` and
+        // `nG` move nowhere; `nN`, `nZ`, `nA` and `nD` are lame leapers.
+        for b in ["nC", "nH", "nG"] {
+            assert_eq!(to_pages(b).as_deref(), Ok("-"), "{b}");
+        }
+        assert_eq!(to_pages("nCN").as_deref(), Ok("N"));
+        for b in ["nN", "nZ", "nA", "nD"] {
+            let pages = to_pages(b).unwrap();
+            assert_ne!(pages, "-", "{b}");
         }
     }
 }

@@ -68,6 +68,7 @@
 //! assert_eq!(err.to_string(), "x.ini:3: startFen: rank 8 has 9 squares, the board has 8 files");
 //! ```
 
+use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -197,6 +198,65 @@ impl Variant {
                 s
             })
             .collect()
+    }
+
+    /// The value of another key Fairy-Stockfish reads ([`Variant::other`]),
+    /// the section's own or its nearest parent's.
+    pub fn value_of(&self, key: &str) -> Option<&str> {
+        self.other
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The squares piece `p` of `colour` may end its moves on
+    /// (`mobilityRegionWhiteKing` …), if a region confines it.
+    ///
+    /// ```
+    /// use glance::variant::{read, Colour};
+    /// let v = &read("[x:chess]\nmobilityRegionWhiteKing = d1 e1 f1\n", "x.ini").unwrap()[0];
+    /// let king = v.piece('k').unwrap();
+    /// assert_eq!(v.mobility_region(king, Colour::White).unwrap().len(), 3);
+    /// assert!(v.mobility_region(king, Colour::Black).is_none());
+    /// ```
+    pub fn mobility_region(&self, p: &VariantPiece, colour: Colour) -> Option<Vec<Square>> {
+        let side = match colour {
+            Colour::White => "White",
+            Colour::Black => "Black",
+        };
+        let mut name = p.name.chars();
+        let first = name.next()?.to_ascii_uppercase();
+        let key = format!("mobilityRegion{side}{first}{}", name.as_str());
+        let (_, text) = self
+            .mobility_regions
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)?;
+        Some(resolve::region_read(text, self.files, self.ranks).0)
+    }
+
+    /// The squares of Janggi's palace diagonals (`diagonalLines`), empty
+    /// if the variant has none.
+    pub fn diagonal_lines(&self) -> Vec<Square> {
+        self.value_of("diagonalLines")
+            .map(|t| resolve::region_read(t, self.files, self.ranks).0)
+            .unwrap_or_default()
+    }
+
+    /// The rank (from 1, counted from each side's own) from which a
+    /// Soldier also steps sideways (`soldierPromotionRank`; 1: from
+    /// anywhere).
+    pub fn soldier_rank(&self) -> u8 {
+        let text = self
+            .value_of("soldierPromotionRank")
+            .unwrap_or("1")
+            .trim_start();
+        let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+        text.get(..digits)
+            .and_then(|d| d.parse().ok())
+            .filter(|&r| r >= 1)
+            .unwrap_or(1)
     }
 }
 

@@ -32,11 +32,14 @@ drops, gating, walls), in the position the module draws the press on
 
   * a piece that needs a screen (its row's Betza has p, g, j or +): the
     page's board itself, every piece on its square with its side, the
-    pressed side to move. Every square is compared: an empty square's move
-    (a legal non-capture there) and capture (an enemy put there, on whole
-    rings of one Chebyshev distance), an enemy piece's capture, and a
-    piece of the pressed side's own: neither (a capture marked there is a
-    mismatch, counted as an own-side square);
+    pressed side to move. Every square is compared as the position has it:
+    an empty square's move (a legal non-capture there; nothing stands there
+    to take, so a mark meaning "move or capture" is compared as a move and
+    a capture-only mark is a mismatch: the page marks a hopper's captures
+    on the pieces of its board, as the legacy Xiangqi page's Canon does),
+    an enemy piece's capture, and a piece of the pressed side's own:
+    neither (a capture marked there is a mismatch, counted as an own-side
+    square);
   * any other piece: the empty board: the piece with the two royal pieces
     where no line or leap of 3 through the piece meets (the royal pieces'
     own squares asked again with them elsewhere); captures probed with
@@ -271,7 +274,7 @@ def ring_captures(board, base, sq, black, candidates, royal):
 
 
 def new_result(setting):
-    return {"setting": setting, "move": [], "capture": [], "own": [], "unknown_move": [],
+    return {"setting": setting, "move": [], "capture": [], "own": [], "empty": [], "unknown_move": [],
             "unknown_capture": [], "unknown_why": {}, "not_comparable": None, "ours": False}
 
 
@@ -302,7 +305,6 @@ def among_pieces(board, sq, letter, black, royal):
         res["not_comparable"] = "no legal move in the page's position"
         return res
     mine = (lambda p: p.islower()) if black else (lambda p: p.isupper())
-    empty = []
     for t, cid in board.ids.items():
         if t == sq:
             continue
@@ -317,13 +319,14 @@ def among_pieces(board, sq, letter, black, royal):
             continue
         if t in base:
             res["move"].append(cid)
-        empty.append(t)
-    captures, unknown = ring_captures(board, position, sq, black, empty, royal)
-    res["capture"] += [board.ids[t] for t in sorted(captures)]
-    for t in sorted(unknown):
-        cid = board.ids[t]
-        res["unknown_capture"].append(cid)
-        res["unknown_why"][cid] = "a lone enemy there leaves no legal move"
+        res["empty"].append(cid)
+    # An empty square is compared as it stands: whether a move ends there;
+    # nothing stands there to be taken. (The page draws a hopper's
+    # captures on the pieces its board holds, as XBoard's Xiangqi page
+    # does: its Canon on h3 marks the Rook on h10 and nothing on the empty
+    # h8 and h9 between, legacy/expected.json; so no enemy is put on an
+    # empty square here, and a mark that means "move or capture" there is
+    # a move: tests/e2e/lib/fairy-compare.mjs.)
     return res
 
 

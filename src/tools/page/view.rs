@@ -5,6 +5,7 @@
 
 use crate::engine::betza::{self, Piece};
 use crate::engine::describe;
+use crate::engine::infer::{self, Target};
 use crate::variant::{Colour, Variant, VariantPiece};
 use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
@@ -50,6 +51,9 @@ pub(super) struct Shown {
     pub key: char,
     pub black: bool,
     pub look: Look,
+    /// Its `data-moves`: its moves on this square where a rule of the
+    /// game changes its row's there (a palace, the river).
+    pub moves: Option<String>,
 }
 
 /// A piece's row, words and diagram.
@@ -60,6 +64,9 @@ pub(super) struct PieceView {
     pub remarks: String,
     pub words: Vec<String>,
     pub diagram: DiagramView,
+    /// Its row's `data-spares`: the rows whose pieces it neither hops
+    /// over nor captures (a Janggi Cannon's: the Cannons).
+    pub spares: Option<String>,
 }
 
 /// What stands on a square of a static diagram.
@@ -89,6 +96,75 @@ pub(super) struct DiagramView {
     pub marks: Vec<Mark>,
     /// Whether pieces are placed (a hopper's screens).
     pub placed: bool,
+}
+
+/// The Betza the row of piece `p` shows: its moves in the pages' dialect
+/// (`pages`), but a Soldier that steps sideways only across the river
+/// (`soldierPromotionRank`) shows its steps before it (`fW`); the board
+/// and the diagram show where it has more ([`exact`]).
+fn row_betza(v: &Variant, p: &VariantPiece, pages: &str) -> String {
+    if p.name == "soldier" && v.soldier_rank() > 1 && pages == "fsW" {
+        "fW".into()
+    } else {
+        pages.into()
+    }
+}
+
+/// What the piece of row `r`, of `colour`, reaches from `at` on the empty
+/// board as Fairy-Stockfish moves it there: its row's moves; a Soldier's
+/// sideways steps across the river; on Janggi's palace diagonals
+/// (`diagonalLines`) the diagonal steps of a piece that steps
+/// orthogonally, the diagonal slides of a Rook and a Soldier's forward
+/// diagonal steps, ending on the diagonals; and only the squares of its
+/// mobility region. `None` when nothing but its row's moves applies
+/// there.
+fn exact(v: &Variant, r: &Row, at: Square, colour: Colour, board: &SquareSet) -> Option<Target> {
+    let p = r.piece;
+    let none = SquareSet::EMPTY;
+    let own_rank = match colour {
+        Colour::White => at.rank() + 1,
+        Colour::Black => v.ranks - at.rank(),
+    };
+    let d = Diagram::among(&r.parsed, at, colour, board, &none, &none);
+    let mut t = Target::of_diagram(&d, *board, colour, none);
+    let mut changed = false;
+    // Moves it has besides there (on the squares `only`, if given).
+    let mut add = |betza: &str, only: Option<&[Square]>, t: &mut Target| {
+        let Ok(extra) = betza::parse(betza) else {
+            return;
+        };
+        let e = Diagram::among(&extra, at, colour, board, &none, &none);
+        for (sq, m) in e.marks() {
+            if only.is_none_or(|o| o.contains(&sq)) && t.mark(sq).is_none() {
+                t.set(sq, Some(m));
+                changed = true;
+            }
+        }
+    };
+    if r.betza == "fW" && p.name == "soldier" && own_rank >= v.soldier_rank() {
+        add("sW", None, &mut t);
+    }
+    let lines = v.diagonal_lines();
+    if lines.contains(&at) {
+        let diagonal = match (p.name.as_str(), r.betza.as_str()) {
+            (_, "W") => Some("F"),
+            (_, "R") => Some("B"),
+            ("soldier", _) => Some("fF"),
+            _ => None,
+        };
+        if let Some(diag) = diagonal {
+            add(diag, Some(&lines), &mut t);
+        }
+    }
+    if let Some(region) = v.mobility_region(p, colour) {
+        for (sq, _) in d.marks() {
+            if !region.contains(&sq) {
+                t.set(sq, None);
+                changed = true;
+            }
+        }
+    }
+    changed.then_some(t)
 }
 
 /// The pieces a player of the variant can meet: those of the start
@@ -162,6 +238,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
             line,
             what: format!("[{}] {} ({}): {}", v.name, p.name, p.betza, skip_text(skip)),
         })?;
+        let b = row_betza(v, p, &b);
         let parsed = betza::parse(&b).map_err(|e| PageError {
             line,
             what: format!("[{}] {}: {b}: {e}", v.name, p.name),
@@ -233,7 +310,10 @@ fn board_cells(v: &Variant, rows: &[Row]) -> Vec<Vec<Option<Shown>>> {
         .iter()
         .map(|r| (r.piece, r.parsed.moves().iter().any(|m| m.initial)))
         .collect();
-    let at = layout::placements(v, &to_place);
+    let mut at = layout::placements(v, &to_place);
+    into_regions(v, rows, &mut at);
+    across_the_river(v, rows, &mut at);
+    let board = SquareSet::rectangle(v.files, v.ranks).unwrap_or_default();
     (0..v.ranks)
         .rev()
         .map(|y| {
@@ -246,12 +326,102 @@ fn board_cells(v: &Variant, rows: &[Row]) -> Vec<Vec<Option<Shown>>> {
                             key: r.piece.letter.to_ascii_uppercase(),
                             black,
                             look: look(r.piece, &r.name, black),
+                            moves: cell_moves(v, r, (x, y), colour, &board),
                         }
                     })
                 })
                 .collect()
         })
         .collect()
+}
+
+/// The `data-moves` of a piece on square `(x, y)` where a rule of the
+/// game changes its moves there ([`exact`]): the Betza that draws them.
+/// A piece that needs a screen, or that has initial moves, keeps its
+/// row's.
+fn cell_moves(
+    v: &Variant,
+    r: &Row,
+    (x, y): (u8, u8),
+    colour: Colour,
+    board: &SquareSet,
+) -> Option<String> {
+    let initial = r.parsed.moves().iter().any(|m| m.initial);
+    if r.parsed.needs_screen() || initial {
+        return None;
+    }
+    let t = exact(v, r, Square::new(x, y)?, colour, board)?;
+    infer::infer(&t).betza
+}
+
+/// A piece placed outside its mobility region (a piece promoted into
+/// being, drawn on its side's first ranks) stands instead on the free
+/// square of its region nearest to where it was.
+fn into_regions(
+    v: &Variant,
+    rows: &[Row],
+    at: &mut std::collections::BTreeMap<(u8, u8), (usize, Colour)>,
+) {
+    let placed: Vec<((u8, u8), (usize, Colour))> = at.iter().map(|(&sq, &p)| (sq, p)).collect();
+    for ((x, y), (i, colour)) in placed {
+        let Some(region) = v.mobility_region(rows[i].piece, colour) else {
+            continue;
+        };
+        if region.iter().any(|s| (s.file(), s.rank()) == (x, y)) {
+            continue;
+        }
+        let near = region
+            .iter()
+            .map(|s| (s.file(), s.rank()))
+            .filter(|sq| !at.contains_key(sq))
+            .min_by_key(|&(fx, fy)| (fx.abs_diff(x) + fy.abs_diff(y), fy, fx));
+        if let Some(sq) = near {
+            at.remove(&(x, y));
+            at.insert(sq, (i, colour));
+        }
+    }
+}
+
+/// A Soldier whose moves change across the river also stands once past
+/// it for each side that has one only before it: on the file of its
+/// first, or the nearest free one.
+fn across_the_river(
+    v: &Variant,
+    rows: &[Row],
+    at: &mut std::collections::BTreeMap<(u8, u8), (usize, Colour)>,
+) {
+    let river = v.soldier_rank();
+    let Some(i) = rows
+        .iter()
+        .position(|r| r.piece.name == "soldier" && r.betza == "fW" && river > 1)
+    else {
+        return;
+    };
+    for colour in [Colour::White, Colour::Black] {
+        let own = |y: u8| match colour {
+            Colour::White => y + 1,
+            Colour::Black => v.ranks - y,
+        };
+        let mine: Vec<(u8, u8)> = at
+            .iter()
+            .filter(|(_, &(j, c))| j == i && c == colour)
+            .map(|(&sq, _)| sq)
+            .collect();
+        if mine.is_empty() || mine.iter().any(|&(_, y)| own(y) >= river) {
+            continue;
+        }
+        let y = match colour {
+            Colour::White => river - 1,
+            Colour::Black => v.ranks - river,
+        };
+        let first = mine[0].0;
+        let free = (0..v.files)
+            .filter(|&x| !at.contains_key(&(x, y)))
+            .min_by_key(|&x| (x.abs_diff(first), x));
+        if let Some(x) = free {
+            at.insert((x, y), (i, colour));
+        }
+    }
 }
 
 /// The name of the piece whose letter is `c`, else the letter.
@@ -264,13 +434,15 @@ fn letter_name(v: &Variant, names: &Names, c: char) -> String {
 
 fn piece_view(v: &Variant, names: &Names, r: &Row, board: &SquareSet) -> PieceView {
     let p = r.piece;
+    let remarks = remarks(v, names, p, &r.parsed);
     PieceView {
         key: p.letter.to_ascii_uppercase(),
         name: r.name.clone(),
         betza: r.betza.clone(),
-        remarks: remarks(v, names, p, &r.parsed),
+        remarks,
         words: describe::piece(&r.parsed, &r.name),
         diagram: diagram(v, r, board),
+        spares: (p.name == "janggiCannon").then(|| p.letter.to_ascii_uppercase().to_string()),
     }
 }
 
@@ -305,6 +477,23 @@ fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
         .map(|s| s.square)
         .or_else(|| initial.then(|| region.first().copied()).flatten())
         .unwrap_or_else(|| Square::centre(v.files, v.ranks));
+    // A piece confined to a region is shown from its square nearest the
+    // centre, and its moves end there only.
+    let confined = v.mobility_region(p, Colour::White);
+    let from = confined
+        .as_ref()
+        .and_then(|squares| {
+            let c = Square::centre(v.files, v.ranks);
+            let far = |s: &Square| {
+                let (dx, dy) = (
+                    i32::from(s.file()) - i32::from(c.file()),
+                    i32::from(s.rank()) - i32::from(c.rank()),
+                );
+                (dx * dx + dy * dy, s.rank(), s.file())
+            };
+            squares.iter().min_by_key(|s| far(s)).copied()
+        })
+        .unwrap_or(from);
     let (mut screens, mut enemies) = (SquareSet::EMPTY, SquareSet::EMPTY);
     let placed = r.parsed.needs_screen();
     if placed {
@@ -324,6 +513,14 @@ fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
         occupied.insert(e);
     }
     let d = Diagram::among(&r.parsed, from, Colour::White, board, &occupied, &screens);
+    // Where a rule of the game changes its moves there, the moves it has.
+    let exact = (!placed)
+        .then(|| exact(v, r, from, Colour::White, board))
+        .flatten();
+    let mark = |sq: Square| match &exact {
+        Some(t) => t.mark(sq),
+        None => d.mark(sq),
+    };
     let rows = (0..v.ranks)
         .rev()
         .map(|y| {
@@ -331,11 +528,11 @@ fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
                 .map(|x| match Square::new(x, y) {
                     Some(sq) if sq == from => DCell::Piece,
                     Some(sq) if screens.contains(sq) => DCell::Screen,
-                    Some(sq) if enemies.contains(sq) => match d.mark(sq) {
+                    Some(sq) if enemies.contains(sq) => match mark(sq) {
                         Some(m) => DCell::Mark(m),
                         None => DCell::Enemy,
                     },
-                    Some(sq) => d.mark(sq).map_or(DCell::Empty, DCell::Mark),
+                    Some(sq) => mark(sq).map_or(DCell::Empty, DCell::Mark),
                     None => DCell::Empty,
                 })
                 .collect()
@@ -347,7 +544,7 @@ fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
         from: from.to_string(),
         marks: Mark::ALL
             .into_iter()
-            .filter(|m| d.marks().any(|(_, x)| x == *m))
+            .filter(|m| board.iter().any(|sq| mark(sq) == Some(*m)))
             .collect(),
         rows,
         placed,
@@ -376,6 +573,18 @@ fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece) -> Stri
         r.push("its initial moves only from its starting squares".into());
     }
     r.extend(special);
+    if let Some(white) = v.mobility_region(p, Colour::White) {
+        let black = v.mobility_region(p, Colour::Black).unwrap_or_default();
+        r.push(format!(
+            "moves only within {} (Black: {})",
+            layout::runs(&white),
+            if black.is_empty() {
+                "anywhere".into()
+            } else {
+                layout::runs(&black)
+            }
+        ));
+    }
     if r.is_empty() {
         return "-".into();
     }

@@ -9,6 +9,10 @@
 //   green (move)                               yes          no
 //   red (capture)                              no           yes
 //   none, open (a blocking square)             no           no
+//
+// On an empty square of a hopper's press (the page's own position,
+// `press.empty`) nothing can be taken: yellow and orange are compared as
+// moves there, and red as a capture (which Fairy-Stockfish never has).
 
 export const MEANS = { yellow: [true, true], orange: [true, true], green: [true, false], red: [false, true], open: [false, false] };
 const FILES = 'abcdefghijklmnopqrstuvwxyz';
@@ -35,6 +39,7 @@ export function comparePress(press, cells, marks, tally) {
   const move = new Set(press.move);
   const capture = new Set(press.capture);
   const own = new Set(press.own || []);
+  const empty = new Set(press.empty || []);
   const unknownMove = new Set(press.unknown_move);
   const unknownCapture = new Set(press.unknown_capture);
   const wrong = [];
@@ -60,7 +65,11 @@ export function comparePress(press, cells, marks, tally) {
       if (pc) tally.ownCaptures++;
     }
     const em = move.has(id);
-    const ec = capture.has(id);
+    let ec = capture.has(id);
+    // An empty square of the page's own position (a hopper's press):
+    // nothing stands there to take, so yellow and orange say a move, and
+    // red (capture only) says what cannot be.
+    if (empty.has(id) && pm) ec = pc;
     if ((!um && pm !== em) || (!uc && pc !== ec)) {
       tally.wrongSquares++;
       const fs = `${em ? 'move' : ''}${em && ec ? '+' : ''}${ec ? 'capture' : ''}` || 'nothing';

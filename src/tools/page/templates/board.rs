@@ -22,7 +22,8 @@ pub(in super::super) fn board(p: &PageView) -> Markup {
                         @match cell {
                             Some(s) => {
                                 td.n id=(format!("sq{x}x{y}")) data-piece=(s.key)
-                                    data-side=[s.black.then_some("black")] { (look(&s.look)) }
+                                    data-side=[s.black.then_some("black")]
+                                    data-moves=[&s.moves] { (look(&s.look)) }
                             }
                             None => { td.n id=(format!("sq{x}x{y}")) {} }
                         }
