@@ -22,6 +22,7 @@
 //! assert_eq!(to_pages("mafsmafW"), Err(Skip::IgnoredLetter('a')));
 //! ```
 
+use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -325,9 +326,9 @@ fn pages_atom(table: Table, distance: i8, atom: (u8, u8)) -> Result<(&'static st
                 _ => return Err(Skip::HopperAtom(letter)),
             };
             return match distance {
-                0 => Ok(("p", String::from(line))),
                 1 => Ok(("g", String::from(line))),
-                _ => Err(Skip::HopperRange),
+                // A hop with a range: [`spell`] writes it as chains.
+                _ => Ok(("p", String::from(line))),
             };
         }
     }
@@ -361,6 +362,22 @@ fn spell_directions(mask: u8, atom: (u8, u8)) -> Vec<&'static str> {
         .filter(|k| mask & 1 << k != 0)
         .filter_map(|k| find(1 << k))
         .collect()
+}
+
+/// Groups joined into one string, in an order where no group that starts
+/// with an atom's letter follows one that ends with it (`mR` then `R+fR`
+/// would read `mRR+fR`, a doubled letter: a rider of R, all of it `m`).
+fn join_groups(mut groups: Vec<String>) -> String {
+    let mut out = String::new();
+    while !groups.is_empty() {
+        let last = out.chars().last().filter(char::is_ascii_uppercase);
+        let i = groups
+            .iter()
+            .position(|g| last.is_none() || g.chars().next() != last)
+            .unwrap_or(0);
+        out.push_str(&groups.remove(i));
+    }
+    out
 }
 
 /// The moves Fairy-Stockfish reads in `betza`, written in the pages'
@@ -399,7 +416,7 @@ fn spell(moves: Vec<FsfMove>) -> Result<String, Skip> {
         .collect();
     kinds.sort();
     kinds.dedup();
-    let mut out = String::new();
+    let mut groups: Vec<String> = Vec::new();
     for (initial, table, distance, atom) in kinds {
         let (mode, letters) = pages_atom(table, distance, atom)?;
         let (mut quiet, mut capture) = (0u8, 0u8);
@@ -424,26 +441,35 @@ fn spell(moves: Vec<FsfMove>) -> Result<String, Skip> {
             // A hop that may end without capturing (the Janggi cannon):
             // the pages read `p` there as a Pao, so it is a chain, a
             // slide to the screen, hopped (`+`), then on the same line.
-            let chain = table == Table::Hopper && distance == 0 && modality != "c";
+            let chain = table == Table::Hopper && distance != 1 && modality != "c";
+            if table == Table::Hopper && distance > 1 && !chain {
+                return Err(Skip::HopperRange);
+            }
             for dirs in spell_directions(mask, atom) {
-                if chain {
-                    out.push_str(dirs);
-                    out.push_str(modality);
-                    out.push_str(&letters);
-                    out.push_str("+f");
-                    out.push_str(&letters);
+                if chain && distance > 1 {
+                    // A hop within `distance` squares in all (pyffish:
+                    // `pR3` from a4 over a5 reaches a6 and a7, over a6
+                    // a7): each place of the screen a chain of its own.
+                    let leg = |n: i8| match n {
+                        1 if letters == "R" => String::from("W"),
+                        1 => String::from("F"),
+                        n => format!("{letters}{n}"),
+                    };
+                    for k in 1..distance {
+                        groups.push(format!("{dirs}{modality}{}+f{}", leg(k), leg(distance - k)));
+                    }
                     continue;
                 }
-                if initial {
-                    out.push('i');
+                if chain {
+                    groups.push(format!("{dirs}{modality}{letters}+f{letters}"));
+                    continue;
                 }
-                out.push_str(dirs);
-                out.push_str(modality);
-                out.push_str(mode);
-                out.push_str(&letters);
+                let i = if initial { "i" } else { "" };
+                groups.push(format!("{i}{dirs}{modality}{mode}{letters}"));
             }
         }
     }
+    let out = join_groups(groups);
     betza::parse(&out).map_err(|_| Skip::Unparsed)?;
     Ok(out)
 }
@@ -499,6 +525,16 @@ mod tests {
     #[test]
     fn skips_say_why() {
         assert_eq!(to_pages("pR").as_deref(), Ok("R+fR"));
+        // A hop within two squares: over the next square to the one behind
+        // (pyffish: `pB2` on d4 over e5 reaches f6, over f6 nothing).
+        assert_eq!(to_pages("pB2").as_deref(), Ok("F+fF"));
+        assert_eq!(to_pages("pR3").as_deref(), Ok("W+fR2R2+fW"));
+        assert_eq!(to_pages("cpR2"), Err(Skip::HopperRange));
+        // No group starts with the letter the one before ends with: `mR`
+        // then `R+fR` would read `mRR+fR`, a rider of R (Cannon Shogi).
+        let w = to_pages("mRpRmFpB2").unwrap();
+        assert!(!w.contains("RR") && !w.contains("FF"), "{w}");
+        assert_eq!(w, "mFmRF+fFR+fR");
         assert_eq!(to_pages("").as_deref(), Ok("-"));
         assert_eq!(to_pages("lrR"), Ok(String::from("sR")));
         assert_eq!(to_pages("DD"), Err(Skip::RiderWithoutMoves('D')));
