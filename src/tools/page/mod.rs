@@ -41,6 +41,7 @@ use std::fmt;
 use crate::variant::{Skip, Variant, VariantPiece};
 
 mod layout;
+mod meet;
 mod templates;
 mod view;
 
@@ -301,6 +302,51 @@ mod tests {
         assert!(!h.contains("id=\"sq0x5\" data-piece=\"P\""), "{h}");
         // White's pawns start in the region: a2.
         assert!(h.contains("id=\"sq0x1\" data-piece=\"P\">"), "{h}");
+    }
+
+    fn page(text: &str) -> String {
+        let vs = crate::variant::read(text, "t.ini").unwrap();
+        write_page(vs.last().unwrap(), &Names::default(), &Options::default()).unwrap()
+    }
+
+    #[test]
+    fn data_start_says_the_double_step_ranks_where_the_setup_does_not() {
+        // Upside-down chess: White's pawns start on the seventh rank and
+        // Black's on the second, but the double step is only from White's
+        // second rank and Black's seventh (doubleStepRegion *2, *7): rank
+        // 2 of each side. The pawns stand there: a2 White, a7 Black.
+        let h =
+            page("[u:chess]\nstartFen = RNBKQBNR/PPPPPPPP/8/8/8/8/pppppppp/rnbkqbnr w - - 0 1\n");
+        assert!(h.contains("<tr data-piece=\"P\" data-start=\"2\">"), "{h}");
+        assert!(h.contains("id=\"sq0x1\" data-piece=\"P\">"), "{h}");
+        assert!(
+            h.contains("id=\"sq0x6\" data-piece=\"P\" data-side=\"black\""),
+            "{h}"
+        );
+        // Orda-mirror's pawns start on the third rank, double-step from
+        // the second.
+        let h =
+            page("[o:chess]\nstartFen = rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1\n");
+        assert!(h.contains("<tr data-piece=\"P\" data-start=\"2\">"), "{h}");
+        // Chess: the setup text already says rank 2.
+        let h = page("[c:chess]\n");
+        assert!(h.contains("<tr data-piece=\"P\">"), "{h}");
+    }
+
+    #[test]
+    fn a_triple_step_is_written_in_the_betza() {
+        // Wildebeest: the pawns step up to three squares from their first
+        // rank of pawns, two also from the next (doubleStepRegion *2 *3,
+        // tripleStepRegion *2; Black *9 *8, *9 on ten ranks).
+        let h = page(
+            "[w:chess]\nmaxRank = 10\ndoubleStepRegionWhite = *2 *3\n\
+             doubleStepRegionBlack = *9 *8\ntripleStepRegionWhite = *2\n\
+             tripleStepRegionBlack = *9\n\
+             startFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
+        );
+        assert!(h.contains("<td>fmWfcFifmW3</td>"), "{h}");
+        assert!(h.contains("<tr data-piece=\"P\">"), "{h}");
+        assert!(h.contains("two also from its 3rd rank"), "{h}");
     }
 
     #[test]

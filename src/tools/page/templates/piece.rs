@@ -17,7 +17,7 @@ pub(in super::super) fn table(p: &PageView) -> Markup {
                 td { "Remarks" }
             }
             @for pv in &p.pieces {
-                tr data-piece=(pv.key) {
+                tr data-piece=(pv.key) data-start=[pv.start.as_deref()] {
                     td { (pv.name) }
                     td { (pv.key) }
                     td { "-" }
