@@ -31,14 +31,15 @@ pub(super) fn runs(squares: &[Square]) -> String {
     parts.join(", ")
 }
 
-/// The board part of the start position's FEN (no walls, no promoted
-/// marks, no pieces in hand): what the setup picture draws.
+/// The board part of the start position's FEN (no walls, no pieces in
+/// hand; a promoted piece, `+F`, by the letter of the type it promotes
+/// to, as the setup text names it): what the setup picture draws.
 pub(super) fn board_fen(v: &Variant) -> String {
     let mut grid = vec![vec![None; usize::from(v.files)]; usize::from(v.ranks)];
     for s in &v.start {
         let letter = match s.colour {
-            Colour::White => s.letter.to_ascii_uppercase(),
-            Colour::Black => s.letter.to_ascii_lowercase(),
+            Colour::White => letter_of(v, s).to_ascii_uppercase(),
+            Colour::Black => letter_of(v, s).to_ascii_lowercase(),
         };
         if let Some(cell) = grid
             .get_mut(usize::from(s.square.rank()))
