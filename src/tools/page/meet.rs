@@ -163,7 +163,7 @@ pub(super) fn sides(v: &Variant) -> BTreeMap<char, Sides> {
     let mut out: BTreeMap<char, Sides> = BTreeMap::new();
     for (&(c, s), hs) in &how {
         let royal = v.piece(c).is_some_and(|p| p.royal);
-        let promoted_ok = !demotes && !(royal && !starts_with(c));
+        let promoted_ok = !demotes && (!royal || starts_with(c));
         let board = hs.iter().any(|h| match h {
             How::Letter => written(c, s),
             How::StartPromoted => written(c, s) && promoted_ok,
