@@ -5,7 +5,7 @@
 //! setup" text (a line per piece and side, `a2-h2: Pawn`, which
 //! [`crate::page::setup`] reads back for the start ranks of `i` moves)
 //! beside its picture, a Moves-at-a-Glance board of the variant's size
-//! with a White and a Black copy of every piece a player meets and the
+//! with each side's copy of every piece it meets (`meet.rs`) and the
 //! legend beside it, `<p id="piece">`, the piece table (`Piece | ID |
 //! value | Moves (Betza notation) | Remarks`), per piece a section with its
 //! moves in words ([`crate::engine::describe`]) and a static diagram drawn
@@ -13,7 +13,8 @@
 //! only, shown with JavaScript off), and the game's rules.
 //!
 //! `view.rs` works out what the page shows; `templates/` lays it out;
-//! `layout.rs` places the pieces.
+//! `meet.rs` says which pieces each side meets and the board shows;
+//! `layout.rs` places them.
 //!
 //! Names: a predefined piece type is named after its type (`dragonHorse`
 //! is "Dragon Horse"); a custom piece takes the name its author gives, in
