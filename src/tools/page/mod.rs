@@ -335,6 +335,38 @@ mod tests {
     }
 
     #[test]
+    fn a_side_has_on_the_board_only_the_pieces_its_game_has() {
+        // Maharajah: White has the Maharajah alone (no Pawn, so no
+        // promotion either); Black the chess army.
+        let h = page(
+            "[m:chess]\namazon = m\n\
+             pieceToCharTable = PNBRQ.............MKpnbrq.............mk\n\
+             startFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\n",
+        );
+        assert!(h.contains("id=\"sq4x0\" data-piece=\"M\">"), "{h}");
+        for k in ["P", "N", "B", "R", "Q", "K"] {
+            assert!(!h.contains(&format!("data-piece=\"{k}\"><img")), "{k}");
+            assert!(
+                h.contains(&format!("data-piece=\"{k}\" data-side=\"black\"><img")),
+                "{k}"
+            );
+        }
+        assert!(!h.contains("data-piece=\"M\" data-side=\"black\""), "{h}");
+        // Forward: the King is a promoted Gold (+G), no side starts with
+        // one: a row, no cell.
+        let h = page(
+            "[f:chess]\ncastling = false\nlance = l\ncustomPiece1 = g:fFfW\n\
+             customPiece2 = e:ffNfsN\ncustomPiece3 = s:fB\ncustomPiece4 = f:fBfR\n\
+             promotedPieceType = l:r e:n s:b f:q g:k\n\
+             pieceToCharTable = PNBRQGE......S.F..LKpnbrqge......s.f..lk\n\
+             startFen = lesfgsel/pppppppp/8/8/8/8/PPPPPPPP/LESFGSEL w - - 0 1\n",
+        );
+        assert!(h.contains("<tr data-piece=\"K\">"), "{h}");
+        assert!(!h.contains("data-piece=\"K\"><img"), "{h}");
+        assert!(!h.contains("data-piece=\"K\" data-side"), "{h}");
+    }
+
+    #[test]
     fn a_triple_step_is_written_in_the_betza() {
         // Wildebeest: the pawns step up to three squares from their first
         // rank of pawns, two also from the next (doubleStepRegion *2 *3,
