@@ -107,6 +107,10 @@ pub struct Variant {
     /// `i` moves are allowed (empty when `doubleStep = false`).
     pub double_step_white: Vec<Square>,
     pub double_step_black: Vec<Square>,
+    /// Where White's and Black's pawns may also step three squares
+    /// (`tripleStepRegionWhite/Black`; empty when `doubleStep = false`).
+    pub triple_step_white: Vec<Square>,
+    pub triple_step_black: Vec<Square>,
     pub castling: Castling,
     pub promotion: Promotion,
     pub piece_to_char_table: Option<String>,

@@ -403,6 +403,7 @@ fn apply_rules(d: &mut Draft, s: &Section, file: &str) -> Result<(), Error> {
 /// Squares of a region (`*2`, `a*`, `a1 b2`, `-`) on the board; squares
 /// past the board's edge are dropped, as Fairy-Stockfish masks them.
 /// `None` when a symbol is malformed.
+#[cfg(test)]
 pub(super) fn region(text: &str, files: u8, ranks: u8) -> Option<Vec<Square>> {
     match region_read(text, files, ranks) {
         (squares, None) => Some(squares),
@@ -495,18 +496,33 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
             },
         })?;
     let double_step = !ds_white.is_empty() || !ds_black.is_empty();
-    let triple_step = d.other.iter().any(|(k, v)| {
-        k.starts_with("tripleStepRegion")
-            && !region(v, d.files, d.ranks).unwrap_or_default().is_empty()
-    });
+    // tripleStepRegionWhite/Black, read as Fairy-Stockfish reads a region
+    // (up to a malformed symbol); no triple step without the double step.
+    let triple = |key: &str| -> Vec<Square> {
+        d.other
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .filter(|_| d.double_step)
+            .map(|(_, v)| region_read(v, d.files, d.ranks).0)
+            .unwrap_or_default()
+    };
+    let (ts_white, ts_black) = (
+        triple("tripleStepRegionWhite"),
+        triple("tripleStepRegionBlack"),
+    );
+    // Both sides' pawns triple-step: the pages' Betza says it (`ifmW3`,
+    // its initial moves drawn from the triple-step ranks); one side only:
+    // a remark, the row's Betza serving both sides.
+    let both = !ts_white.is_empty() && !ts_black.is_empty();
     let mut pieces: Vec<VariantPiece> = d
         .pieces
         .iter()
         .map(|(_, letter, name, betza, royal, line)| {
-            piece(*letter, name, betza, *royal, *line, double_step)
+            piece(*letter, name, betza, *royal, *line, double_step, both)
         })
         .collect();
-    if triple_step {
+    if !both && (!ts_white.is_empty() || !ts_black.is_empty()) {
         for p in pieces.iter_mut().filter(|p| p.name == "pawn") {
             p.special
                 .push("triple step from its tripleStepRegion (not in the pages' spelling)");
@@ -523,6 +539,8 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
         in_hand,
         double_step_white: ds_white,
         double_step_black: ds_black,
+        triple_step_white: ts_white,
+        triple_step_black: ts_black,
         castling: Castling {
             allowed: d.castling,
             kingside_file: d.kingside,
@@ -553,12 +571,19 @@ fn piece(
     royal: bool,
     line: usize,
     double_step: bool,
+    triple_step: bool,
 ) -> VariantPiece {
     let mut special = Vec::new();
     let pages = match name {
         "pawn" => {
             special.push("en passant");
-            if double_step {
+            if double_step && triple_step {
+                special.push(
+                    "double and triple step (ifmW3) only from its triple-step region; \
+                     double step also from the rest of its double-step region",
+                );
+                fairy::to_pages("fmWfcFifmW3")
+            } else if double_step {
                 special.push("double step (ifmnD) only from its double-step region");
                 fairy::to_pages("fmWfcFifmnD")
             } else {

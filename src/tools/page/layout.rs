@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::variant::{Colour, Variant, VariantPiece};
+use crate::variant::{Colour, Placement, Variant, VariantPiece};
 use crate::Square;
 
 /// `a2-h2, a4`: squares (sorted by rank, then file) as runs along ranks.
@@ -31,14 +31,15 @@ pub(super) fn runs(squares: &[Square]) -> String {
     parts.join(", ")
 }
 
-/// The board part of the start position's FEN (no walls, no promoted
-/// marks, no pieces in hand): what the setup picture draws.
+/// The board part of the start position's FEN (no walls, no pieces in
+/// hand; a promoted piece, `+F`, by the letter of the type it promotes
+/// to, as the setup text names it): what the setup picture draws.
 pub(super) fn board_fen(v: &Variant) -> String {
     let mut grid = vec![vec![None; usize::from(v.files)]; usize::from(v.ranks)];
     for s in &v.start {
         let letter = match s.colour {
-            Colour::White => s.letter.to_ascii_uppercase(),
-            Colour::Black => s.letter.to_ascii_lowercase(),
+            Colour::White => letter_of(v, s).to_ascii_uppercase(),
+            Colour::Black => letter_of(v, s).to_ascii_lowercase(),
         };
         if let Some(cell) = grid
             .get_mut(usize::from(s.square.rank()))
@@ -50,30 +51,72 @@ pub(super) fn board_fen(v: &Variant) -> String {
     crate::tools::setup::fen_of(&grid)
 }
 
-/// A piece to place: its definition and whether its Betza has initial
-/// moves.
-pub(super) type ToPlace<'a> = (&'a VariantPiece, bool);
+/// A piece to place: its definition, whether its Betza has initial
+/// moves, and whether White and Black have it on the board.
+pub(super) struct ToPlace<'a> {
+    pub piece: &'a VariantPiece,
+    pub initial: bool,
+    pub sides: [bool; 2],
+}
+
+/// Where a piece's initial moves are made, for one side: the pawns'
+/// triple-step region where the pages' Betza spells the triple step
+/// (both sides have one), else the double-step region (Fairy-Stockfish's
+/// rule for a pawn's double step and every piece's `i` moves).
+pub(super) fn initial_region<'a>(v: &'a Variant, p: &VariantPiece, colour: Colour) -> &'a [Square] {
+    let triple =
+        p.name == "pawn" && !v.triple_step_white.is_empty() && !v.triple_step_black.is_empty();
+    match (colour, triple) {
+        (Colour::White, true) => &v.triple_step_white,
+        (Colour::Black, true) => &v.triple_step_black,
+        (Colour::White, false) => &v.double_step_white,
+        (Colour::Black, false) => &v.double_step_black,
+    }
+}
+
+/// The ranks of `squares`, counted from `colour`'s own side (1 is its
+/// first rank), sorted, each once.
+pub(super) fn own_ranks(v: &Variant, squares: &[Square], colour: Colour) -> Vec<u8> {
+    let mut out: Vec<u8> = squares
+        .iter()
+        .map(|s| match colour {
+            Colour::White => s.rank() + 1,
+            Colour::Black => v.ranks - s.rank(),
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The piece that stands on a square of the start position: a promoted
+/// one (`+F`) is of the type it promotes to (`promotedPieceType`).
+pub(super) fn letter_of(v: &Variant, s: &Placement) -> char {
+    v.promotion
+        .promoted
+        .iter()
+        .find(|(from, _)| s.promoted && *from == s.letter)
+        .map_or(s.letter, |(_, to)| *to)
+}
 
 /// Where each piece stands on the Moves-at-a-Glance board (by file and
-/// rank: the index of the piece, its side): on its first free start
-/// square, else on the first free square from its side's edge.
+/// rank: the index of the piece, its side), for the sides that have it:
+/// on its first free start square, else on the first free square from
+/// its side's edge. A piece with initial moves stands where it may make
+/// them ([`initial_region`]).
 pub(super) fn placements(v: &Variant, rows: &[ToPlace]) -> BTreeMap<(u8, u8), (usize, Colour)> {
     let mut at: BTreeMap<(u8, u8), (usize, Colour)> = BTreeMap::new();
-    for colour in [Colour::White, Colour::Black] {
+    for (c, colour) in [Colour::White, Colour::Black].into_iter().enumerate() {
         let mut left = Vec::new();
-        let region = if colour == Colour::White {
-            &v.double_step_white
-        } else {
-            &v.double_step_black
-        };
-        for (i, (p, initial)) in rows.iter().enumerate() {
-            // A piece with initial moves makes them from the double-step
-            // region (Fairy-Stockfish's rule), so it stands on a start
-            // square there, else in the region (below): a start square
-            // outside it would show moves the engine does not allow.
-            let in_region = *initial && !region.is_empty();
+        for (i, row) in rows.iter().enumerate().filter(|(_, r)| r.sides[c]) {
+            // A piece with initial moves makes them from its region, so
+            // it stands on a start square there, else in the region
+            // (below): a start square outside it would show moves the
+            // engine does not allow.
+            let region = initial_region(v, row.piece, colour);
+            let in_region = row.initial && !region.is_empty();
             let start = v.start.iter().find(|s| {
-                s.letter == p.letter
+                letter_of(v, s) == row.piece.letter
                     && s.colour == colour
                     && !at.contains_key(&(s.square.file(), s.square.rank()))
                     && (!in_region || region.contains(&s.square))
@@ -85,19 +128,18 @@ pub(super) fn placements(v: &Variant, rows: &[ToPlace]) -> BTreeMap<(u8, u8), (u
                 None => left.push(i),
             }
         }
-        place_the_rest(v, rows, colour, region, &left, &mut at);
+        place_the_rest(v, rows, colour, &left, &mut at);
     }
     at
 }
 
 /// The pieces of one side with no free start square: a piece with
-/// initial moves in the double-step region (else its second rank), the
-/// others on the first free square from its side's edge.
+/// initial moves in its region (else its second rank), the others on the
+/// first free square from its side's edge.
 fn place_the_rest(
     v: &Variant,
     rows: &[ToPlace],
     colour: Colour,
-    region: &[Square],
     left: &[usize],
     at: &mut BTreeMap<(u8, u8), (usize, Colour)>,
 ) {
@@ -115,8 +157,8 @@ fn place_the_rest(
         v.ranks.saturating_sub(2)
     };
     for &i in left {
-        if rows[i].1 {
-            let home = region
+        if rows[i].initial {
+            let home = initial_region(v, rows[i].piece, colour)
                 .iter()
                 .map(|s| (s.file(), s.rank()))
                 .chain((0..v.files).map(|f| (f, second)))

@@ -5,7 +5,7 @@
 //! setup" text (a line per piece and side, `a2-h2: Pawn`, which
 //! [`crate::page::setup`] reads back for the start ranks of `i` moves)
 //! beside its picture, a Moves-at-a-Glance board of the variant's size
-//! with a White and a Black copy of every piece a player meets and the
+//! with each side's copy of every piece it meets (`meet.rs`) and the
 //! legend beside it, `<p id="piece">`, the piece table (`Piece | ID |
 //! value | Moves (Betza notation) | Remarks`), per piece a section with its
 //! moves in words ([`crate::engine::describe`]) and a static diagram drawn
@@ -13,7 +13,8 @@
 //! only, shown with JavaScript off), and the game's rules.
 //!
 //! `view.rs` works out what the page shows; `templates/` lays it out;
-//! `layout.rs` places the pieces.
+//! `meet.rs` says which pieces each side meets and the board shows;
+//! `layout.rs` places them.
 //!
 //! Names: a predefined piece type is named after its type (`dragonHorse`
 //! is "Dragon Horse"); a custom piece takes the name its author gives, in
@@ -41,6 +42,7 @@ use std::fmt;
 use crate::variant::{Skip, Variant, VariantPiece};
 
 mod layout;
+mod meet;
 mod templates;
 mod view;
 
@@ -301,6 +303,83 @@ mod tests {
         assert!(!h.contains("id=\"sq0x5\" data-piece=\"P\""), "{h}");
         // White's pawns start in the region: a2.
         assert!(h.contains("id=\"sq0x1\" data-piece=\"P\">"), "{h}");
+    }
+
+    fn page(text: &str) -> String {
+        let vs = crate::variant::read(text, "t.ini").unwrap();
+        write_page(vs.last().unwrap(), &Names::default(), &Options::default()).unwrap()
+    }
+
+    #[test]
+    fn data_start_says_the_double_step_ranks_where_the_setup_does_not() {
+        // Upside-down chess: White's pawns start on the seventh rank and
+        // Black's on the second, but the double step is only from White's
+        // second rank and Black's seventh (doubleStepRegion *2, *7): rank
+        // 2 of each side. The pawns stand there: a2 White, a7 Black.
+        let h =
+            page("[u:chess]\nstartFen = RNBKQBNR/PPPPPPPP/8/8/8/8/pppppppp/rnbkqbnr w - - 0 1\n");
+        assert!(h.contains("<tr data-piece=\"P\" data-start=\"2\">"), "{h}");
+        assert!(h.contains("id=\"sq0x1\" data-piece=\"P\">"), "{h}");
+        assert!(
+            h.contains("id=\"sq0x6\" data-piece=\"P\" data-side=\"black\""),
+            "{h}"
+        );
+        // Orda-mirror's pawns start on the third rank, double-step from
+        // the second.
+        let h =
+            page("[o:chess]\nstartFen = rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1\n");
+        assert!(h.contains("<tr data-piece=\"P\" data-start=\"2\">"), "{h}");
+        // Chess: the setup text already says rank 2.
+        let h = page("[c:chess]\n");
+        assert!(h.contains("<tr data-piece=\"P\">"), "{h}");
+    }
+
+    #[test]
+    fn a_side_has_on_the_board_only_the_pieces_its_game_has() {
+        // Maharajah: White has the Maharajah alone (no Pawn, so no
+        // promotion either); Black the chess army.
+        let h = page(
+            "[m:chess]\namazon = m\n\
+             pieceToCharTable = PNBRQ.............MKpnbrq.............mk\n\
+             startFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\n",
+        );
+        assert!(h.contains("id=\"sq4x0\" data-piece=\"M\">"), "{h}");
+        for k in ["P", "N", "B", "R", "Q", "K"] {
+            assert!(!h.contains(&format!("data-piece=\"{k}\"><img")), "{k}");
+            assert!(
+                h.contains(&format!("data-piece=\"{k}\" data-side=\"black\"><img")),
+                "{k}"
+            );
+        }
+        assert!(!h.contains("data-piece=\"M\" data-side=\"black\""), "{h}");
+        // Forward: the King is a promoted Gold (+G), no side starts with
+        // one: a row, no cell.
+        let h = page(
+            "[f:chess]\ncastling = false\nlance = l\ncustomPiece1 = g:fFfW\n\
+             customPiece2 = e:ffNfsN\ncustomPiece3 = s:fB\ncustomPiece4 = f:fBfR\n\
+             promotedPieceType = l:r e:n s:b f:q g:k\n\
+             pieceToCharTable = PNBRQGE......S.F..LKpnbrqge......s.f..lk\n\
+             startFen = lesfgsel/pppppppp/8/8/8/8/PPPPPPPP/LESFGSEL w - - 0 1\n",
+        );
+        assert!(h.contains("<tr data-piece=\"K\">"), "{h}");
+        assert!(!h.contains("data-piece=\"K\"><img"), "{h}");
+        assert!(!h.contains("data-piece=\"K\" data-side"), "{h}");
+    }
+
+    #[test]
+    fn a_triple_step_is_written_in_the_betza() {
+        // Wildebeest: the pawns step up to three squares from their first
+        // rank of pawns, two also from the next (doubleStepRegion *2 *3,
+        // tripleStepRegion *2; Black *9 *8, *9 on ten ranks).
+        let h = page(
+            "[w:chess]\nmaxRank = 10\ndoubleStepRegionWhite = *2 *3\n\
+             doubleStepRegionBlack = *9 *8\ntripleStepRegionWhite = *2\n\
+             tripleStepRegionBlack = *9\n\
+             startFen = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
+        );
+        assert!(h.contains("<td>fmWfcFifmW3</td>"), "{h}");
+        assert!(h.contains("<tr data-piece=\"P\">"), "{h}");
+        assert!(h.contains("two also from its 3rd rank"), "{h}");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::variant::{Colour, Variant, VariantPiece};
 use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
 use super::layout::{self, ToPlace};
+use super::meet;
 use super::{image, piece_name, skip_text, title, Names, Options, PageError};
 
 /// A whole page.
@@ -59,6 +60,10 @@ pub(super) struct Shown {
 /// A piece's row, words and diagram.
 pub(super) struct PieceView {
     pub key: char,
+    /// Its row's `data-start` (`2`, `2 3`): the ranks, from its own side,
+    /// where the game lets it make its initial moves, written where the
+    /// setup text's ranks for it are not those.
+    pub start: Option<String>,
     pub name: String,
     pub betza: String,
     pub remarks: String,
@@ -167,40 +172,24 @@ fn exact(v: &Variant, r: &Row, at: Square, colour: Colour, board: &SquareSet) ->
     changed.then_some(t)
 }
 
-/// The pieces a player of the variant can meet: those of the start
-/// position and the pockets, and those they promote to; every piece when
-/// the board and the pockets are empty at the start.
+/// The pieces a player of the variant can meet (either side): those of
+/// the start position and the pockets, and those they promote to; every
+/// piece when the board and the pockets are empty at the start
+/// ([`meet`]). Each has its row; the board shows it for the sides whose
+/// game writes it with its letter ([`board_sides`]).
 pub(super) fn shown(v: &Variant) -> Vec<&VariantPiece> {
-    let mut meet: Vec<char> = v
-        .start
-        .iter()
-        .map(|s| s.letter.to_ascii_lowercase())
-        .chain(
-            v.in_hand
-                .chars()
-                .filter(char::is_ascii_alphabetic)
-                .map(|c| c.to_ascii_lowercase()),
-        )
-        .collect();
-    if meet.is_empty() {
-        return v.pieces.iter().collect();
-    }
-    let pr = &v.promotion;
-    if pr.pawn_types.iter().any(|p| meet.contains(p)) {
-        meet.extend(pr.piece_types_white.iter().chain(&pr.piece_types_black));
-    }
-    // A promoted piece promotes no further: one pass.
-    let promoted: Vec<char> = pr
-        .promoted
-        .iter()
-        .filter(|(from, _)| meet.contains(from))
-        .map(|(_, to)| *to)
-        .collect();
-    meet.extend(promoted);
+    let sides = meet::sides(v);
     v.pieces
         .iter()
-        .filter(|p| meet.contains(&p.letter))
+        .filter(|p| sides.get(&p.letter).is_some_and(|s| s.met != [false; 2]))
         .collect()
+}
+
+/// Whether the board shows piece `p` for White and for Black.
+fn board_sides(v: &Variant, p: &VariantPiece) -> [bool; 2] {
+    meet::sides(v)
+        .get(&p.letter)
+        .map_or([false; 2], |s| s.board)
 }
 
 /// The look of piece `p` for one side: its `sym/` image, else the disc
@@ -291,7 +280,7 @@ fn setup(v: &Variant, rows: &[Row]) -> Vec<(&'static str, Vec<String>)> {
                 let squares: Vec<Square> = v
                     .start
                     .iter()
-                    .filter(|s| s.letter == r.piece.letter && s.colour == colour)
+                    .filter(|s| layout::letter_of(v, s) == r.piece.letter && s.colour == colour)
                     .map(|s| s.square)
                     .collect();
                 (!squares.is_empty()).then(|| format!("{}: {}", layout::runs(&squares), r.name))
@@ -308,7 +297,11 @@ fn setup(v: &Variant, rows: &[Row]) -> Vec<(&'static str, Vec<String>)> {
 fn board_cells(v: &Variant, rows: &[Row]) -> Vec<Vec<Option<Shown>>> {
     let to_place: Vec<ToPlace> = rows
         .iter()
-        .map(|r| (r.piece, r.parsed.moves().iter().any(|m| m.initial)))
+        .map(|r| ToPlace {
+            piece: r.piece,
+            initial: r.parsed.moves().iter().any(|m| m.initial),
+            sides: board_sides(v, r.piece),
+        })
         .collect();
     let mut at = layout::placements(v, &to_place);
     into_regions(v, rows, &mut at);
@@ -437,6 +430,7 @@ fn piece_view(v: &Variant, names: &Names, r: &Row, board: &SquareSet) -> PieceVi
     let remarks = remarks(v, names, p, &r.parsed);
     PieceView {
         key: p.letter.to_ascii_uppercase(),
+        start: start_ranks(v, r),
         name: r.name.clone(),
         betza: r.betza.clone(),
         remarks,
@@ -444,6 +438,46 @@ fn piece_view(v: &Variant, names: &Names, r: &Row, board: &SquareSet) -> PieceVi
         diagram: diagram(v, r, board),
         spares: (p.name == "janggiCannon").then(|| p.letter.to_ascii_uppercase().to_string()),
     }
+}
+
+/// A row's `data-start`: for a piece with initial moves, the ranks (from
+/// each side's own) of the region where it may make them
+/// ([`layout::initial_region`]), when the page would otherwise draw them
+/// elsewhere: from the ranks where the setup text puts it, else rank 2.
+fn start_ranks(v: &Variant, r: &Row) -> Option<String> {
+    if !r.parsed.moves().iter().any(|m| m.initial) {
+        return None;
+    }
+    let mut region: Vec<u8> = Vec::new();
+    let mut setup: Vec<u8> = Vec::new();
+    for colour in [Colour::White, Colour::Black] {
+        region.extend(layout::own_ranks(
+            v,
+            layout::initial_region(v, r.piece, colour),
+            colour,
+        ));
+        let squares: Vec<Square> = v
+            .start
+            .iter()
+            .filter(|s| layout::letter_of(v, s) == r.piece.letter && s.colour == colour)
+            .map(|s| s.square)
+            .collect();
+        setup.extend(layout::own_ranks(v, &squares, colour));
+    }
+    for ranks in [&mut region, &mut setup] {
+        ranks.sort_unstable();
+        ranks.dedup();
+    }
+    if setup.is_empty() {
+        setup.push(2);
+    }
+    (!region.is_empty() && region != setup).then(|| {
+        region
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
 }
 
 /// The eight directions a hopper's screens are placed in.
@@ -464,13 +498,13 @@ const RAYS: [(i8, i8); 8] = [
 fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
     let p = r.piece;
     let initial = r.parsed.moves().iter().any(|m| m.initial);
-    let region = &v.double_step_white;
+    let region = layout::initial_region(v, p, Colour::White);
     let from = v
         .start
         .iter()
         .find(|s| {
             initial
-                && s.letter == p.letter
+                && layout::letter_of(v, s) == p.letter
                 && s.colour == Colour::White
                 && (region.is_empty() || region.contains(&s.square))
         })
@@ -551,6 +585,51 @@ fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
     }
 }
 
+/// Where a pawn that triple-steps (its Betza's `ifmW3`) may step two or
+/// three squares, and where two only, in ranks from its own side.
+fn triple_step(v: &Variant, p: &VariantPiece) -> Option<String> {
+    let triple = layout::initial_region(v, p, Colour::White);
+    if p.name != "pawn" || std::ptr::eq(triple, v.double_step_white.as_slice()) {
+        return None;
+    }
+    let ranks = |w: &[Square], b: &[Square]| {
+        let mut out = layout::own_ranks(v, w, Colour::White);
+        out.extend(layout::own_ranks(v, b, Colour::Black));
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    let three = ranks(&v.triple_step_white, &v.triple_step_black);
+    let two: Vec<u8> = ranks(&v.double_step_white, &v.double_step_black)
+        .into_iter()
+        .filter(|r| !three.contains(r))
+        .collect();
+    let words = |rs: &[u8]| {
+        let names: Vec<String> = rs.iter().map(|r| ordinal(*r)).collect();
+        let s = if rs.len() > 1 { "s" } else { "" };
+        format!("{} rank{s}", names.join(" and "))
+    };
+    let mut out = format!(
+        "steps two or three squares forward from its {} (nothing in the way)",
+        words(&three)
+    );
+    if !two.is_empty() {
+        out.push_str(&format!("; two also from its {}", words(&two)));
+    }
+    Some(out)
+}
+
+/// `3` as `3rd`.
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// The Remarks column: royalty, castling, promotion, initial moves and
 /// what Fairy-Stockfish adds by rule, in plain words.
 fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece) -> String {
@@ -584,6 +663,9 @@ fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece) -> Stri
                 layout::runs(&black)
             }
         ));
+    }
+    if let Some(s) = triple_step(v, p) {
+        r.push(s);
     }
     if r.is_empty() {
         return "-".into();

@@ -17,7 +17,7 @@ pub(in super::super) fn table(p: &PageView) -> Markup {
                 td { "Remarks" }
             }
             @for pv in &p.pieces {
-                tr data-piece=(pv.key) data-spares=[&pv.spares] {
+                tr data-piece=(pv.key) data-start=[pv.start.as_deref()] data-spares=[&pv.spares] {
                     td { (pv.name) }
                     td { (pv.key) }
                     td { "-" }
