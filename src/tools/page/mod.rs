@@ -386,7 +386,7 @@ mod tests {
     fn a_piece_the_pages_cannot_spell_gives_no_page() {
         // (q: the letter takes the Queen's place in the start position, so
         // the piece is one a player meets.)
-        let text = "[j:chess]\ncustomPiece1 = q:pR2\n";
+        let text = "[j:chess]\ncustomPiece1 = q:cpR2\n";
         let vs = crate::variant::read(text, "t.ini").unwrap();
         let e = write_page(&vs[0], &Names::default(), &Options::default()).unwrap_err();
         assert_eq!(e.line, 2, "{e}");
