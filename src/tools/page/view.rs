@@ -126,10 +126,7 @@ fn row_betza(v: &Variant, p: &VariantPiece, pages: &str) -> String {
 fn exact(v: &Variant, r: &Row, at: Square, colour: Colour, board: &SquareSet) -> Option<Target> {
     let p = r.piece;
     let none = SquareSet::EMPTY;
-    let own_rank = match colour {
-        Colour::White => at.rank() + 1,
-        Colour::Black => v.ranks - at.rank(),
-    };
+    let own_rank = crate::page::declared::own_rank(at, colour, v.ranks);
     let d = Diagram::among(&r.parsed, at, colour, board, &none, &none);
     let mut t = Target::of_diagram(&d, *board, colour, none);
     let mut changed = false;
@@ -270,6 +267,16 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
     })
 }
 
+/// The squares where `colour`'s piece `p` stands at the start (a promoted
+/// one as the type it is: [`layout::letter_of`]).
+fn start_squares(v: &Variant, p: &VariantPiece, colour: Colour) -> Vec<Square> {
+    v.start
+        .iter()
+        .filter(|s| layout::letter_of(v, s) == p.letter && s.colour == colour)
+        .map(|s| s.square)
+        .collect()
+}
+
 /// The setup text: per side, per piece, its squares.
 fn setup(v: &Variant, rows: &[Row]) -> Vec<(&'static str, Vec<String>)> {
     let mut out = Vec::new();
@@ -277,12 +284,7 @@ fn setup(v: &Variant, rows: &[Row]) -> Vec<(&'static str, Vec<String>)> {
         let lines: Vec<String> = rows
             .iter()
             .filter_map(|r| {
-                let squares: Vec<Square> = v
-                    .start
-                    .iter()
-                    .filter(|s| layout::letter_of(v, s) == r.piece.letter && s.colour == colour)
-                    .map(|s| s.square)
-                    .collect();
+                let squares = start_squares(v, r.piece, colour);
                 (!squares.is_empty()).then(|| format!("{}: {}", layout::runs(&squares), r.name))
             })
             .collect();
@@ -456,13 +458,11 @@ fn start_ranks(v: &Variant, r: &Row) -> Option<String> {
             layout::initial_region(v, r.piece, colour),
             colour,
         ));
-        let squares: Vec<Square> = v
-            .start
-            .iter()
-            .filter(|s| layout::letter_of(v, s) == r.piece.letter && s.colour == colour)
-            .map(|s| s.square)
-            .collect();
-        setup.extend(layout::own_ranks(v, &squares, colour));
+        setup.extend(layout::own_ranks(
+            v,
+            &start_squares(v, r.piece, colour),
+            colour,
+        ));
     }
     for ranks in [&mut region, &mut setup] {
         ranks.sort_unstable();
