@@ -23,7 +23,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::engine::betza::{Atom, Jumping, Leg, Link, Modality, Move, Piece};
-use crate::variant::{Colour, Variant, VariantPiece};
+use crate::variant::{Variant, VariantPiece};
 
 const NUMBERS: [&str; 10] = [
     "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -279,6 +279,49 @@ fn zone(v: &Variant) -> String {
     }
 }
 
+/// When a piece (not a pawn) promotes: in the zone ([`zone`]), with every
+/// move where the zone is the whole board (Kyoto shogi), and only by a
+/// capture under `piecePromotionOnCapture` (Micro shogi).
+fn piece_zone(v: &Variant) -> String {
+    let whole = v
+        .promotion
+        .region_white
+        .iter()
+        .map(|s| s.rank())
+        .min()
+        .is_some_and(|low| low == 0);
+    match (whole, truth(v, "piecePromotionOnCapture")) {
+        (true, true) => "when it captures".into(),
+        (true, false) => "with every move".into(),
+        (false, true) => format!("{}, by a capture", zone(v)),
+        (false, false) => zone(v),
+    }
+}
+
+/// "; not while its side has a Met" for `promotionLimit = f:1`, as
+/// Fairy-Stockfish reads it (letter, `:`, count; each count a limit).
+fn limit(v: &Variant, name: &dyn Fn(char) -> String) -> String {
+    let Some(text) = get(v, "promotionLimit") else {
+        return String::new();
+    };
+    let mut out = String::new();
+    for item in text.split_whitespace() {
+        let Some((c, n)) = item.split_once(':') else {
+            continue;
+        };
+        let (Some(c), Ok(n)) = (c.chars().next(), n.parse::<u32>()) else {
+            continue;
+        };
+        let what = if n == 1 {
+            format!("a {}", name(c.to_ascii_lowercase()))
+        } else {
+            format!("{n} {}s", name(c.to_ascii_lowercase()))
+        };
+        out.push_str(&format!("; not while its side has {what}"));
+    }
+    out
+}
+
 /// As [`promotion`], naming each piece with `name`.
 pub fn promotion_named(
     v: &Variant,
@@ -287,7 +330,21 @@ pub fn promotion_named(
 ) -> Vec<String> {
     let pr = &v.promotion;
     let mut out = Vec::new();
-    if pr.pawn_types.contains(&p.letter) && !pr.piece_types_white.is_empty() {
+    if pr.pawn_types.contains(&p.letter)
+        && !pr.piece_types_white.is_empty()
+        && v.sittuyin_promotion()
+    {
+        let to: Vec<String> = pr.piece_types_white.iter().map(|&c| name(c)).collect();
+        let squares: Vec<String> = pr.region_white.iter().map(|s| s.to_string()).collect();
+        out.push(format!(
+            "may promote to {to} where it stands or by a {to}'s move to an empty square, \
+             from {} (Black: the same squares mirrored), or from anywhere as its side's last pawn, \
+             if the {to} would attack no enemy there{}",
+            list(&squares, "or"),
+            limit(v, name),
+            to = list(&to, "or"),
+        ));
+    } else if pr.pawn_types.contains(&p.letter) && !pr.piece_types_white.is_empty() {
         let to: Vec<String> = pr.piece_types_white.iter().map(|&c| name(c)).collect();
         out.push(format!(
             "{} to {} {}",
@@ -310,7 +367,7 @@ pub fn promotion_named(
                     "may promote"
                 },
                 name(*to),
-                zone(v)
+                piece_zone(v)
             ));
         }
     }
@@ -362,8 +419,10 @@ fn pieces_of(v: &Variant, letters: &str, name: &dyn Fn(char) -> String) -> Strin
     list(&names, "and")
 }
 
-/// The rules of `v`, naming its pieces with `name`.
-pub fn rules(v: &Variant, name: &dyn Fn(char) -> String) -> Rules {
+/// The rules of `v`, naming its pieces with `name`; promotions are said
+/// of the pieces `shown` (those a player meets: a parent's piece that the
+/// game never has promotes in no sentence).
+pub fn rules(v: &Variant, name: &dyn Fn(char) -> String, shown: &dyn Fn(char) -> bool) -> Rules {
     let mut r = Rules::default();
     let royal = v.pieces.iter().find(|p| p.royal);
     let extinction = get(v, "extinctionValue").filter(|x| *x != "none");
@@ -410,13 +469,18 @@ pub fn rules(v: &Variant, name: &dyn Fn(char) -> String) -> Rules {
         fold,
         outcome(fold_value)
     ));
-    beyond(v, name, &mut r.beyond);
+    beyond(v, name, shown, &mut r.beyond);
     r
 }
 
 /// The rules no board of moves shows: drops, hands, checks, compulsory
 /// captures, explosions, castling.
-fn beyond(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<String>) {
+fn beyond(
+    v: &Variant,
+    name: &dyn Fn(char) -> String,
+    shown: &dyn Fn(char) -> bool,
+    out: &mut Vec<String>,
+) {
     if truth(v, "pieceDrops") {
         out.push(
             "Instead of moving, a player may drop a piece from their hand onto an empty square."
@@ -441,11 +505,21 @@ fn beyond(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<String>) {
     if v.castling.allowed && v.pieces.iter().any(|p| p.royal) {
         out.push("Castling: the King moves two squares towards a Rook, which jumps over it, as in chess.".into());
     }
-    if let Some(pass) = get(v, "pass").filter(|p| *p == "true") {
-        let _ = pass;
+    if truth(v, "pass") {
         out.push("A player may pass instead of moving.".into());
     }
-    for p in &v.pieces {
+    if truth(v, "pieceDemotion") && !v.promotion.promoted.is_empty() {
+        out.push(format!(
+            "A promoted piece {} return to its unpromoted form {}.",
+            if v.promotion.mandatory_piece {
+                "must"
+            } else {
+                "may"
+            },
+            piece_zone(v)
+        ));
+    }
+    for p in v.pieces.iter().filter(|p| shown(p.letter)) {
         if v.promotion.pawn_types.contains(&p.letter)
             || v.promotion.promoted.iter().any(|x| x.0 == p.letter)
         {
@@ -454,7 +528,6 @@ fn beyond(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<String>) {
             }
         }
     }
-    let _ = Colour::White;
 }
 
 #[cfg(test)]
@@ -493,18 +566,31 @@ mod tests {
     #[test]
     fn the_rules_of_chess() {
         let v = &crate::variant::read("[c:chess]\n", "t").unwrap()[0];
-        let r = rules(v, &|c| {
-            if c == 'k' {
-                "King".into()
-            } else {
-                c.to_string()
-            }
-        });
+        let r = rules(
+            v,
+            &|c| {
+                if c == 'k' {
+                    "King".into()
+                } else {
+                    c.to_string()
+                }
+            },
+            &|_| true,
+        );
         assert!(r.ends[0].contains("King is checkmated"), "{r:?}");
         assert!(
             r.ends.iter().any(|s| s.contains("stalemate) draws")),
             "{r:?}"
         );
         assert!(r.ends.iter().any(|s| s.contains("after 50 moves")), "{r:?}");
+        assert!(
+            r.beyond
+                .iter()
+                .any(|s| s.starts_with("The p must promote to n, b, r or q")),
+            "{r:?}"
+        );
+        // A piece the page does not show promotes in no sentence.
+        let r = rules(v, &|c| c.to_string(), &|c| c != 'p');
+        assert!(!r.beyond.iter().any(|s| s.contains("promote")), "{r:?}");
     }
 }

@@ -9,7 +9,8 @@ use crate::engine::geometry::{Colour, Square};
 
 /// Reads the board of `fen` (its first field) on a `files`×`ranks` board,
 /// whose piece letters are `letters` (lower case). Returns the pieces
-/// and the pocket (`[...]`) as written, or what is wrong.
+/// and the pocket's letters (`[...]`; `[-]`, an empty pocket, has none),
+/// or what is wrong.
 pub(super) fn board(
     fen: &str,
     files: u8,
@@ -38,6 +39,7 @@ pub(super) fn board(
             return Err(format!("'{c}' in the pocket is no piece of the variant"));
         }
     }
+    let pocket: String = pocket.chars().filter(|&c| c != '-').collect();
     let mut out = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = ranks as usize - 1 - i;
@@ -157,5 +159,6 @@ mod tests {
         );
         assert!(board("8/8[q w", 8, 2, &['q']).is_err());
         assert!(board("8/8[x] w", 8, 2, &['q']).is_err());
+        assert_eq!(board("8/8[-] w", 8, 2, &['q']).unwrap().1, "");
     }
 }

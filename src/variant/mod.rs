@@ -248,6 +248,13 @@ impl Variant {
             .unwrap_or_default()
     }
 
+    /// Whether pawns promote as in Sittuyin (`sittuyinPromotion`): by the
+    /// promoted piece's non-capturing move, from the promotion squares or,
+    /// as a side's last pawn, from anywhere.
+    pub fn sittuyin_promotion(&self) -> bool {
+        self.value_of("sittuyinPromotion").map(str::trim) == Some("true")
+    }
+
     /// The rank (from 1, counted from each side's own) from which a
     /// Soldier also steps sideways (`soldierPromotionRank`; 1: from
     /// anywhere).

@@ -335,16 +335,22 @@ fn letters(d: &mut Draft, e: &ini::Entry, file: &str) -> Vec<char> {
 }
 
 /// `promotedPieceType` as Fairy-Stockfish reads it: characters (spaces
-/// skipped) in threes, piece, separator, what it promotes to, up to the
-/// first piece that is no piece of the variant.
+/// skipped) in threes, piece, separator, what it promotes to (`-`: no
+/// promotion), up to the first piece that is no piece of the variant.
+/// Each three changes that piece's promotion only: the others stay as the
+/// parent has them.
 fn promoted_pairs(d: &mut Draft, e: &ini::Entry, file: &str) -> Vec<(char, char)> {
     let is_piece = |c: char| d.pieces.iter().any(|p| p.1 == c.to_ascii_lowercase());
     let chars: Vec<char> = e.value.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut pairs = Vec::new();
+    let mut pairs = d.promoted.clone();
     for t in chars.chunks(3) {
         match t {
-            [a, _, b] if is_piece(*a) && is_piece(*b) => {
-                pairs.push((a.to_ascii_lowercase(), b.to_ascii_lowercase()))
+            [a, _, b] if is_piece(*a) && (*b == '-' || is_piece(*b)) => {
+                let a = a.to_ascii_lowercase();
+                pairs.retain(|(from, _)| *from != a);
+                if *b != '-' {
+                    pairs.push((a, b.to_ascii_lowercase()));
+                }
             }
             _ => {
                 let rest: String = t.iter().collect();
@@ -576,7 +582,10 @@ fn piece(
     let mut special = Vec::new();
     let pages = match name {
         "pawn" => {
-            special.push("en passant");
+            // (Without a double step no pawn can be taken en passant.)
+            if double_step {
+                special.push("en passant");
+            }
             if double_step && triple_step {
                 special.push(
                     "double and triple step (ifmW3) only from its triple-step region; \
@@ -732,6 +741,14 @@ mod tests {
         // promotedPieceType in threes, up to a note.
         let v = one("[a:chess]\npromotedPieceType = n:q b : r # x\n").unwrap();
         assert_eq!(v.promotion.promoted, [('n', 'q'), ('b', 'r')]);
+        // A child changes the promotions it names and keeps its parent's
+        // others; `-` takes one away (Fairy-Stockfish's parser.cpp).
+        let v = crate::variant::read(
+            "[a:chess]\npromotedPieceType = n:q b:r\n[b:a]\npromotedPieceType = b:- r:q\n",
+            "t.ini",
+        )
+        .unwrap();
+        assert_eq!(v[1].promotion.promoted, [('n', 'q'), ('r', 'q')]);
     }
 
     #[test]

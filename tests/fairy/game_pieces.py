@@ -207,11 +207,16 @@ class Facts:
         # The pieces by side (upper case White), as the game has them.
         self.sided = {t for r in rows for t in r if t and t[-1].isalpha()} | {c for c in pocket if c.isalpha()}
         self.promotions = self._promotions()
+        # A promoted piece of the start position that is written by its
+        # own letter after it moves (Kyoto shogi's +L becomes an L).
+        self.demoted = self._demotions()
+        self.sided |= self.demoted
         self._letter_moves = None
         # The letters a page can show: a promoted piece (+x) by the letter
         # of its type, where it has one.
         self.promoted_as = {t: sorted(self.letters_of(t)) for t in sorted(self.promotions) if t.startswith("+")}
         self.pieces = self.start_letters | self.pocket_letters | {t for t in self.promotions if not t.startswith("+")}
+        self.pieces |= {c.lower() for c in self.demoted}
         for t, letters in self.promoted_as.items():
             self.pieces |= set(letters) or {t}
             for s in [x for x in self.sided if x.lower() == t]:
@@ -359,11 +364,42 @@ class Facts:
                             self.sided.add(suffix.upper() if white else suffix.lower())
         return out
 
+    def _demotions(self, games=20, plies=30):
+        """Where the start position has promoted pieces (`+x`): the
+        letters (by side: upper case White) written on the board in games
+        pyffish plays from the start, each move chosen at random (a
+        capture, where there is one, more often than not, since some
+        pieces change form only when they capture); a fixed seed. This is
+        how a `+x` that becomes `x` when it moves or captures (Kyoto and
+        Micro shogi) is met."""
+        if not any(t and t.startswith("+") for r in self.rows for t in r):
+            return set()
+        import random
+        rng = random.Random(34)
+        out = set()
+        for _ in range(games):
+            fen, rows = self.start, self.rows
+            for _ in range(plies):
+                try:
+                    legal = sf.legal_moves(self.variant, fen, [])
+                except Exception:
+                    break
+                if not legal:
+                    break
+                # (A capture: a move onto a square a piece stands on.)
+                captures = [m for m in legal if UCI.match(m) and rows[self.ranks - int(UCI.match(m).group(4))]
+                            [FILES.index(UCI.match(m).group(3))] is not None]
+                pick = rng.choice(captures if captures and rng.random() < 0.7 else legal)
+                fen = sf.get_fen(self.variant, fen, [pick])
+                rows, _ = fen_rows(fen)
+                out |= {t for r in rows for t in r if t and t.isalpha()}
+        return out - self.sided
+
     def as_dict(self):
         return {"variant": self.variant, "files": self.files, "ranks": self.ranks, "start": self.start,
                 "accepted": sorted(self.accepted), "start_letters": sorted(self.start_letters),
                 "pocket": sorted(self.pocket_letters), "promotions": sorted(self.promotions),
-                "promoted_as": self.promoted_as, "royal": sorted(self.royal), "pieces": sorted(self.pieces), "sided": sorted(self.sided)}
+                "promoted_as": self.promoted_as, "demoted": sorted(self.demoted), "royal": sorted(self.royal), "pieces": sorted(self.pieces), "sided": sorted(self.sided)}
 
 
 def check_reading(name, sections, facts):

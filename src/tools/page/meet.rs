@@ -3,7 +3,8 @@
 //! where the game writes it with its own letter for that side.
 //!
 //! A side meets the pieces of its start position (a promoted one, `+F`,
-//! as the type it promotes to), of its pockets, the pieces its pawns
+//! as the type it promotes to, and as its own type too where promoted
+//! pieces demote when they move), of its pockets, the pieces its pawns
 //! promote to (`promotionPieceTypesWhite/Black`) and the types its pieces
 //! promote to (`promotedPieceType`); in a game where captures go to the
 //! hand (`capturesToHand`), also the other side's unpromoted pieces. Of
@@ -80,9 +81,17 @@ pub(super) fn sides(v: &Variant) -> BTreeMap<char, Sides> {
             .find(|(from, _)| *from == c.to_ascii_lowercase())
             .map(|(_, to)| *to)
     };
+    let demotes = truth(v, "pieceDemotion");
     for s in &v.start {
         match promoted_to(s.letter).filter(|_| s.promoted) {
-            Some(to) => add(&mut how, to, side(s.colour), How::StartPromoted),
+            Some(to) => {
+                add(&mut how, to, side(s.colour), How::StartPromoted);
+                // A promoted piece that demotes when it moves (Kyoto
+                // shogi's `+L` becomes a Lance) is met as its own type too.
+                if demotes {
+                    add(&mut how, s.letter, side(s.colour), How::Letter);
+                }
+            }
             None => add(&mut how, s.letter, side(s.colour), How::Letter),
         }
     }
@@ -158,7 +167,6 @@ pub(super) fn sides(v: &Variant) -> BTreeMap<char, Sides> {
                 .all(|p| t.contains(cased(p.letter, side(p.colour))))
         });
     let written = |c: char, s: usize| table.is_none_or(|t| t.contains(cased(c, s)));
-    let demotes = truth(v, "pieceDemotion");
     let starts_with = |c: char| v.start.iter().any(|s| s.letter == c && !s.promoted);
     let mut out: BTreeMap<char, Sides> = BTreeMap::new();
     for (&(c, s), hs) in &how {
@@ -250,6 +258,17 @@ mod tests {
             startFen = 1fkm3/1p1s3/7/7/7/3S1P1/3MKF1[] w - 0 1\n");
         assert_eq!(board(&m, 0), "fkmps");
         assert_eq!(met(&m, 0), "bcfkmnprs");
+    }
+
+    #[test]
+    fn a_promoted_start_piece_that_demotes_is_met_as_its_own_type() {
+        // Kyoto shogi (Fairy-Stockfish's variant.cpp): White starts with
+        // +L S K +N P; the +L (a Gold) becomes a Lance when it moves, the
+        // Lance a Gold again; the board shows L and N, never G, B or R.
+        let m = of("[k:kyotoshogi]\n");
+        assert_eq!(board(&m, 0), "klnps");
+        assert_eq!(met(&m, 0), "bgklnprs");
+        assert_eq!(board(&m, 1), "klnps");
     }
 
     #[test]

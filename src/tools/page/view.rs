@@ -158,6 +158,32 @@ fn exact(v: &Variant, r: &Row, at: Square, colour: Colour, board: &SquareSet) ->
             add(diag, Some(&lines), &mut t);
         }
     }
+    // Sittuyin's promotion: the pawn, alone of its side's pawns as on
+    // the empty board the press shows, may become a piece its pawns
+    // promote to by that piece's non-capturing move (Fairy-Stockfish's
+    // movegen.cpp; in place too, which no square shows).
+    if v.sittuyin_promotion() && v.promotion.pawn_types.contains(&p.letter) {
+        let to = match colour {
+            Colour::White => &v.promotion.piece_types_white,
+            Colour::Black => &v.promotion.piece_types_black,
+        };
+        for q in to.iter().filter_map(|&c| v.piece(c)) {
+            let Some(moves) = q.pages.as_deref().ok().and_then(|b| betza::parse(b).ok()) else {
+                continue;
+            };
+            let e = Diagram::among(&moves, at, colour, board, &none, &none);
+            for (sq, m) in e.marks() {
+                let now = match (t.mark(sq), m) {
+                    (_, Mark::Capture | Mark::FirstLeg | Mark::Block) => continue,
+                    (None, _) => Mark::Move,
+                    (Some(Mark::Capture), _) => Mark::Slide,
+                    (Some(_), _) => continue,
+                };
+                t.set(sq, Some(now));
+                changed = true;
+            }
+        }
+    }
     if let Some(region) = v.mobility_region(p, colour) {
         for (sq, _) in d.marks() {
             if !region.contains(&sq) {
@@ -236,9 +262,10 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
             parsed,
         });
     }
+    let letters: Vec<char> = rows.iter().map(|r| r.piece.letter).collect();
     let pieces: Vec<PieceView> = rows
         .iter()
-        .map(|r| piece_view(v, names, r, &board))
+        .map(|r| piece_view(v, names, r, &board, &letters))
         .collect();
     let mut legend = vec![Mark::Slide, Mark::Leap, Mark::Move, Mark::Capture];
     for m in [Mark::FirstLeg, Mark::Block] {
@@ -263,7 +290,9 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         board: board_cells(v, &rows),
         legend,
         pieces,
-        rules: describe::rules(v, &|c| letter_name(v, names, c)),
+        rules: describe::rules(v, &|c| letter_name(v, names, c), &|c| {
+            rows.iter().any(|r| r.piece.letter == c)
+        }),
     })
 }
 
@@ -341,8 +370,12 @@ fn cell_moves(
     colour: Colour,
     board: &SquareSet,
 ) -> Option<String> {
+    // A piece with initial moves stands where it may make them (layout),
+    // so its exact moves there include them; one confined to a region
+    // (Pawnback's pawn, never on its first rank) gets them. Otherwise the
+    // row's moves, with the page's data-start, say it.
     let initial = r.parsed.moves().iter().any(|m| m.initial);
-    if r.parsed.needs_screen() || initial {
+    if r.parsed.needs_screen() || (initial && v.mobility_region(r.piece, colour).is_none()) {
         return None;
     }
     let t = exact(v, r, Square::new(x, y)?, colour, board)?;
@@ -427,9 +460,9 @@ fn letter_name(v: &Variant, names: &Names, c: char) -> String {
     )
 }
 
-fn piece_view(v: &Variant, names: &Names, r: &Row, board: &SquareSet) -> PieceView {
+fn piece_view(v: &Variant, names: &Names, r: &Row, board: &SquareSet, shown: &[char]) -> PieceView {
     let p = r.piece;
-    let remarks = remarks(v, names, p, &r.parsed);
+    let remarks = remarks(v, names, p, &r.parsed, shown);
     PieceView {
         key: p.letter.to_ascii_uppercase(),
         start: start_ranks(v, r),
@@ -619,6 +652,33 @@ fn triple_step(v: &Variant, p: &VariantPiece) -> Option<String> {
     Some(out)
 }
 
+/// "a promoted Lance or Shogi Knight": the pieces of the page that
+/// promote to `p` (`promotedPieceType`); "also …" where `p` is met
+/// unpromoted too, in the start position or the pockets.
+fn promoted_from(v: &Variant, names: &Names, p: &VariantPiece, shown: &[char]) -> Option<String> {
+    let from: Vec<String> = v
+        .promotion
+        .promoted
+        .iter()
+        .filter(|(from, to)| *to == p.letter && shown.contains(from))
+        .map(|(from, _)| letter_name(v, names, *from))
+        .collect();
+    let (last, rest) = from.split_last()?;
+    let list = if rest.is_empty() {
+        last.clone()
+    } else {
+        format!("{} or {last}", rest.join(", "))
+    };
+    let unpromoted = v.start.iter().any(|s| s.letter == p.letter && !s.promoted)
+        || v.in_hand
+            .chars()
+            .any(|c| c.to_ascii_lowercase() == p.letter);
+    Some(format!(
+        "{}a promoted {list}",
+        if unpromoted { "also " } else { "" }
+    ))
+}
+
 /// `3` as `3rd`.
 fn ordinal(n: u8) -> String {
     let suffix = match (n % 10, n % 100) {
@@ -632,8 +692,11 @@ fn ordinal(n: u8) -> String {
 
 /// The Remarks column: royalty, castling, promotion, initial moves and
 /// what Fairy-Stockfish adds by rule, in plain words.
-fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece) -> String {
+fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece, shown: &[char]) -> String {
     let mut r: Vec<String> = Vec::new();
+    if let Some(s) = promoted_from(v, names, p, shown) {
+        r.push(s);
+    }
     if p.royal {
         r.push("royal: must not be left in check".into());
         if v.castling.allowed {
