@@ -2,8 +2,9 @@
 //! pieces a Janggi Cannon spares (`data-spares`: it neither hops over nor
 //! takes a Cannon), and the palaces, river and palace diagonals that
 //! `glance page` writes into a cell's `data-moves` where they change a
-//! piece's moves there. Each expected set of squares is written by hand
-//! from the games' rules.
+//! piece's moves there; Sittuyin's pawn promotion, Pawnback's first rank,
+//! pieces that never move and pieces that change form (Kyoto shogi).
+//! Each expected set of squares is written by hand from the games' rules.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -188,4 +189,42 @@ fn janggi_pieces_step_along_the_palace_diagonals() {
         html.contains("data-spares=\"C\""),
         "the Cannon spares the Cannons"
     );
+}
+
+#[test]
+fn a_sittuyin_pawn_alone_promotes_by_a_fers_step() {
+    // Fairy-Stockfish's movegen.cpp: a side's last pawn may promote to
+    // the Met (Fers) from anywhere, by a Fers's step to an empty square.
+    // On the empty board a press shows, the Pawn on e4 steps to e5,
+    // captures on d5 and f5 and may promote there or on d3 and f3.
+    let html = written("sittuyin");
+    assert_eq!(goes(&html, "e4"), squares("d3 f3 d5 e5 f5"));
+    assert_eq!(goes(&html, "e6"), squares("d5 e5 f5 d7 f7"));
+    assert!(html.contains("from anywhere as its side's last pawn"));
+}
+
+#[test]
+fn a_pawnback_pawn_never_steps_back_onto_its_first_rank() {
+    // Pawnback: fbmW, fceF and the double step ifmnD; a White pawn never
+    // stands on rank 1 (its mobility region is ranks 2 to 8): from a2 it
+    // goes forward one or two and captures on b3, never back to a1.
+    let html = written("pawnback");
+    assert_eq!(goes(&html, "a2"), squares("a3 a4 b3"));
+    assert_eq!(goes(&html, "a7"), squares("a6 a5 b6"));
+}
+
+#[test]
+fn pieces_that_never_move_and_pieces_that_change_form() {
+    // Flipello's discs are dropped and never move.
+    let html = written("flipello");
+    assert_eq!(goes(&html, "e5"), Vec::<String>::new());
+    assert!(html.contains("Never moves"));
+    // Kyoto shogi: the Lance of a1 (demoted from the +L it starts as)
+    // slides forward up the a-file; Gold, Bishop and Rook are the
+    // promoted forms, with rows but no square of their own.
+    let html = written("kyotoshogi");
+    assert_eq!(goes(&html, "a1"), squares("a2 a3 a4 a5"));
+    assert!(html.contains("A promoted Lance or Shogi Knight"));
+    // (A board cell's key follows its id; a row's follows `<tr `.)
+    assert!(!html.contains("\" data-piece=\"G\""));
 }

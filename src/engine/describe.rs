@@ -419,6 +419,38 @@ fn pieces_of(v: &Variant, letters: &str, name: &dyn Fn(char) -> String) -> Strin
     list(&names, "and")
 }
 
+/// The pockets at the start, counted by piece and side: "White: 2 Rooks,
+/// a Knight; Black: …" (a piece's name, and `s` for more than one).
+fn hand(v: &Variant, name: &dyn Fn(char) -> String) -> String {
+    let side = |upper: bool| -> String {
+        let mut counts: Vec<(char, usize)> = Vec::new();
+        for c in v
+            .in_hand
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == upper)
+        {
+            let c = c.to_ascii_lowercase();
+            match counts.iter_mut().find(|(k, _)| *k == c) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((c, 1)),
+            }
+        }
+        let items: Vec<String> = counts
+            .iter()
+            .map(|&(c, n)| match n {
+                1 => format!("a {}", name(c)),
+                _ => format!("{n} {}s", name(c)),
+            })
+            .collect();
+        if items.is_empty() {
+            "none".into()
+        } else {
+            items.join(", ")
+        }
+    };
+    format!("White: {}; Black: {}", side(true), side(false))
+}
+
 /// The rules of `v`, naming its pieces with `name`; promotions are said
 /// of the pieces `shown` (those a player meets: a parent's piece that the
 /// game never has promotes in no sentence).
@@ -452,10 +484,22 @@ pub fn rules(v: &Variant, name: &dyn Fn(char) -> String, shown: &dyn Fn(char) ->
         ));
     }
     let stalemate = get(v, "stalemateValue").unwrap_or("draw");
-    r.ends.push(format!(
-        "A player with no legal move who is not in check (stalemate) {}.",
-        outcome(stalemate)
-    ));
+    let pass = truth(v, "passOnStalemate");
+    if truth(v, "stalematePieceCount") {
+        r.ends.push(format!(
+            "When {}, the game ends: the player with more pieces on the board wins.",
+            if pass {
+                "neither player can move"
+            } else {
+                "the player to move cannot move"
+            }
+        ));
+    } else if !pass {
+        r.ends.push(format!(
+            "A player with no legal move who is not in check (stalemate) {}.",
+            outcome(stalemate)
+        ));
+    }
     let n = get(v, "nMoveRule").unwrap_or("50");
     if n != "0" {
         r.ends.push(format!(
@@ -491,7 +535,36 @@ fn beyond(
         out.push("A captured piece goes to the capturer's hand, changing sides.".into());
     }
     if !v.in_hand.is_empty() {
-        out.push(format!("Pieces in hand at the start: {}.", v.in_hand));
+        out.push(format!("Pieces in hand at the start: {}.", hand(v, name)));
+    }
+    match get(v, "enclosingDrop") {
+        Some("reversi") => out.push(
+            "A piece may only be dropped where it encloses, in a line with another piece of its side, \
+             one or more of the other side's pieces."
+                .into(),
+        ),
+        Some("ataxx") => out.push(
+            "A piece may only be dropped next to a piece of its side.".into(),
+        ),
+        Some("top") => out.push("A piece may only be dropped on the lowest empty square of a file.".into()),
+        _ => {}
+    }
+    // (Where the start position already fills them, as in Flipello,
+    // nothing is said.)
+    if let Some(squares) =
+        get(v, "enclosingDropStart").filter(|s| !s.is_empty() && v.start.is_empty())
+    {
+        let squares: Vec<String> = squares.split_whitespace().map(String::from).collect();
+        out.push(format!(
+            "The first pieces are dropped on {}, where they need enclose nothing.",
+            list(&squares, "and")
+        ));
+    }
+    if matches!(get(v, "flipEnclosedPieces"), Some("reversi" | "ataxx")) {
+        out.push("The other side's pieces a drop encloses change sides.".into());
+    }
+    if truth(v, "passOnStalemate") {
+        out.push("A player with no legal move passes.".into());
     }
     if truth(v, "mustCapture") {
         out.push("Capturing is compulsory.".into());
@@ -561,6 +634,57 @@ mod tests {
             words.contains("by jumping over exactly one piece"),
             "{words}"
         );
+    }
+
+    // Facts from Fairy-Stockfish's variant.cpp (flipersi, flipello,
+    // sittuyin), the sentences written by hand.
+    #[test]
+    fn the_rules_of_reversi_and_the_hands() {
+        let named = |c: char| match c {
+            'p' => "Disc".to_string(),
+            'r' => "Rook".to_string(),
+            'k' => "King".to_string(),
+            other => other.to_string(),
+        };
+        let all = |v: &Variant| rules(v, &named, &|_| true);
+        let vs = crate::variant::read("[a:flipersi]\n[b:flipello]\n", "t").unwrap();
+        let r = all(&vs[0]);
+        assert!(r.ends.contains(&"When the player to move cannot move, the game ends: the player with more pieces on the board wins.".to_string()), "{r:?}");
+        assert!(!r.ends.iter().any(|s| s.contains("stalemate")), "{r:?}");
+        assert!(
+            r.beyond.contains(
+                &"Pieces in hand at the start: White: 32 Discs; Black: 32 Discs.".to_string()
+            ),
+            "{r:?}"
+        );
+        assert!(r.beyond.contains(&"The first pieces are dropped on d4, e4, d5 and e5, where they need enclose nothing.".to_string()), "{r:?}");
+        assert!(
+            r.beyond
+                .contains(&"The other side's pieces a drop encloses change sides.".to_string()),
+            "{r:?}"
+        );
+        let r = all(&vs[1]);
+        assert!(
+            r.ends[0].starts_with("When neither player can move"),
+            "{r:?}"
+        );
+        assert!(
+            r.beyond
+                .contains(&"A player with no legal move passes.".to_string()),
+            "{r:?}"
+        );
+        assert!(
+            !r.beyond.iter().any(|s| s.contains("first pieces")),
+            "{r:?}"
+        );
+        let v = &crate::variant::read(
+            "[h:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3[RRk] w - - 0 1\n",
+            "t",
+        )
+        .unwrap()[0];
+        assert!(all(v)
+            .beyond
+            .contains(&"Pieces in hand at the start: White: 2 Rooks; Black: a King.".to_string()));
     }
 
     #[test]

@@ -32,10 +32,10 @@
 //! * `pieceToCharTable` and the `mobilityRegion…` keys, as written.
 //!
 //! Other keys Fairy-Stockfish reads (game end, drops, counting…) are kept
-//! as written in [`Variant::other`]. The built-in parents modelled are listed by
-//! [`builtin::MODELLED`]; [`builtin::NOT_MODELLED`] names the ones the
-//! reference file uses that are not (a section inheriting from one is
-//! refused with [`ErrorKind::UnknownParent`]).
+//! as written in [`Variant::other`]. Every built-in variant of pyffish
+//! 0.0.90 is modelled, as [`builtin::MODELLED`] lists; a parent that is
+//! neither a built-in nor a section of the file is refused with
+//! [`ErrorKind::UnknownParent`].
 //!
 //! Every error says where: `FILE:LINE: what is wrong`.
 //!

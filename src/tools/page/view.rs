@@ -694,6 +694,9 @@ fn ordinal(n: u8) -> String {
 /// what Fairy-Stockfish adds by rule, in plain words.
 fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece, shown: &[char]) -> String {
     let mut r: Vec<String> = Vec::new();
+    if parsed.moves().is_empty() {
+        r.push("never moves: it stands where it is put".into());
+    }
     if let Some(s) = promoted_from(v, names, p, shown) {
         r.push(s);
     }
