@@ -3,6 +3,8 @@
 //! and static diagram, and the game's rules. The templates
 //! ([`super::templates`]) only lay it out.
 
+use std::collections::BTreeMap;
+
 use crate::engine::betza::{self, Piece};
 use crate::engine::describe;
 use crate::engine::infer::{self, Target};
@@ -199,20 +201,17 @@ fn exact(v: &Variant, r: &Row, at: Square, colour: Colour, board: &SquareSet) ->
 /// the start position and the pockets, and those they promote to; every
 /// piece when the board and the pockets are empty at the start
 /// ([`meet`]). Each has its row; the board shows it for the sides whose
-/// game writes it with its letter ([`board_sides`]).
+/// game writes it with its letter ([`meet::Sides::board`]).
 pub(super) fn shown(v: &Variant) -> Vec<&VariantPiece> {
-    let sides = meet::sides(v);
+    shown_of(v, &meet::sides(v))
+}
+
+/// [`shown`], from the pieces met as [`meet::sides`] gives them.
+fn shown_of<'a>(v: &'a Variant, sides: &BTreeMap<char, meet::Sides>) -> Vec<&'a VariantPiece> {
     v.pieces
         .iter()
         .filter(|p| sides.get(&p.letter).is_some_and(|s| s.met != [false; 2]))
         .collect()
-}
-
-/// Whether the board shows piece `p` for White and for Black.
-fn board_sides(v: &Variant, p: &VariantPiece) -> [bool; 2] {
-    meet::sides(v)
-        .get(&p.letter)
-        .map_or([false; 2], |s| s.board)
 }
 
 /// The look of piece `p` for one side: its `sym/` image, else the disc
@@ -232,6 +231,8 @@ fn look(p: &VariantPiece, name: &str, black: bool) -> Look {
 
 struct Row<'a> {
     piece: &'a VariantPiece,
+    /// Whether the board shows it for White and for Black.
+    board: [bool; 2],
     name: String,
     betza: String,
     parsed: Piece,
@@ -244,7 +245,8 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         what: format!("[{}] a board of {}x{} squares", v.name, v.files, v.ranks),
     })?;
     let mut rows = Vec::new();
-    for p in shown(v) {
+    let sides = meet::sides(v);
+    for p in shown_of(v, &sides) {
         let line = if p.line == 0 { v.line } else { p.line };
         let b = p.pages.clone().map_err(|skip| PageError {
             line,
@@ -257,6 +259,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         })?;
         rows.push(Row {
             piece: p,
+            board: sides.get(&p.letter).map_or([false; 2], |s| s.board),
             name: piece_name(v, p, names),
             betza: b,
             parsed,
@@ -331,7 +334,7 @@ fn board_cells(v: &Variant, rows: &[Row]) -> Vec<Vec<Option<Shown>>> {
         .map(|r| ToPlace {
             piece: r.piece,
             initial: r.parsed.moves().iter().any(|m| m.initial),
-            sides: board_sides(v, r.piece),
+            sides: r.board,
         })
         .collect();
     let mut at = layout::placements(v, &to_place);
