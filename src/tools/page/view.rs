@@ -105,6 +105,12 @@ pub(super) struct DiagramView {
     pub placed: bool,
 }
 
+/// Whether a row is a Soldier that steps sideways only across the river
+/// (its row's Betza `fW`, [`row_betza`]).
+fn crosses_a_river(v: &Variant, r: &Row) -> bool {
+    r.piece.name == "soldier" && r.betza == "fW" && v.soldier_rank() > 1
+}
+
 /// The Betza the row of piece `p` shows: its moves in the pages' dialect
 /// (`pages`), but a Soldier that steps sideways only across the river
 /// (`soldierPromotionRank`) shows its steps before it (`fW`); the board
@@ -145,7 +151,7 @@ fn exact(v: &Variant, r: &Row, at: Square, colour: Colour, board: &SquareSet) ->
             }
         }
     };
-    if r.betza == "fW" && p.name == "soldier" && own_rank >= v.soldier_rank() {
+    if crosses_a_river(v, r) && own_rank >= v.soldier_rank() {
         add("sW", None, &mut t);
     }
     let lines = v.diagonal_lines();
@@ -422,10 +428,7 @@ fn across_the_river(
     at: &mut std::collections::BTreeMap<(u8, u8), (usize, Colour)>,
 ) {
     let river = v.soldier_rank();
-    let Some(i) = rows
-        .iter()
-        .position(|r| r.piece.name == "soldier" && r.betza == "fW" && river > 1)
-    else {
+    let Some(i) = rows.iter().position(|r| crosses_a_river(v, r)) else {
         return;
     };
     for colour in [Colour::White, Colour::Black] {
