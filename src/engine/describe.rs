@@ -290,7 +290,7 @@ fn piece_zone(v: &Variant) -> String {
         .map(|s| s.rank())
         .min()
         .is_some_and(|low| low == 0);
-    match (whole, truth(v, "piecePromotionOnCapture")) {
+    match (whole, v.is_true("piecePromotionOnCapture")) {
         (true, true) => "when it captures".into(),
         (true, false) => "with every move".into(),
         (false, true) => format!("{}, by a capture", zone(v)),
@@ -385,15 +385,7 @@ pub struct Rules {
 }
 
 fn get<'a>(v: &'a Variant, key: &str) -> Option<&'a str> {
-    v.other
-        .iter()
-        .rev()
-        .find(|(k, _)| k == key)
-        .map(|(_, val)| val.trim())
-}
-
-fn truth(v: &Variant, key: &str) -> bool {
-    get(v, key) == Some("true")
+    v.value_of(key).map(str::trim)
 }
 
 fn outcome(value: &str) -> &str {
@@ -484,8 +476,8 @@ pub fn rules(v: &Variant, name: &dyn Fn(char) -> String, shown: &dyn Fn(char) ->
         ));
     }
     let stalemate = get(v, "stalemateValue").unwrap_or("draw");
-    let pass = truth(v, "passOnStalemate");
-    if truth(v, "stalematePieceCount") {
+    let pass = v.is_true("passOnStalemate");
+    if v.is_true("stalematePieceCount") {
         r.ends.push(format!(
             "When {}, the game ends: the player with more pieces on the board wins.",
             if pass {
@@ -525,13 +517,13 @@ fn beyond(
     shown: &dyn Fn(char) -> bool,
     out: &mut Vec<String>,
 ) {
-    if truth(v, "pieceDrops") {
+    if v.is_true("pieceDrops") {
         out.push(
             "Instead of moving, a player may drop a piece from their hand onto an empty square."
                 .into(),
         );
     }
-    if truth(v, "capturesToHand") {
+    if v.is_true("capturesToHand") {
         out.push("A captured piece goes to the capturer's hand, changing sides.".into());
     }
     if !v.in_hand.is_empty() {
@@ -563,25 +555,25 @@ fn beyond(
     if matches!(get(v, "flipEnclosedPieces"), Some("reversi" | "ataxx")) {
         out.push("The other side's pieces a drop encloses change sides.".into());
     }
-    if truth(v, "passOnStalemate") {
+    if v.is_true("passOnStalemate") {
         out.push("A player with no legal move passes.".into());
     }
-    if truth(v, "mustCapture") {
+    if v.is_true("mustCapture") {
         out.push("Capturing is compulsory.".into());
     }
     if get(v, "checking") == Some("false") {
         out.push("Giving check is not allowed.".into());
     }
-    if truth(v, "blastOnCapture") {
+    if v.is_true("blastOnCapture") {
         out.push("A capture explodes: the capturing piece and the pieces next to the square are removed.".into());
     }
     if v.castling.allowed && v.pieces.iter().any(|p| p.royal) {
         out.push("Castling: the King moves two squares towards a Rook, which jumps over it, as in chess.".into());
     }
-    if truth(v, "pass") {
+    if v.is_true("pass") {
         out.push("A player may pass instead of moving.".into());
     }
-    if truth(v, "pieceDemotion") && !v.promotion.promoted.is_empty() {
+    if v.is_true("pieceDemotion") && !v.promotion.promoted.is_empty() {
         out.push(format!(
             "A promoted piece {} return to its unpromoted form {}.",
             if v.promotion.mandatory_piece {

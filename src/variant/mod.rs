@@ -248,11 +248,24 @@ impl Variant {
             .unwrap_or_default()
     }
 
+    /// Whether a boolean key ([`Variant::value_of`]) is set, as
+    /// Fairy-Stockfish reads one: `true` is true, anything else false.
+    ///
+    /// ```
+    /// let v = &glance::variant::read("[a:chess]\npieceDrops = true\nmustCapture = yes\n", "t").unwrap()[0];
+    /// assert!(v.is_true("pieceDrops"));
+    /// assert!(!v.is_true("mustCapture"));
+    /// assert!(!v.is_true("castling"));
+    /// ```
+    pub fn is_true(&self, key: &str) -> bool {
+        self.value_of(key).map(str::trim) == Some("true")
+    }
+
     /// Whether pawns promote as in Sittuyin (`sittuyinPromotion`): by the
     /// promoted piece's non-capturing move, from the promotion squares or,
     /// as a side's last pawn, from anywhere.
     pub fn sittuyin_promotion(&self) -> bool {
-        self.value_of("sittuyinPromotion").map(str::trim) == Some("true")
+        self.is_true("sittuyinPromotion")
     }
 
     /// The rank (from 1, counted from each side's own) from which a

@@ -58,14 +58,6 @@ fn side(c: Colour) -> usize {
     }
 }
 
-fn truth(v: &Variant, key: &str) -> bool {
-    v.other
-        .iter()
-        .rev()
-        .find(|(k, _)| k == key)
-        .is_some_and(|(_, val)| val.trim() == "true")
-}
-
 /// The pieces of `v` a player meets, by letter (lower case).
 pub(super) fn sides(v: &Variant) -> BTreeMap<char, Sides> {
     let mut how: BTreeMap<(char, usize), Vec<How>> = BTreeMap::new();
@@ -81,7 +73,7 @@ pub(super) fn sides(v: &Variant) -> BTreeMap<char, Sides> {
             .find(|(from, _)| *from == c.to_ascii_lowercase())
             .map(|(_, to)| *to)
     };
-    let demotes = truth(v, "pieceDemotion");
+    let demotes = v.is_true("pieceDemotion");
     for s in &v.start {
         match promoted_to(s.letter).filter(|_| s.promoted) {
             Some(to) => {
@@ -115,7 +107,7 @@ pub(super) fn sides(v: &Variant) -> BTreeMap<char, Sides> {
             })
             .collect();
     }
-    if truth(v, "capturesToHand") {
+    if v.is_true("capturesToHand") {
         // (The pieces met unpromoted: a promoted piece captured is its
         // unpromoted type in the hand.)
         let all: Vec<(char, usize)> = how
