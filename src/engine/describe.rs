@@ -256,7 +256,8 @@ pub fn promotion(v: &Variant, p: &VariantPiece) -> Vec<String> {
     promotion_named(v, p, &|c| c.to_ascii_uppercase().to_string())
 }
 
-fn list(items: &[String], last: &str) -> String {
+/// `a, b or c`: items joined by commas, the last by `last` ("or", "and").
+pub(crate) fn list(items: &[String], last: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -330,32 +331,34 @@ pub fn promotion_named(
 ) -> Vec<String> {
     let pr = &v.promotion;
     let mut out = Vec::new();
-    if pr.pawn_types.contains(&p.letter)
-        && !pr.piece_types_white.is_empty()
-        && v.sittuyin_promotion()
-    {
-        let to: Vec<String> = pr.piece_types_white.iter().map(|&c| name(c)).collect();
-        let squares: Vec<String> = pr.region_white.iter().map(|s| s.to_string()).collect();
-        out.push(format!(
-            "may promote to {to} where it stands or by a {to}'s move to an empty square, \
-             from {} (Black: the same squares mirrored), or from anywhere as its side's last pawn, \
-             if the {to} would attack no enemy there{}",
-            list(&squares, "or"),
-            limit(v, name),
-            to = list(&to, "or"),
-        ));
-    } else if pr.pawn_types.contains(&p.letter) && !pr.piece_types_white.is_empty() {
-        let to: Vec<String> = pr.piece_types_white.iter().map(|&c| name(c)).collect();
-        out.push(format!(
-            "{} to {} {}",
-            if pr.mandatory_pawn {
-                "must promote"
-            } else {
-                "promotes"
-            },
-            list(&to, "or"),
-            zone(v)
-        ));
+    if pr.pawn_types.contains(&p.letter) && !pr.piece_types_white.is_empty() {
+        let to = list(
+            &pr.piece_types_white
+                .iter()
+                .map(|&c| name(c))
+                .collect::<Vec<_>>(),
+            "or",
+        );
+        out.push(if v.sittuyin_promotion() {
+            let squares: Vec<String> = pr.region_white.iter().map(|s| s.to_string()).collect();
+            format!(
+                "may promote to {to} where it stands or by a {to}'s move to an empty square, \
+                 from {} (Black: the same squares mirrored), or from anywhere as its side's last pawn, \
+                 if the {to} would attack no enemy there{}",
+                list(&squares, "or"),
+                limit(v, name),
+            )
+        } else {
+            format!(
+                "{} to {to} {}",
+                if pr.mandatory_pawn {
+                    "must promote"
+                } else {
+                    "promotes"
+                },
+                zone(v)
+            )
+        });
     }
     for (from, to) in &pr.promoted {
         if *from == p.letter {

@@ -299,9 +299,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         board: board_cells(v, &rows),
         legend,
         pieces,
-        rules: describe::rules(v, &|c| letter_name(v, names, c), &|c| {
-            rows.iter().any(|r| r.piece.letter == c)
-        }),
+        rules: describe::rules(v, &|c| letter_name(v, names, c), &|c| letters.contains(&c)),
     })
 }
 
@@ -669,12 +667,10 @@ fn promoted_from(v: &Variant, names: &Names, p: &VariantPiece, shown: &[char]) -
         .filter(|(from, to)| *to == p.letter && shown.contains(from))
         .map(|(from, _)| letter_name(v, names, *from))
         .collect();
-    let (last, rest) = from.split_last()?;
-    let list = if rest.is_empty() {
-        last.clone()
-    } else {
-        format!("{} or {last}", rest.join(", "))
-    };
+    if from.is_empty() {
+        return None;
+    }
+    let list = describe::list(&from, "or");
     let unpromoted = v.start.iter().any(|s| s.letter == p.letter && !s.promoted)
         || v.in_hand
             .chars()
