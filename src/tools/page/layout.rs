@@ -74,14 +74,16 @@ pub(super) fn initial_region<'a>(v: &'a Variant, p: &VariantPiece, colour: Colou
     }
 }
 
-/// The ranks of `squares`, counted from `colour`'s own side (1 is its
-/// first rank), sorted, each once.
-pub(super) fn own_ranks(v: &Variant, squares: &[Square], colour: Colour) -> Vec<u8> {
-    let mut out: Vec<u8> = squares
-        .iter()
-        .map(|s| match colour {
-            Colour::White => s.rank() + 1,
-            Colour::Black => v.ranks - s.rank(),
+/// The ranks of White's `white` and Black's `black` squares, each counted
+/// from its own side ([`crate::page::declared::own_rank`]: 1 is its first
+/// rank), sorted, each once.
+pub(super) fn own_ranks(v: &Variant, white: &[Square], black: &[Square]) -> Vec<u8> {
+    let mut out: Vec<u8> = [(white, Colour::White), (black, Colour::Black)]
+        .into_iter()
+        .flat_map(|(squares, colour)| {
+            squares
+                .iter()
+                .map(move |&s| crate::page::declared::own_rank(s, colour, v.ranks))
         })
         .collect();
     out.sort_unstable();

@@ -487,24 +487,16 @@ fn start_ranks(v: &Variant, r: &Row) -> Option<String> {
     if !r.parsed.moves().iter().any(|m| m.initial) {
         return None;
     }
-    let mut region: Vec<u8> = Vec::new();
-    let mut setup: Vec<u8> = Vec::new();
-    for colour in [Colour::White, Colour::Black] {
-        region.extend(layout::own_ranks(
-            v,
-            layout::initial_region(v, r.piece, colour),
-            colour,
-        ));
-        setup.extend(layout::own_ranks(
-            v,
-            &start_squares(v, r.piece, colour),
-            colour,
-        ));
-    }
-    for ranks in [&mut region, &mut setup] {
-        ranks.sort_unstable();
-        ranks.dedup();
-    }
+    let region = layout::own_ranks(
+        v,
+        layout::initial_region(v, r.piece, Colour::White),
+        layout::initial_region(v, r.piece, Colour::Black),
+    );
+    let mut setup = layout::own_ranks(
+        v,
+        &start_squares(v, r.piece, Colour::White),
+        &start_squares(v, r.piece, Colour::Black),
+    );
     if setup.is_empty() {
         setup.push(2);
     }
@@ -629,15 +621,8 @@ fn triple_step(v: &Variant, p: &VariantPiece) -> Option<String> {
     if p.name != "pawn" || std::ptr::eq(triple, v.double_step_white.as_slice()) {
         return None;
     }
-    let ranks = |w: &[Square], b: &[Square]| {
-        let mut out = layout::own_ranks(v, w, Colour::White);
-        out.extend(layout::own_ranks(v, b, Colour::Black));
-        out.sort_unstable();
-        out.dedup();
-        out
-    };
-    let three = ranks(&v.triple_step_white, &v.triple_step_black);
-    let two: Vec<u8> = ranks(&v.double_step_white, &v.double_step_black)
+    let three = layout::own_ranks(v, &v.triple_step_white, &v.triple_step_black);
+    let two: Vec<u8> = layout::own_ranks(v, &v.double_step_white, &v.double_step_black)
         .into_iter()
         .filter(|r| !three.contains(r))
         .collect();
