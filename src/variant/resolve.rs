@@ -581,24 +581,21 @@ fn piece(
 ) -> VariantPiece {
     let mut special = Vec::new();
     let pages = match name {
-        "pawn" => {
-            // (Without a double step no pawn can be taken en passant.)
-            if double_step {
-                special.push("en passant");
-            }
-            if double_step && triple_step {
+        "pawn" if double_step => {
+            special.push("en passant");
+            if triple_step {
                 special.push(
                     "double and triple step (ifmW3) only from its triple-step region; \
                      double step also from the rest of its double-step region",
                 );
                 fairy::to_pages("fmWfcFifmW3")
-            } else if double_step {
+            } else {
                 special.push("double step (ifmnD) only from its double-step region");
                 fairy::to_pages("fmWfcFifmnD")
-            } else {
-                fairy::to_pages("fmWfcF")
             }
         }
+        // (Without a double step no pawn can be taken en passant.)
+        "pawn" => fairy::to_pages("fmWfcF"),
         _ => fairy::to_pages(betza),
     };
     if name == "soldier" {
