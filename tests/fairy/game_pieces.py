@@ -53,6 +53,7 @@ is the test's reading or pyffish changing: the suite fails on it.
 import argparse
 import json
 import os
+import random
 import re
 import sys
 
@@ -374,7 +375,6 @@ class Facts:
         Micro shogi) is met."""
         if not any(t and t.startswith("+") for r in self.rows for t in r):
             return set()
-        import random
         rng = random.Random(34)
         out = set()
         for _ in range(games):
@@ -387,8 +387,8 @@ class Facts:
                 if not legal:
                     break
                 # (A capture: a move onto a square a piece stands on.)
-                captures = [m for m in legal if UCI.match(m) and rows[self.ranks - int(UCI.match(m).group(4))]
-                            [FILES.index(UCI.match(m).group(3))] is not None]
+                captures = [m for m in legal if (u := UCI.match(m))
+                            and rows[self.ranks - int(u.group(4))][FILES.index(u.group(3))] is not None]
                 pick = rng.choice(captures if captures and rng.random() < 0.7 else legal)
                 fen = sf.get_fen(self.variant, fen, [pick])
                 rows, _ = fen_rows(fen)
