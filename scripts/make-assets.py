@@ -250,7 +250,7 @@ def make_pieces(out, svg_dir, force):
 # Setup pictures: rules-html/<Page>.png, the image at the top of each rules
 # page, is the page's starting position drawn like XBoard's board.
 #
-# This script reads no page: `glance setup` (src/tools/setup.rs, on the
+# This script reads no page: `glance setup` (src/tools/setup_picture.rs, on the
 # one page model of src/page/) says for each page its picture's file, its
 # board table's size, the position and each piece's image:
 # * the "Initial setup" section's text ("f1, f8: King", "a2-j2, a7-j7:
@@ -317,7 +317,7 @@ def glance_binary():
 
 def read_setups(paths, setups_file=SETUPS_FILE):
     """What `glance setup` reads from each page (its picture, board, FEN,
-    pieces and the text's problems; see src/tools/setup.rs), by path."""
+    pieces and the text's problems; see src/tools/setup_picture.rs), by path."""
     if not paths:
         return {}
     cmd = [glance_binary(), "setup", "--json", *paths]

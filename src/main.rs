@@ -380,15 +380,15 @@ squares no Betza string reaches; 2 is bad input.";
             .map_err(|e| eprintln!("glance: cannot read {file}: {e}"))
             .ok()?;
         let warnings = glance::variant::lint(&text, &file).unwrap_or_default();
-        print!("{}", glance::variant::lint::report(&warnings));
+        print!("{}", glance::variant::quirks::report(&warnings));
         let (read, refused): (Vec<_>, Vec<_>) = glance::variant::read_each(&text, &file)
             .into_iter()
             .partition(Result::is_ok);
         let refused: Vec<_> = refused.into_iter().filter_map(Result::err).collect();
         // A custom piece with no name: its page would call it "Piece X".
-        let names = glance::tools::page::Names::from_comments(&text);
+        let names = glance::tools::variant_page::Names::from_comments(&text);
         for v in read.iter().flatten() {
-            for p in glance::tools::page::unnamed(v, &names) {
+            for p in glance::tools::variant_page::unnamed(v, &names) {
                 println!(
                     "{file}:{}: warning: [{}] {} ({}) has no name: its page calls it \"Piece {}\"; \
                      name it with a comment \"# glance: name {} = NAME\"",
@@ -652,7 +652,7 @@ squares no Betza string reaches; 2 is bad input.";
     /// Exit status 0 when every page asked for was written, 2 when one
     /// was not (each said on one line `FILE:LINE: what is wrong`).
     fn page(args: PageArgs) -> ExitCode {
-        use glance::tools::page as writer;
+        use glance::tools::variant_page as writer;
         let (file, text) = match &args.ini {
             Some(ini) => match std::fs::read_to_string(ini) {
                 Ok(t) => (ini.display().to_string(), t),
@@ -739,10 +739,10 @@ squares no Betza string reaches; 2 is bad input.";
         args: &PageArgs,
         file: &str,
         v: &glance::variant::Variant,
-        names: &glance::tools::page::Names,
-        options: &glance::tools::page::Options,
+        names: &glance::tools::variant_page::Names,
+        options: &glance::tools::variant_page::Options,
     ) -> Result<(), ()> {
-        use glance::tools::page as writer;
+        use glance::tools::variant_page as writer;
         let out = args.out_dir.join(format!("{}.html", v.name));
         let html = writer::write_page(v, names, options).map_err(|e| {
             eprintln!("{file}:{}: {e}", e.line);
@@ -827,7 +827,7 @@ squares no Betza string reaches; 2 is bad input.";
     /// Status 2 if the setups file or a page cannot be read; 1 if a
     /// page's picture cannot be drawn (its error says why); 0 otherwise.
     fn setup(args: SetupArgs) -> ExitCode {
-        use glance::tools::setup::{read_page, read_setups, to_json, Entry};
+        use glance::tools::setup_picture::{read_page, read_setups, to_json, Entry};
         let (entries, named) = match &args.setups {
             None => (Default::default(), String::from("setups.json")),
             Some(path) => {

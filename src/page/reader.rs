@@ -1,6 +1,6 @@
 //! The page reader: what a page declares for its board, read the same way
 //! from any document tree. `dist/glance.js` reads the live page (web-sys,
-//! `src/web/page.rs`) and `glance lint` and `glance migrate` read the file
+//! `src/web/dom.rs`) and `glance lint` and `glance migrate` read the file
 //! (html5ever through scraper, `src/page/html.rs`); both implement [`Dom`], the
 //! few questions [`read`] asks of a tree, so the page and the tools see one
 //! [`Declarations`] and [`Declarations::check`] finds the same things in it.

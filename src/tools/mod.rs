@@ -4,11 +4,11 @@
 //! * [`legacy`]: a legacy page's script and click handlers, read once for both;
 //! * [`lint`]: what breaks a page's board, as the page itself says it;
 //! * [`migrate`]: a legacy page rewritten as a zero-code page.
-//! * [`page`]: a zero-code page written from a Fairy-Stockfish variant definition.
-//! * [`setup`]: what a page's setup picture shows (for make-assets.py).
+//! * [`variant_page`]: a zero-code page written from a Fairy-Stockfish variant definition.
+//! * [`setup_picture`]: what a page's setup picture shows (for make-assets.py).
 
 pub mod legacy;
 pub mod lint;
 pub mod migrate;
-pub mod page;
-pub mod setup;
+pub mod setup_picture;
+pub mod variant_page;

@@ -78,14 +78,14 @@ pub mod fairy;
 mod fen;
 mod ini;
 mod keys;
-pub mod lint;
+pub mod quirks;
 mod resolve;
 mod warning;
 
 pub use crate::engine::geometry::{Colour, Square};
 pub use fairy::Skip;
 pub use ini::{sections, sections_and_skips, Entry, Section};
-pub use lint::{lint, Warning, WarningKind};
+pub use quirks::{lint, Warning, WarningKind};
 
 /// One variant of a definition file, its parent's settings merged in.
 #[derive(Clone, Debug, PartialEq, Eq)]

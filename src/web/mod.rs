@@ -3,14 +3,14 @@
 //! (`#[wasm_bindgen]` exports).
 //!
 //! Like chessground, state, rendering and events are kept apart:
-//! * [`board`] holds what was read from the page once at start (cells,
+//! * [`paint`] holds what was read from the page once at start (cells,
 //!   pieces, `#piece`, the clickable cells) and what is shown now, and
 //!   renders scenes into the page and restores it;
 //! * [`events`] listens to pointer, keyboard and page events (a
 //!   [`Closure`](wasm_bindgen::closure::Closure) on the document and its
 //!   window) and turns them into the state machine's inputs
 //!   ([`crate::board::state`]), whose answers [`serve`] carries out on the board;
-//! * `page` reads the pieces a page declares into [`crate::page::declared`]'s
+//! * `dom` reads the pieces a page declares into [`crate::page::declared`]'s
 //!   plain data (for [`attach_page`], the generic drop-in's start);
 //! * this file holds the exports: [`attach`], `attach_page`, [`down_click`], [`up_click`],
 //!   `press` and [`warm`] (and `start`, run when the module starts, in
@@ -18,12 +18,12 @@
 //!   (`dist/glance.js`, feature `generic`) has `attach_page`, `press` and
 //!   `warm` only.
 
-mod board;
+#[cfg(any(feature = "generic", not(feature = "dropin")))]
+mod dom;
 mod events;
 #[cfg(any(feature = "generic", not(feature = "dropin")))]
 mod files;
-#[cfg(any(feature = "generic", not(feature = "dropin")))]
-mod page;
+mod paint;
 
 use core::cell::RefCell;
 
@@ -33,8 +33,8 @@ use web_sys::Element;
 #[cfg(not(feature = "generic"))]
 use crate::board::clicks::Script;
 use crate::board::state::{Change, Input, Machine, Output};
-use board::{Board, Source};
 use events::Listeners;
+use paint::{Board, Source};
 
 /// The board of the page, once attached, its state machine and the
 /// listeners serving it.

@@ -48,7 +48,7 @@ pub(super) fn board_fen(v: &Variant) -> String {
             *cell = Some(letter);
         }
     }
-    crate::tools::setup::fen_of(&grid)
+    crate::tools::setup_picture::fen_of(&grid)
 }
 
 /// A piece to place: its definition, whether its Betza has initial

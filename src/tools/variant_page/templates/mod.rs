@@ -8,11 +8,11 @@
 //! * [`diagram`]: a piece's static diagram, a small board in HTML only;
 //! * [`catalogue`]: `index.html`, the list of every page written.
 
-pub(super) mod board;
+pub(super) mod board_table;
 pub(super) mod catalogue;
-pub(super) mod diagram;
+pub(super) mod diagram_table;
+pub(super) mod document;
 pub(super) mod legend;
-pub(super) mod page;
 pub(super) mod piece;
 
 use maud::{html, Markup};

@@ -6,7 +6,7 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use super::super::view::PageView;
 use super::super::MARKER;
-use super::{board, diagram, piece};
+use super::{board_table, diagram_table, piece};
 
 /// The look of the static diagrams and of the layout around the board
 /// (moves.css draws the board itself).
@@ -49,11 +49,11 @@ pub(in super::super) fn page(p: &PageView) -> Markup {
                     }
                     h2 { "The board" }
                     (setup(p))
-                    (board::board(p))
+                    (board_table::board(p))
                     h2 { "The pieces" }
                     (piece::table(p))
                     @for pv in &p.pieces {
-                        (piece::section(pv, diagram::diagram(&pv.diagram, &pv.name)))
+                        (piece::section(pv, diagram_table::diagram(&pv.diagram, &pv.name)))
                     }
                     (rules(p))
                 }

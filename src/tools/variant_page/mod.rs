@@ -23,7 +23,7 @@
 //! wins); else it is "Piece D".
 //!
 //! ```
-//! use glance::tools::page::{write_page, Names, Options};
+//! use glance::tools::variant_page::{write_page, Names, Options};
 //! let text = "[mini:chess]\nmaxFile = 6\nmaxRank = 6\nbishop = -\n\
 //!             customPiece1 = e:mRcpR\n# glance: name e = Cannon\n\
 //!             startFen = rnekqr/pppppp/6/6/PPPPPP/RNEKQR w - - 0 1\n";
@@ -134,7 +134,7 @@ impl Names {
 /// them "Piece X", a name `glance lint FILE.ini` warns of.
 ///
 /// ```
-/// use glance::tools::page::{unnamed, Names};
+/// use glance::tools::variant_page::{unnamed, Names};
 /// let text = "[a:chess]\ncustomPiece1 = e:mRcpR\ncustomPiece2 = f:W\n# glance: name f = Wazir\n";
 /// let v = &glance::variant::read(text, "a.ini").unwrap()[0];
 /// let names = Names::from_comments(text);
@@ -209,7 +209,7 @@ fn image(p: &VariantPiece) -> Option<(&'static str, bool)> {
 /// moves the pages cannot spell).
 pub fn write_page(v: &Variant, names: &Names, opts: &Options) -> Result<String, PageError> {
     let page = view::build(v, names, opts)?;
-    Ok(templates::page::page(&page).into_string())
+    Ok(templates::document::page(&page).into_string())
 }
 
 /// What the catalogue says of one written page (`DIR/index.html`).

@@ -11,7 +11,7 @@
 //! slips and no FEN in setups.json is an error naming the slips.
 //!
 //! ```
-//! use glance::tools::setup::{read_page, Entry};
+//! use glance::tools::setup_picture::{read_page, Entry};
 //! let page = r#"<table><tr><td>Piece</td><td>ID</td><td>value</td><td>Moves (Betza notation)</td><td>Remarks</td></tr>
 //!   <tr><td>King</td><td>K</td><td></td><td>K</td><td></td></tr></table>
 //!   <table class="board"><tr><td class="n" id="sq0x1"></td><td class="n" id="sq1x0"></td></tr></table>
