@@ -33,7 +33,7 @@ fn main() {
                         let moving = fairy::to_pages_without_initial(&p.betza);
                         serde_json::json!({
                             "letter": p.letter.to_string(), "name": p.name, "betza": p.betza,
-                            "royal": p.royal, "special": p.special,
+                            "royal": p.royal, "special": p.special.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>(),
                             "pages": p.pages.as_ref().ok(),
                             "pages_off_region": if p.name == "pawn" { fairy::to_pages("fmWfcF").ok() } else { moving.ok() },
                             "skip": p.pages.as_ref().err().map(|s| s.to_string()),

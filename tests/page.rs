@@ -94,10 +94,7 @@ fn every_expressible_section_reads_back_without_error() {
                 .start
                 .iter()
                 .any(|o| o.letter == s.letter && o.colour != s.colour);
-            let drops = v
-                .other
-                .iter()
-                .any(|(k, x)| k == "capturesToHand" && x.trim() == "true");
+            let drops = v.rules.drops.captures_to_hand;
             // (Or the other side's pieces promote to it.)
             let pr = &v.promotion;
             let types = if black {

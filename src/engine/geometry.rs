@@ -44,6 +44,58 @@ impl Colour {
     }
 }
 
+/// One value for each side, White's and Black's (a per-side rule:
+/// Fairy-Stockfish's `promotionRegionWhite` and `promotionRegionBlack`).
+///
+/// ```
+/// use glance::engine::geometry::{ByColour, Colour};
+/// let mut regions = ByColour::both(1u8);
+/// regions[Colour::Black] = 8;
+/// assert_eq!((regions.white, regions[Colour::Black]), (1, 8));
+/// assert!(!regions.same());
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColour<T> {
+    pub white: T,
+    pub black: T,
+}
+
+impl<T: Clone> ByColour<T> {
+    /// The same value for both sides.
+    pub fn both(value: T) -> ByColour<T> {
+        ByColour {
+            white: value.clone(),
+            black: value,
+        }
+    }
+}
+
+impl<T: PartialEq> ByColour<T> {
+    /// Whether both sides have the same value.
+    pub fn same(&self) -> bool {
+        self.white == self.black
+    }
+}
+
+impl<T> core::ops::Index<Colour> for ByColour<T> {
+    type Output = T;
+    fn index(&self, c: Colour) -> &T {
+        match c {
+            Colour::White => &self.white,
+            Colour::Black => &self.black,
+        }
+    }
+}
+
+impl<T> core::ops::IndexMut<Colour> for ByColour<T> {
+    fn index_mut(&mut self, c: Colour) -> &mut T {
+        match c {
+            Colour::White => &mut self.white,
+            Colour::Black => &mut self.black,
+        }
+    }
+}
+
 /// A displacement on the board, in files (`dx`, to the right) and ranks
 /// (`dy`, upwards).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

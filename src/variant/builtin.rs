@@ -179,10 +179,18 @@ mod tests {
         assert_eq!(v[0].piece('b').unwrap().name, "janggiElephant");
         assert_eq!(v[0].piece('a').unwrap().name, "wazir");
         assert_eq!(v[0].start.len(), 32);
-        assert!(v[0]
-            .other
+        let lines: alloc::vec::Vec<alloc::string::String> = v[0]
+            .rules
+            .moves
+            .diagonal_lines
             .iter()
-            .any(|(k, x)| k == "diagonalLines" && x.contains("e9")));
+            .map(|s| alloc::format!("{s}"))
+            .collect();
+        // The two palaces' diagonals: 5 squares each.
+        assert_eq!(
+            lines,
+            ["d1", "f1", "e2", "d3", "f3", "d8", "f8", "e9", "d10", "f10"]
+        );
         assert_eq!(v[1].squares_of('c', crate::variant::Colour::White), ["f1"]);
         assert_eq!(
             (v[1].castling.kingside_file, v[1].castling.queenside_file),

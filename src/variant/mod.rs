@@ -31,8 +31,8 @@
 //!   `mandatoryPiecePromotion`, `promotedPieceType`;
 //! * `pieceToCharTable` and the `mobilityRegion…` keys, as written.
 //!
-//! Other keys Fairy-Stockfish reads (game end, drops, counting…) are kept
-//! as written in [`Variant::other`]. Every built-in variant of pyffish
+//! Every other key Fairy-Stockfish reads (game end, drops, counting…) is
+//! read into the typed [`rules::Rules`] of [`Variant::rules`]. Every built-in variant of pyffish
 //! 0.0.90 is modelled, as [`builtin::MODELLED`] lists; a parent that is
 //! neither a built-in nor a section of the file is refused with
 //! [`ErrorKind::UnknownParent`].
@@ -68,7 +68,6 @@
 //! assert_eq!(err.to_string(), "x.ini:3: startFen: rank 8 has 9 squares, the board has 8 files");
 //! ```
 
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -78,8 +77,10 @@ pub mod fairy;
 mod fen;
 mod ini;
 mod keys;
+pub mod prose;
 pub mod quirks;
 mod resolve;
+pub mod rules;
 mod warning;
 
 pub use crate::engine::geometry::{Colour, Square};
@@ -114,11 +115,10 @@ pub struct Variant {
     pub castling: Castling,
     pub promotion: Promotion,
     pub piece_to_char_table: Option<String>,
-    /// `mobilityRegion…` keys (pieces confined to squares), as written.
-    pub mobility_regions: Vec<(String, String)>,
-    /// Every other key Fairy-Stockfish reads, of the section and its
-    /// parents, as written (a note after the value included).
-    pub other: Vec<(String, String)>,
+    /// `mobilityRegion…` keys: pieces confined to squares.
+    pub mobility_regions: Vec<MobilityRegion>,
+    /// Every other rule Fairy-Stockfish reads, typed ([`rules`]).
+    pub rules: rules::Rules,
     /// Values of this section Fairy-Stockfish reads only in part (a note
     /// after a square list, a letter no piece has in a piece set); the
     /// whole file's warnings come from [`lint()`].
@@ -140,11 +140,44 @@ pub struct VariantPiece {
     pub royal: bool,
     /// Moves Fairy-Stockfish gives it by rule rather than by its Betza:
     /// the pawn's double step, en passant, the soldier's river.
-    pub special: Vec<&'static str>,
+    pub special: Vec<Special>,
     /// The same moves in the pages' dialect, or why that cannot be.
     pub pages: Result<String, Skip>,
     /// The line that defined it (the parent's, or the built-in's 0).
     pub line: usize,
+}
+
+/// A rule Fairy-Stockfish applies to a piece beside its Betza.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Special {
+    /// It may capture en passant (a pawn with a double step, a custom
+    /// piece whose Betza has `e`).
+    EnPassant,
+    /// Its double step (`ifmnD`) only from its double-step region.
+    DoubleStep,
+    /// Its double and triple steps (`ifmW3`) only from its triple-step
+    /// region, the double step also from the rest of its double-step
+    /// region (both sides triple-step).
+    DoubleAndTripleStep,
+    /// One side's pawns also triple-step from its triple-step region (not
+    /// in the pages' spelling, which serves both sides).
+    TripleStepOneSide,
+    /// Its `i` moves only from the double-step region.
+    InitialMoves,
+    /// A Soldier: forward only until `soldierPromotionRank`, then also
+    /// sideways.
+    SoldierRiver,
+    /// A Janggi Cannon: it may not hop over or capture a cannon.
+    NoCannonScreen,
+}
+
+/// A piece confined to squares (`mobilityRegionWhiteWazir`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MobilityRegion {
+    /// The piece's key name (`wazir`, `customPiece1`).
+    pub piece: String,
+    pub colour: Colour,
+    pub squares: Vec<Square>,
 }
 
 /// A piece on a square of the start position.
@@ -204,16 +237,6 @@ impl Variant {
             .collect()
     }
 
-    /// The value of another key Fairy-Stockfish reads ([`Variant::other`]),
-    /// the section's own or its nearest parent's.
-    pub fn value_of(&self, key: &str) -> Option<&str> {
-        self.other
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
     /// The squares piece `p` of `colour` may end its moves on
     /// (`mobilityRegionWhiteKing` …), if a region confines it.
     ///
@@ -224,63 +247,12 @@ impl Variant {
     /// assert_eq!(v.mobility_region(king, Colour::White).unwrap().len(), 3);
     /// assert!(v.mobility_region(king, Colour::Black).is_none());
     /// ```
-    pub fn mobility_region(&self, p: &VariantPiece, colour: Colour) -> Option<Vec<Square>> {
-        let side = match colour {
-            Colour::White => "White",
-            Colour::Black => "Black",
-        };
-        let mut name = p.name.chars();
-        let first = name.next()?.to_ascii_uppercase();
-        let key = format!("mobilityRegion{side}{first}{}", name.as_str());
-        let (_, text) = self
-            .mobility_regions
+    pub fn mobility_region(&self, p: &VariantPiece, colour: Colour) -> Option<&[Square]> {
+        self.mobility_regions
             .iter()
             .rev()
-            .find(|(k, _)| *k == key)?;
-        Some(resolve::region_read(text, self.files, self.ranks).0)
-    }
-
-    /// The squares of Janggi's palace diagonals (`diagonalLines`), empty
-    /// if the variant has none.
-    pub fn diagonal_lines(&self) -> Vec<Square> {
-        self.value_of("diagonalLines")
-            .map(|t| resolve::region_read(t, self.files, self.ranks).0)
-            .unwrap_or_default()
-    }
-
-    /// Whether a boolean key ([`Variant::value_of`]) is set, as
-    /// Fairy-Stockfish reads one: `true` is true, anything else false.
-    ///
-    /// ```
-    /// let v = &glance::variant::read("[a:chess]\npieceDrops = true\nmustCapture = yes\n", "t").unwrap()[0];
-    /// assert!(v.is_true("pieceDrops"));
-    /// assert!(!v.is_true("mustCapture"));
-    /// assert!(!v.is_true("castling"));
-    /// ```
-    pub fn is_true(&self, key: &str) -> bool {
-        self.value_of(key).map(str::trim) == Some("true")
-    }
-
-    /// Whether pawns promote as in Sittuyin (`sittuyinPromotion`): by the
-    /// promoted piece's non-capturing move, from the promotion squares or,
-    /// as a side's last pawn, from anywhere.
-    pub fn sittuyin_promotion(&self) -> bool {
-        self.is_true("sittuyinPromotion")
-    }
-
-    /// The rank (from 1, counted from each side's own) from which a
-    /// Soldier also steps sideways (`soldierPromotionRank`; 1: from
-    /// anywhere).
-    pub fn soldier_rank(&self) -> u8 {
-        let text = self
-            .value_of("soldierPromotionRank")
-            .unwrap_or("1")
-            .trim_start();
-        let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-        text.get(..digits)
-            .and_then(|d| d.parse().ok())
-            .filter(|&r| r >= 1)
-            .unwrap_or(1)
+            .find(|m| m.piece == p.name && m.colour == colour)
+            .map(|m| m.squares.as_slice())
     }
 }
 

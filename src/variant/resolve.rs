@@ -6,11 +6,11 @@ use alloc::vec::Vec;
 
 use super::fairy::{self, PREDEFINED};
 use super::ini::{self, Section};
-use super::keys;
+use super::rules::Rules;
 use super::warning::{Warning, WarningKind};
-use super::{builtin, fen, Castling, Error, ErrorKind, Promotion, Variant, VariantPiece};
+use super::{builtin, fen, Castling, Error, ErrorKind, Promotion, Special, Variant, VariantPiece};
 use crate::engine::betza;
-use crate::engine::geometry::Square;
+use crate::engine::geometry::{Colour, Square};
 
 /// A value and the line it came from.
 type At = (String, usize);
@@ -39,7 +39,8 @@ struct Draft {
     promoted: Vec<(char, char)>,
     pctt: Option<String>,
     mobility: Vec<(String, String)>,
-    other: Vec<(String, String)>,
+    /// Every other rule, typed.
+    rules: Rules,
     /// Values read short (a note, a letter no piece has), in this file.
     warnings: Vec<Warning>,
 }
@@ -68,33 +69,10 @@ fn template(line: usize) -> Draft {
         promoted: Vec::new(),
         pctt: None,
         mobility: Vec::new(),
-        other: Vec::new(),
+        rules: Rules::default(),
         warnings: Vec::new(),
     }
 }
-
-/// Keys read into the draft (the rest go to `other`).
-const KNOWN: &[&str] = &[
-    "maxFile",
-    "maxRank",
-    "startFen",
-    "doubleStep",
-    "doubleStepRegionWhite",
-    "doubleStepRegionBlack",
-    "castling",
-    "castlingKingsideFile",
-    "castlingQueensideFile",
-    "promotionPieceTypes",
-    "promotionPieceTypesWhite",
-    "promotionPieceTypesBlack",
-    "promotionPawnTypes",
-    "promotionRegionWhite",
-    "promotionRegionBlack",
-    "mandatoryPawnPromotion",
-    "mandatoryPiecePromotion",
-    "promotedPieceType",
-    "pieceToCharTable",
-];
 
 /// The piece keys in Fairy-Stockfish's order of piece types.
 fn piece_keys() -> Vec<String> {
@@ -231,6 +209,26 @@ fn apply(mut d: Draft, s: &Section, file: &str) -> Result<Draft, Error> {
     }
     apply_pieces(&mut d, s, file)?;
     apply_rules(&mut d, s, file)?;
+    let letters: Vec<char> = d.pieces.iter().map(|p| p.1).collect();
+    d.rules.apply(s, &letters);
+    // A custom piece whose Betza has `e` may be taken en passant (the
+    // parser adds it when it reads the piece, before `enPassantTypes`).
+    for p in d
+        .pieces
+        .iter()
+        .filter(|p| p.2.starts_with("customPiece") && p.3.contains('e'))
+    {
+        if s.get(&p.2).is_some() && s.get("enPassantTypes").is_none() {
+            for side in [
+                &mut d.rules.moves.en_passant_types.white,
+                &mut d.rules.moves.en_passant_types.black,
+            ] {
+                if !side.contains(&p.1) {
+                    side.push(p.1);
+                }
+            }
+        }
+    }
     Ok(d)
 }
 
@@ -365,6 +363,45 @@ fn promoted_pairs(d: &mut Draft, e: &ini::Entry, file: &str) -> Vec<(char, char)
 /// The other keys this reader models.
 fn apply_rules(d: &mut Draft, s: &Section, file: &str) -> Result<(), Error> {
     let at = |e: &ini::Entry| (e.value.clone(), e.line);
+    // Deprecated keys, which the parser reads before the current ones:
+    // `promotionRank` (the ranks from it to the far edge), `doubleStepRank`
+    // and `doubleStepRankMin` (the ranks between them), `pawnTypes` (the
+    // promotion pawns; the rest of it in `Rules`).
+    if let Some(n) = s
+        .get("promotionRank")
+        .and_then(|e| leading_number(&e.value))
+    {
+        let ranks = d.ranks;
+        let own: Vec<String> = (n..=ranks).map(|r| format!("*{r}")).collect();
+        let other: Vec<String> = (1..=ranks + 1 - n).map(|r| format!("*{r}")).collect();
+        let line = s.get("promotionRank").map_or(0, |e| e.line);
+        d.region_white = (own.join(" "), line);
+        d.region_black = (other.join(" "), line);
+    }
+    let ds_max = s
+        .get("doubleStepRank")
+        .and_then(|e| leading_number(&e.value));
+    let ds_min = s
+        .get("doubleStepRankMin")
+        .and_then(|e| leading_number(&e.value));
+    if ds_max.is_some() || ds_min.is_some() {
+        let (lo, hi) = (ds_min.unwrap_or(2), ds_max.unwrap_or(2));
+        let ranks = d.ranks;
+        let line = s
+            .get("doubleStepRank")
+            .or(s.get("doubleStepRankMin"))
+            .map_or(0, |e| e.line);
+        let white: Vec<String> = (lo..=hi).map(|r| format!("*{r}")).collect();
+        let black: Vec<String> = (lo..=hi)
+            .filter(|r| *r <= ranks)
+            .map(|r| format!("*{}", ranks + 1 - r))
+            .collect();
+        d.ds_white = (white.join(" "), line);
+        d.ds_black = (black.join(" "), line);
+    }
+    if let Some(e) = s.get("pawnTypes") {
+        d.pawn_types = letters(d, e, file);
+    }
     for e in &s.entries {
         match e.key.as_str() {
             "startFen" => d.start_fen = at(e),
@@ -395,12 +432,8 @@ fn apply_rules(d: &mut Draft, s: &Section, file: &str) -> Result<(), Error> {
                 d.mobility.retain(|(x, _)| x != k);
                 d.mobility.push((e.key.clone(), e.value.clone()));
             }
-            k if KNOWN.contains(&k) || piece_keys().iter().any(|p| p == k) => {}
-            k if !keys::is_known(k) => {}
-            k => {
-                d.other.retain(|(x, _)| x != k);
-                d.other.push((e.key.clone(), e.value.clone()));
-            }
+            // The rest is read in the parser's order by `Rules::apply`.
+            _ => {}
         }
     }
     Ok(())
@@ -502,20 +535,15 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
             },
         })?;
     let double_step = !ds_white.is_empty() || !ds_black.is_empty();
-    // tripleStepRegionWhite/Black, read as Fairy-Stockfish reads a region
-    // (up to a malformed symbol); no triple step without the double step.
-    let triple = |key: &str| -> Vec<Square> {
-        d.other
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .filter(|_| d.double_step)
-            .map(|(_, v)| region_read(v, d.files, d.ranks).0)
-            .unwrap_or_default()
-    };
+    // No triple step without the double step.
+    let mut rules = d.rules.clone();
+    rules.mask(d.files, d.ranks);
+    if !d.double_step {
+        rules.moves.triple_step = Default::default();
+    }
     let (ts_white, ts_black) = (
-        triple("tripleStepRegionWhite"),
-        triple("tripleStepRegionBlack"),
+        rules.moves.triple_step.white.clone(),
+        rules.moves.triple_step.black.clone(),
     );
     // Both sides' pawns triple-step: the pages' Betza says it (`ifmW3`,
     // its initial moves drawn from the triple-step ranks); one side only:
@@ -530,8 +558,7 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
         .collect();
     if !both && (!ts_white.is_empty() || !ts_black.is_empty()) {
         for p in pieces.iter_mut().filter(|p| p.name == "pawn") {
-            p.special
-                .push("triple step from its tripleStepRegion (not in the pages' spelling)");
+            p.special.push(Special::TripleStepOneSide);
         }
     }
     Ok(Variant {
@@ -563,10 +590,35 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
             promoted: d.promoted.clone(),
         },
         piece_to_char_table: d.pctt.clone(),
-        mobility_regions: d.mobility.clone(),
-        other: d.other.clone(),
+        mobility_regions: mobility(&d.mobility, d.files, d.ranks),
+        rules,
         warnings: warnings.into_inner(),
     })
+}
+
+/// The `mobilityRegion{White,Black}{Piece}` keys as regions: the piece's
+/// key name (`wazir`, `customPiece1`), the side, the squares.
+fn mobility(keys: &[(String, String)], files: u8, ranks: u8) -> Vec<super::MobilityRegion> {
+    let mut out = Vec::new();
+    for (key, text) in keys {
+        let Some(rest) = key.strip_prefix("mobilityRegion") else {
+            continue;
+        };
+        let (colour, piece) = match (rest.strip_prefix("White"), rest.strip_prefix("Black")) {
+            (Some(p), _) => (Colour::White, p),
+            (_, Some(p)) => (Colour::Black, p),
+            _ => continue,
+        };
+        let mut chars = piece.chars();
+        let Some(first) = chars.next() else { continue };
+        let piece = format!("{}{}", first.to_ascii_lowercase(), chars.as_str());
+        out.push(super::MobilityRegion {
+            piece,
+            colour,
+            squares: region_read(text, files, ranks).0,
+        });
+    }
+    out
 }
 
 /// A piece with its pages' spelling and the rules outside its Betza.
@@ -582,15 +634,12 @@ fn piece(
     let mut special = Vec::new();
     let pages = match name {
         "pawn" if double_step => {
-            special.push("en passant");
+            special.push(Special::EnPassant);
             if triple_step {
-                special.push(
-                    "double and triple step (ifmW3) only from its triple-step region; \
-                     double step also from the rest of its double-step region",
-                );
+                special.push(Special::DoubleAndTripleStep);
                 fairy::to_pages("fmWfcFifmW3")
             } else {
-                special.push("double step (ifmnD) only from its double-step region");
+                special.push(Special::DoubleStep);
                 fairy::to_pages("fmWfcFifmnD")
             }
         }
@@ -599,16 +648,16 @@ fn piece(
         _ => fairy::to_pages(betza),
     };
     if name == "soldier" {
-        special.push("forward only until it reaches soldierPromotionRank");
+        special.push(Special::SoldierRiver);
     }
     if name == "janggiCannon" {
-        special.push("cannot hop over or take a cannon");
+        special.push(Special::NoCannonScreen);
     }
     if name.starts_with("customPiece") && betza.contains('e') {
-        special.push("en passant");
+        special.push(Special::EnPassant);
     }
     if betza.contains('i') {
-        special.push("i moves only from the double-step region");
+        special.push(Special::InitialMoves);
     }
     VariantPiece {
         letter,
@@ -731,9 +780,10 @@ mod tests {
         // A later line wins; a predefined piece's letter is its first.
         let v = one("[a:chess]\nmaxFile = 6\nmaxFile = 7\nrook = r # note\nstartFen = 7/7/7/7/7/7/7/K5k w - - 0 1\n").unwrap();
         assert_eq!((v.files, v.piece('r').unwrap().betza.as_str()), (7, "R"));
-        // Unknown keys are kept out of `other`; known ones kept there.
+        // An unknown key (keys are case-sensitive) is skipped; a known
+        // one is read into its typed rule.
         let v = one("[a:chess]\nMaxFile = 6\nstalemateValue = loss\n").unwrap();
-        assert_eq!(v.other, [("stalemateValue".into(), "loss".into())]);
+        assert_eq!(v.rules.end.stalemate, crate::variant::rules::Outcome::Loss);
         assert_eq!(v.files, 8);
         // promotedPieceType in threes, up to a note.
         let v = one("[a:chess]\npromotedPieceType = n:q b : r # x\n").unwrap();
@@ -752,14 +802,13 @@ mod tests {
     fn a_pawn_triple_step_is_named() {
         let v = one("[w:chess]\ntripleStepRegionWhite = *2\n").unwrap();
         let p = v.piece('p').unwrap();
-        assert!(p.special.iter().any(|s| s.starts_with("triple step")));
+        assert!(p.special.contains(&Special::TripleStepOneSide));
         let v = one("[w:chess]\ntripleStepRegionWhite = -\n").unwrap();
         assert!(!v
             .piece('p')
             .unwrap()
             .special
-            .iter()
-            .any(|s| s.starts_with("triple")));
+            .contains(&Special::TripleStepOneSide));
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub(super) fn sides(v: &Variant) -> BTreeMap<char, Sides> {
             .find(|(from, _)| *from == c.to_ascii_lowercase())
             .map(|(_, to)| *to)
     };
-    let demotes = v.is_true("pieceDemotion");
+    let demotes = v.rules.moves.demotion;
     for s in &v.start {
         match promoted_to(s.letter).filter(|_| s.promoted) {
             Some(to) => {
@@ -107,7 +107,7 @@ pub(super) fn sides(v: &Variant) -> BTreeMap<char, Sides> {
             })
             .collect();
     }
-    if v.is_true("capturesToHand") {
+    if v.rules.drops.captures_to_hand {
         // (The pieces met unpromoted: a promoted piece captured is its
         // unpromoted type in the hand.)
         let all: Vec<(char, usize)> = how

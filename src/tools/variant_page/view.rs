@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::engine::betza::{self, Piece};
 use crate::engine::describe;
 use crate::engine::infer::{self, Target};
-use crate::variant::{Colour, Variant, VariantPiece};
+use crate::variant::{prose, Colour, Variant, VariantPiece};
 use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
 use super::layout::{self, ToPlace};
@@ -32,7 +32,7 @@ pub(super) struct PageView {
     pub legend: Vec<Mark>,
     pub pieces: Vec<PieceView>,
     /// The game's rules, a sentence each.
-    pub rules: describe::Rules,
+    pub rules: prose::Rules,
 }
 
 /// The setup picture `make-assets.py` draws beside the page.
@@ -108,7 +108,7 @@ pub(super) struct DiagramView {
 /// Whether a row is a Soldier that steps sideways only across the river
 /// (its row's Betza `fW`, [`row_betza`]).
 fn crosses_a_river(v: &Variant, r: &Row) -> bool {
-    r.piece.name == "soldier" && r.betza == "fW" && v.soldier_rank() > 1
+    r.piece.name == "soldier" && r.betza == "fW" && v.rules.moves.soldier_promotion_rank > 1
 }
 
 /// The Betza the row of piece `p` shows: its moves in the pages' dialect
@@ -116,7 +116,7 @@ fn crosses_a_river(v: &Variant, r: &Row) -> bool {
 /// (`soldierPromotionRank`) shows its steps before it (`fW`); the board
 /// and the diagram show where it has more ([`exact`]).
 fn row_betza(v: &Variant, p: &VariantPiece, pages: &str) -> String {
-    if p.name == "soldier" && v.soldier_rank() > 1 && pages == "fsW" {
+    if p.name == "soldier" && v.rules.moves.soldier_promotion_rank > 1 && pages == "fsW" {
         "fW".into()
     } else {
         pages.into()
@@ -151,10 +151,10 @@ fn exact(v: &Variant, r: &Row, at: Square, colour: Colour, board: &SquareSet) ->
             }
         }
     };
-    if crosses_a_river(v, r) && own_rank >= v.soldier_rank() {
+    if crosses_a_river(v, r) && own_rank >= v.rules.moves.soldier_promotion_rank {
         add("sW", None, &mut t);
     }
-    let lines = v.diagonal_lines();
+    let lines = &v.rules.moves.diagonal_lines;
     if lines.contains(&at) {
         let diagonal = match (p.name.as_str(), r.betza.as_str()) {
             (_, "W") => Some("F"),
@@ -163,14 +163,14 @@ fn exact(v: &Variant, r: &Row, at: Square, colour: Colour, board: &SquareSet) ->
             _ => None,
         };
         if let Some(diag) = diagonal {
-            add(diag, Some(&lines), &mut t);
+            add(diag, Some(lines), &mut t);
         }
     }
     // Sittuyin's promotion: the pawn, alone of its side's pawns as on
     // the empty board the press shows, may become a piece its pawns
     // promote to by that piece's non-capturing move (Fairy-Stockfish's
     // movegen.cpp; in place too, which no square shows).
-    if v.sittuyin_promotion() && v.promotion.pawn_types.contains(&p.letter) {
+    if v.rules.moves.sittuyin_promotion && v.promotion.pawn_types.contains(&p.letter) {
         let to = match colour {
             Colour::White => &v.promotion.piece_types_white,
             Colour::Black => &v.promotion.piece_types_black,
@@ -299,7 +299,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         board: board_cells(v, &rows),
         legend,
         pieces,
-        rules: describe::rules(v, &|c| letter_name(v, names, c), &|c| letters.contains(&c)),
+        rules: prose::rules(v, &|c| letter_name(v, names, c), &|c| letters.contains(&c)),
     })
 }
 
@@ -425,7 +425,7 @@ fn across_the_river(
     rows: &[Row],
     at: &mut std::collections::BTreeMap<(u8, u8), (usize, Colour)>,
 ) {
-    let river = v.soldier_rank();
+    let river = v.rules.moves.soldier_promotion_rank;
     let Some(i) = rows.iter().position(|r| crosses_a_river(v, r)) else {
         return;
     };
@@ -693,13 +693,11 @@ fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece, shown: 
             r.push("castles".into());
         }
     }
-    r.extend(describe::promotion_named(v, p, &|c| {
-        letter_name(v, names, c)
-    }));
+    r.extend(prose::promotion_named(v, p, &|c| letter_name(v, names, c)));
     let special: Vec<String> = p
         .special
         .iter()
-        .filter_map(|s| describe::special(s))
+        .filter_map(|s| prose::special(v, *s))
         .collect();
     if parsed.moves().iter().any(|m| m.initial) && !special.iter().any(|s| s.contains("initial")) {
         r.push("its initial moves only from its starting squares".into());
@@ -709,11 +707,11 @@ fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece, shown: 
         let black = v.mobility_region(p, Colour::Black).unwrap_or_default();
         r.push(format!(
             "moves only within {} (Black: {})",
-            layout::runs(&white),
+            layout::runs(white),
             if black.is_empty() {
                 "anywhere".into()
             } else {
-                layout::runs(&black)
+                layout::runs(black)
             }
         ));
     }
