@@ -73,6 +73,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 pub mod builtin;
+pub mod claims;
 pub mod fairy;
 mod fen;
 mod ini;

@@ -537,7 +537,8 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
     let double_step = !ds_white.is_empty() || !ds_black.is_empty();
     // No triple step without the double step.
     let mut rules = d.rules.clone();
-    rules.mask(d.files, d.ranks);
+    let types: Vec<(&str, char)> = d.pieces.iter().map(|p| (p.2.as_str(), p.1)).collect();
+    rules.finish(d.files, d.ranks, &types);
     if !d.double_step {
         rules.moves.triple_step = Default::default();
     }

@@ -435,8 +435,15 @@ pub struct Rules {
     pub engine: Engine,
 }
 
+/// Stands for Fairy-Stockfish's pawn type in a default set of pieces
+/// (`enPassantTypes`, `nMoveRuleTypes`): its letter is known only when the
+/// variant's pieces are (see [`Rules::finish`]).
+const PAWN_TYPE: char = '\u{0}';
+/// Stands for the rook type (`castlingRookPieces`).
+const ROOK_TYPE: char = '\u{1}';
+
 /// Every square of the largest board a region may name (regions are read
-/// before the board's size is final, then [`Rules::mask`]ed).
+/// before the board's size is final, then kept to the board by [`Rules::finish`]).
 fn everywhere() -> Vec<Square> {
     let mut out = Vec::new();
     for y in 0..MAX_SIDE {
@@ -495,7 +502,7 @@ impl Default for Rules {
             },
             repetition: Repetition {
                 n_move: 50,
-                n_move_types: ByColour::both(alloc::vec!['p']),
+                n_move_types: ByColour::both(alloc::vec![PAWN_TYPE]),
                 n_fold: 3,
                 n_fold_value: Outcome::Draw,
                 n_fold_value_absolute: false,
@@ -536,13 +543,13 @@ impl Default for Rules {
                 checking: true,
                 triple_step: ByColour::default(),
                 en_passant_region: ByColour::both(all.clone()),
-                en_passant_types: ByColour::both(alloc::vec!['p']),
+                en_passant_types: ByColour::both(alloc::vec![PAWN_TYPE]),
                 castling_rank: 1,
                 castling_king_file: 4,
                 castling_king_piece: ByColour::both(None),
                 castling_rook_kingside_file: None,
                 castling_rook_queenside_file: 0,
-                castling_rook_pieces: ByColour::both(alloc::vec!['r']),
+                castling_rook_pieces: ByColour::both(alloc::vec![ROOK_TYPE]),
                 opposite_castling: false,
                 gating: false,
                 seirawan_gating: false,
@@ -1013,9 +1020,36 @@ impl Rules {
         }
     }
 
-    /// Keeps only the squares of a `files`×`ranks` board in every region,
-    /// as Fairy-Stockfish masks them with the board.
-    pub(super) fn mask(&mut self, files: u8, ranks: u8) {
+    /// Makes the rules final for the variant's board and pieces: keeps
+    /// only the squares of a `files`×`ranks` board in every region, as
+    /// Fairy-Stockfish masks them with the board, and gives the default
+    /// sets their letters (`pawn` and `rook`, the predefined types' key
+    /// names with their letters; a type the variant lacks drops out).
+    pub(super) fn finish(&mut self, files: u8, ranks: u8, types: &[(&str, char)]) {
+        let letter = |name: &str| types.iter().find(|t| t.0 == name).map(|t| t.1);
+        let (pawn, rook) = (letter("pawn"), letter("rook"));
+        let fill = |set: &mut Vec<char>| {
+            let mut out = Vec::new();
+            for c in set.iter() {
+                let c = match *c {
+                    PAWN_TYPE => pawn,
+                    ROOK_TYPE => rook,
+                    c => Some(c),
+                };
+                if let Some(c) = c.filter(|c| !out.contains(c)) {
+                    out.push(c);
+                }
+            }
+            *set = out;
+        };
+        for b in [
+            &mut self.moves.en_passant_types,
+            &mut self.repetition.n_move_types,
+            &mut self.moves.castling_rook_pieces,
+        ] {
+            fill(&mut b.white);
+            fill(&mut b.black);
+        }
         let keep = |v: &mut Vec<Square>| v.retain(|s| s.file() < files && s.rank() < ranks);
         let both = |b: &mut ByColour<Vec<Square>>| {
             keep(&mut b.white);
