@@ -463,7 +463,8 @@ fn atoms(betza: &str) -> Vec<Atom> {
 ///    range is said, `R3` "Rook (3)"), each atom once, in the order of
 ///    the Betza, joined by hyphens: `BNW` "Bishop-Knight-Wazir";
 /// 3. a word in front says what every atom shares: "Forward" (every atom
-///    only forward), "Backward", "Sideways", "Vertical", "Non-capturing"
+///    goes forward, never backward: `ffNfsN` "Forward Knight"), "Backward",
+///    "Sideways" (only `s`, `l`, `r`), "Vertical" (only `v`), "Non-capturing"
 ///    (every atom `m`), "Capturing" (every atom `c`: it only captures),
 ///    "Hopping" (every atom hops), in that order: `mQ` "Non-capturing
 ///    Queen", `cR` "Capturing Rook";
@@ -520,9 +521,13 @@ pub fn made_name(betza: &str) -> String {
         !d.is_empty() && d.chars().all(|c| set.contains(c))
     };
     let mut prefix: Vec<&str> = Vec::new();
-    if atoms.iter().all(|a| only(a, "f")) {
+    let toward = |a: &Atom, to: char, not: char| {
+        let d = dirs(a);
+        d.contains(to) && !d.contains(not)
+    };
+    if atoms.iter().all(|a| toward(a, 'f', 'b')) {
         prefix.push("Forward");
-    } else if atoms.iter().all(|a| only(a, "b")) {
+    } else if atoms.iter().all(|a| toward(a, 'b', 'f')) {
         prefix.push("Backward");
     } else if atoms.iter().all(|a| only(a, "slr")) {
         prefix.push("Sideways");

@@ -170,30 +170,67 @@ impl fmt::Display for PageError {
 
 /// The name a piece is shown by: the author's, the name its players use
 /// ([`crate::variant::piece_names`], for a built-in or a reference-file
-/// section whose definition matches), the predefined type's, or one made
-/// from its Betza ([`piece_names::made_name`]).
+/// section whose definition matches), the predefined type's in players'
+/// words (`fers` "Ferz", `shogiPawn` "Pawn", `dragonHorse` "Dragon
+/// Horse"), or one made from its Betza ([`piece_names::made_name`]; with
+/// its Betza after it, `Bishop (lfrbB)`, where another piece of the
+/// variant has the same name).
 pub fn piece_name(variant: &Variant, p: &VariantPiece, names: &Names) -> String {
-    if let Some(n) = names.get(&variant.name, p) {
-        return n.to_string();
-    }
-    if let Some(n) = piece_names::Known::of(variant).and_then(|k| k.piece(p.letter, &p.betza)) {
-        return n.to_string();
-    }
-    if p.name.starts_with("customPiece") {
-        return piece_names::made_name(&p.betza);
-    }
-    let mut out = String::new();
-    for (i, c) in p.name.chars().enumerate() {
-        if i == 0 {
-            out.push(c.to_ascii_uppercase());
-        } else if c.is_ascii_uppercase() {
-            out.push(' ');
-            out.push(c);
-        } else {
-            out.push(c);
+    // The name, and whether it was made from the Betza.
+    let base = |p: &VariantPiece| -> (String, bool) {
+        if let Some(n) = names.get(&variant.name, p) {
+            return (n.to_string(), false);
         }
+        if let Some(n) =
+            piece_names::Known::of(variant).and_then(|k| k.piece(p.letter, &p.betza))
+        {
+            return (n.to_string(), false);
+        }
+        if p.name.starts_with("customPiece") {
+            return (piece_names::made_name(&p.betza), true);
+        }
+        let players = match p.name.as_str() {
+            "fers" => "Ferz",
+            "bers" => "Dragon King",
+            "fersAlfil" => "Elephant",
+            "silver" => "Silver General",
+            "gold" => "Gold General",
+            "aiwok" => "Ai-wok",
+            "shogiPawn" => "Pawn",
+            "shogiKnight" => "Knight",
+            "janggiCannon" => "Cannon",
+            "janggiElephant" => "Elephant",
+            "clobber" | "immobile" => "Stone",
+            "breakthrough" => "Pawn",
+            _ => "",
+        };
+        if !players.is_empty() {
+            return (players.to_string(), false);
+        }
+        let mut out = String::new();
+        for (i, c) in p.name.chars().enumerate() {
+            if i == 0 {
+                out.push(c.to_ascii_uppercase());
+            } else if c.is_ascii_uppercase() {
+                out.push(' ');
+                out.push(c);
+            } else {
+                out.push(c);
+            }
+        }
+        (out, false)
+    };
+    let (name, made) = base(p);
+    let clash = || {
+        variant
+            .pieces
+            .iter()
+            .any(|o| o.letter != p.letter && base(o).0 == name)
+    };
+    if made && clash() {
+        return format!("{name} ({})", p.betza);
     }
-    out
+    name
 }
 
 /// XBoard's image for a predefined type (`Rook`), and whether a Black one
