@@ -107,7 +107,12 @@ const TABLE: &[(&str, &[(char, &str)])] = &[
     ("seirawan", &[('h', "Hawk"), ('e', "Elephant")]),
     (
         "shatranj",
-        &[('q', "Ferz"), ('b', "Alfil"), ('n', "Knight"), ('r', "Rook")],
+        &[
+            ('q', "Ferz"),
+            ('b', "Alfil"),
+            ('n', "Knight"),
+            ('r', "Rook"),
+        ],
     ),
     ("grand", &[('a', "Cardinal"), ('c', "Marshal")]),
     (
@@ -206,7 +211,12 @@ const TABLE: &[(&str, &[(char, &str)])] = &[
     ),
     (
         "mansindam",
-        &[('i', "Rhino"), ('s', "Ship"), ('a', "Angel"), ('t', "Tiger")],
+        &[
+            ('i', "Rhino"),
+            ('s', "Ship"),
+            ('a', "Angel"),
+            ('t', "Tiger"),
+        ],
     ),
     ("wolf", &[('f', "Fox"), ('w', "Wolf"), ('s', "Sergeant")]),
     ("tencubed", &[('c', "Champion"), ('w', "Wizard")]),
@@ -303,13 +313,7 @@ fn written() -> &'static Written {
             "/tests/fixtures/fairy-stockfish-variants.ini"
         );
         glance(&["page", "--builtins", "--out-dir", b.to_str().unwrap()]);
-        glance(&[
-            "page",
-            reference,
-            "--all",
-            "--out-dir",
-            r.to_str().unwrap(),
-        ]);
+        glance(&["page", reference, "--all", "--out-dir", r.to_str().unwrap()]);
         let w = Written {
             builtins: read_dir(&b),
             reference: read_dir(&r),
@@ -415,20 +419,24 @@ fn the_catalogue_groups_by_family_and_says_what_each_game_is() {
             "Xiangqi, Janggi and their variants",
             piece_names::about("janggitraditional").unwrap(),
         ),
-        (
-            r,
-            "Different armies",
-            piece_names::about("orda").unwrap(),
-        ),
+        (r, "Different armies", piece_names::about("orda").unwrap()),
     ] {
-        assert!(catalogue.contains(&format!("<h2>{family}</h2>")), "{family}");
+        assert!(
+            catalogue.contains(&format!("<h2>{family}</h2>")),
+            "{family}"
+        );
         let about = about.replace('\'', "&#39;");
-        assert!(catalogue.contains(&about) || catalogue.contains(about.as_str()), "{about}");
+        assert!(
+            catalogue.contains(&about) || catalogue.contains(about.as_str()),
+            "{about}"
+        );
     }
     // Each family's heading comes before its variants: Shogi is listed
     // under the Shogi heading, not under Chess.
     let shogi = b.find("<h2>Shogi and its variants</h2>").unwrap();
-    let xiangqi = b.find("<h2>Xiangqi, Janggi and their variants</h2>").unwrap();
+    let xiangqi = b
+        .find("<h2>Xiangqi, Janggi and their variants</h2>")
+        .unwrap();
     let link = b.find("href=\"shogi.html\"").unwrap();
     assert!(shogi < link && link < xiangqi);
 }

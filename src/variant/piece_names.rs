@@ -220,9 +220,7 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
             "title" => e.title = v.to_string(),
             "about" => e.about = v.to_string(),
             "source" => e.source = v.to_string(),
-            "family" => {
-                e.family = Family::parse(v).ok_or_else(|| err(n, "an unknown family"))?
-            }
+            "family" => e.family = Family::parse(v).ok_or_else(|| err(n, "an unknown family"))?,
             _ if k.chars().count() == 1 && k.chars().all(|c| c.is_ascii_lowercase()) => {
                 let (name, betza) = v
                     .split_once('@')
@@ -602,7 +600,11 @@ mod tests {
             assert!(seen.insert(e.key.clone()), "[{}] twice", e.key);
             assert!(!e.title.is_empty(), "[{}] has no title", e.key);
             assert!(!e.about.is_empty(), "[{}] has no sentence", e.key);
-            assert!(e.about.ends_with('.'), "[{}]: one sentence, ending with a full stop", e.key);
+            assert!(
+                e.about.ends_with('.'),
+                "[{}]: one sentence, ending with a full stop",
+                e.key
+            );
             assert!(!e.source.is_empty(), "[{}] has no source", e.key);
             if let Some(p) = &e.parent {
                 if entry(p).is_none() {
@@ -621,7 +623,11 @@ mod tests {
         for r in crate::variant::read_each(crate::variant::builtin::TEXT, "builtins.ini") {
             let v = r.unwrap();
             assert!(entry(&v.name).is_some(), "built-in {} has no entry", v.name);
-            assert!(Known::of(&v).is_some(), "built-in {}: a piece's Betza differs", v.name);
+            assert!(
+                Known::of(&v).is_some(),
+                "built-in {}: a piece's Betza differs",
+                v.name
+            );
         }
     }
 
@@ -636,7 +642,17 @@ mod tests {
 
     #[test]
     fn made_names_are_never_a_letter() {
-        for b in ["mQ", "FsfW", "CF", "DAW", "mKmNmAmD", "fRrbBlbF", "mfhNcfW", "", "mRpRmFpB2"] {
+        for b in [
+            "mQ",
+            "FsfW",
+            "CF",
+            "DAW",
+            "mKmNmAmD",
+            "fRrbBlbF",
+            "mfhNcfW",
+            "",
+            "mRpRmFpB2",
+        ] {
             let n = made_name(b);
             assert!(n.len() > 2 && !n.starts_with("Piece "), "{b}: {n}");
         }

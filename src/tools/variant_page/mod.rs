@@ -181,9 +181,7 @@ pub fn piece_name(variant: &Variant, p: &VariantPiece, names: &Names) -> String 
         if let Some(n) = names.get(&variant.name, p) {
             return (n.to_string(), false);
         }
-        if let Some(n) =
-            piece_names::Known::of(variant).and_then(|k| k.piece(p.letter, &p.betza))
-        {
+        if let Some(n) = piece_names::Known::of(variant).and_then(|k| k.piece(p.letter, &p.betza)) {
             return (n.to_string(), false);
         }
         if p.name.starts_with("customPiece") {

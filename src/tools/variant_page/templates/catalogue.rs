@@ -12,9 +12,17 @@ use crate::variant::piece_names::Family;
 pub(in super::super) fn catalogue(entries: &[Entry], source: &str) -> Markup {
     let mut groups: Vec<(Option<Family>, Vec<&Entry>)> = Family::ALL
         .into_iter()
-        .map(|f| (Some(f), entries.iter().filter(|e| e.family == Some(f)).collect()))
+        .map(|f| {
+            (
+                Some(f),
+                entries.iter().filter(|e| e.family == Some(f)).collect(),
+            )
+        })
         .collect();
-    groups.push((None, entries.iter().filter(|e| e.family.is_none()).collect()));
+    groups.push((
+        None,
+        entries.iter().filter(|e| e.family.is_none()).collect(),
+    ));
     html! {
         (DOCTYPE)
         html lang="en" {
