@@ -461,7 +461,8 @@ fn atoms(betza: &str) -> Vec<Atom> {
 ///    range is said, `R3` "Rook (3)"), each atom once, in the order of
 ///    the Betza, joined by hyphens: `BNW` "Bishop-Knight-Wazir";
 /// 3. a word in front says what every atom shares: "Forward" (every atom
-///    goes forward, never backward: `ffNfsN` "Forward Knight"), "Backward",
+///    goes forward, never backward, nor sideways for `W`, `D`, `H`, `R`:
+///    `ffNfsN` "Forward Knight", `mfsW` no word), "Backward",
 ///    "Sideways" (only `s`, `l`, `r`), "Vertical" (only `v`), "Non-capturing"
 ///    (every atom `m`), "Capturing" (every atom `c`: it only captures),
 ///    "Hopping" (every atom hops), in that order: `mQ` "Non-capturing
@@ -519,9 +520,12 @@ pub fn made_name(betza: &str) -> String {
         !d.is_empty() && d.chars().all(|c| set.contains(c))
     };
     let mut prefix: Vec<&str> = Vec::new();
+    // (For an orthogonal atom `s` is a direction of its own, sideways; for
+    // an oblique one, `fs` is still forward.)
     let toward = |a: &Atom, to: char, not: char| {
         let d = dirs(a);
-        d.contains(to) && !d.contains(not)
+        let orthogonal = "WDHR".contains(a.letter);
+        d.contains(to) && !d.contains(not) && !(orthogonal && d.chars().any(|c| "slrh".contains(c)))
     };
     if atoms.iter().all(|a| toward(a, 'f', 'b')) {
         prefix.push("Forward");
@@ -658,5 +662,9 @@ mod tests {
         }
         assert_eq!(made_name("CF"), "Camel-Ferz");
         assert_eq!(made_name("mNcK"), "Knight / King-capturer");
+        assert_eq!(made_name("ffNfsN"), "Forward Knight");
+        assert_eq!(made_name("mfsW"), "Non-capturing Wazir");
+        assert_eq!(made_name("mfFmfW"), "Forward non-capturing Ferz-Wazir");
+        assert_eq!(made_name("lfrbB"), "Bishop");
     }
 }
