@@ -78,6 +78,8 @@ pub mod fairy;
 mod fen;
 mod ini;
 mod keys;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod piece_names;
 pub mod prose;
 pub mod quirks;
 mod resolve;
