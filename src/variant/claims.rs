@@ -126,7 +126,7 @@ pub fn claims(v: &Variant) -> Vec<(String, String)> {
     o.put("promotionPieceTypesWhite", pieces(&pr.piece_types_white));
     o.put("promotionPieceTypesBlack", pieces(&pr.piece_types_black));
     o.put("promotionPawnTypesWhite", pieces(&pr.pawn_types));
-    o.put("promotionPawnTypesBlack", pieces(&pr.pawn_types));
+    o.put("promotionPawnTypesBlack", pieces(&pr.pawn_types_black));
     o.put("promotionRegionWhite", region(&pr.region_white));
     o.put("promotionRegionBlack", region(&pr.region_black));
     o.put("mandatoryPawnPromotion", pr.mandatory_pawn);

@@ -213,8 +213,10 @@ pub struct Promotion {
     /// The letters a pawn may promote to, for White and for Black.
     pub piece_types_white: Vec<char>,
     pub piece_types_black: Vec<char>,
-    /// The letters of the pieces that promote as pawns.
+    /// The letters of White's pieces that promote as pawns.
     pub pawn_types: Vec<char>,
+    /// Black's (`promotionPawnTypesBlack`; Spartan's Hoplite).
+    pub pawn_types_black: Vec<char>,
     pub region_white: Vec<Square>,
     pub region_black: Vec<Square>,
     pub mandatory_pawn: bool,

@@ -16,7 +16,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::rules::{Enclosing, Outcome};
-use super::{Special, Variant, VariantPiece};
+use super::{Colour, Special, Variant, VariantPiece};
 use crate::engine::describe::{list, number};
 
 /// What Fairy-Stockfish adds to a piece by rule, in plain words; `None`
@@ -143,16 +143,74 @@ pub fn promotion_named(
     out
 }
 
+/// One sentence of a rules page and what it claims, as Fairy-Stockfish's
+/// keys ([`super::claims`]' spelling): `("nFoldRule", "4")`. A fact that
+/// Fairy-Stockfish fixes in its C++ rather than in a key is claimed as
+/// `fsf:NAME` (docs/variant-pages.md lists them, with their source).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sentence {
+    pub text: String,
+    pub claims: Vec<(String, String)>,
+}
+
+impl Sentence {
+    fn new(text: impl Into<String>) -> Sentence {
+        Sentence {
+            text: text.into(),
+            claims: Vec::new(),
+        }
+    }
+
+    fn claim(mut self, key: &str, value: impl ToString) -> Sentence {
+        self.claims.push((key.to_string(), value.to_string()));
+        self
+    }
+
+    /// The claims as a `data-rule` attribute writes them: `key=value`
+    /// joined by `; `.
+    pub fn data_rule(&self) -> String {
+        let items: Vec<String> = self
+            .claims
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        items.join("; ")
+    }
+}
+
+impl PartialEq<str> for Sentence {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
 /// The game's rules from its definition: how it is won, drawn and lost,
 /// then the rules the board does not show (each a sentence).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rules {
     /// How the game ends.
-    pub ends: Vec<String>,
+    pub ends: Vec<Sentence>,
     /// Rules beyond the pieces' moves, which no board of moves shows.
-    pub beyond: Vec<String>,
+    pub beyond: Vec<Sentence>,
 }
 
+impl Rules {
+    /// Whether a sentence of either list is exactly `text`.
+    pub fn says(&self, text: &str) -> bool {
+        self.ends.iter().chain(&self.beyond).any(|s| s.text == text)
+    }
+
+    /// Every sentence's text, the ends first.
+    pub fn texts(&self) -> Vec<&str> {
+        self.ends
+            .iter()
+            .chain(&self.beyond)
+            .map(|s| s.text.as_str())
+            .collect()
+    }
+}
+
+/// The player a result goes to, for the player it happens to: "loses".
 fn outcome(value: Outcome) -> &'static str {
     match value {
         Outcome::Win => "wins",
@@ -162,7 +220,7 @@ fn outcome(value: Outcome) -> &'static str {
     }
 }
 
-/// The pieces named by a list of letters.
+/// The pieces named by a list of letters ("pieces" for all of them).
 fn pieces_of(v: &Variant, letters: &[char], name: &dyn Fn(char) -> String) -> String {
     if letters.is_empty() || v.pieces.iter().all(|p| letters.contains(&p.letter)) {
         return "pieces".into();
@@ -170,9 +228,26 @@ fn pieces_of(v: &Variant, letters: &[char], name: &dyn Fn(char) -> String) -> St
     let names: Vec<String> = letters
         .iter()
         .filter(|c| v.pieces.iter().any(|p| p.letter == **c))
-        .map(|&c| format!("{}s", name(c)))
+        .map(|&c| plural(&name(c)))
         .collect();
     list(&names, "and")
+}
+
+/// "Rooks", "Pawns"; a name that already ends in `s` is kept.
+fn plural(name: &str) -> String {
+    if name.ends_with('s') {
+        name.to_string()
+    } else {
+        format!("{name}s")
+    }
+}
+
+/// "a" or "an" before a name.
+fn article(name: &str) -> &'static str {
+    match name.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
 }
 
 /// The pockets at the start, counted by piece and side: "White: 2 Rooks,
@@ -194,8 +269,8 @@ fn hand(v: &Variant, name: &dyn Fn(char) -> String) -> String {
         let items: Vec<String> = counts
             .iter()
             .map(|&(c, n)| match n {
-                1 => format!("a {}", name(c)),
-                _ => format!("{n} {}s", name(c)),
+                1 => format!("{} {}", article(&name(c)), name(c)),
+                _ => format!("{n} {}", plural(&name(c))),
             })
             .collect();
         if items.is_empty() {
@@ -207,70 +282,477 @@ fn hand(v: &Variant, name: &dyn Fn(char) -> String) -> String {
     format!("White: {}; Black: {}", side(true), side(false))
 }
 
+/// Squares named one by one ("a8, b8 or c8"), or a whole rank's by its
+/// rank ("the 8th rank") where the region is whole ranks.
+fn squares_words(v: &Variant, squares: &[crate::engine::geometry::Square]) -> String {
+    let mut ranks: Vec<u8> = squares.iter().map(|s| s.rank()).collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    let whole = ranks
+        .iter()
+        .all(|r| squares.iter().filter(|s| s.rank() == *r).count() == usize::from(v.files));
+    if whole && !ranks.is_empty() {
+        let names: Vec<String> = ranks.iter().map(|r| ordinal(r + 1)).collect();
+        return format!(
+            "the {} rank{}",
+            list(&names, "or"),
+            if ranks.len() > 1 { "s" } else { "" }
+        );
+    }
+    let mut sq = squares.to_vec();
+    sq.sort_by_key(|s| (s.rank(), s.file()));
+    let names: Vec<String> = sq.iter().map(|s| s.to_string()).collect();
+    list(&names, "or")
+}
+
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The words of a number of times: "three times".
+fn times(n: i32) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!(
+            "{} times",
+            u8::try_from(n).map_or_else(|_| n.to_string(), number)
+        ),
+    }
+}
+
 /// The rules of `v`, naming its pieces with `name`; promotions are said
 /// of the pieces `shown` (those a player meets: a parent's piece that the
 /// game never has promotes in no sentence).
 pub fn rules(v: &Variant, name: &dyn Fn(char) -> String, shown: &dyn Fn(char) -> bool) -> Rules {
     let mut r = Rules::default();
+    ends(v, name, &mut r.ends);
+    beyond(v, name, shown, &mut r.beyond);
+    r
+}
+
+/// How the game is won, lost and drawn.
+fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
+    // A predefined piece type's name in this game (Fairy-Stockfish's C++
+    // rules name types, not letters).
+    let type_name = |key: &str, default: &str| {
+        v.pieces
+            .iter()
+            .find(|p| p.name == key)
+            .map_or_else(|| default.to_string(), |p| name(p.letter))
+    };
     let royal = v.pieces.iter().find(|p| p.royal);
+    let pass_on_stalemate = v.rules.moves.pass_on_stalemate;
     if let Some(k) = royal {
-        r.ends.push(format!(
-            "A player whose {} is checkmated (attacked, with no move that ends the attack) {}.",
-            name(k.letter),
-            outcome(end.checkmate)
-        ));
+        let king = name(k.letter);
+        out.push(
+            Sentence::new(format!(
+                "A player whose {king} is checkmated (attacked, with no move that ends the attack) {}.",
+                outcome(end.checkmate)
+            ))
+            .claim("checkmateValue", end.checkmate.word()),
+        );
+        if end.shatar_mate {
+            out.push(
+                Sentence::new(format!(
+                    "A checkmate wins only if the run of checks that led to it includes a check by a \
+                     {}, {} or {}; a checkmate given by a {} alone loses, and any other checkmate is a draw.",
+                    type_name("knight", "Knight"),
+                    type_name("rook", "Rook"),
+                    type_name("bers", "Bers"),
+                    type_name("knight", "Knight"),
+                ))
+                .claim("shatarMateRule", "true"),
+            );
+        }
     }
     let x = &end.extinction;
     if x.value != Outcome::None {
-        r.ends.push(format!(
-            "A player who has lost all their {} {}.",
-            pieces_of(v, &x.piece_types, name),
-            outcome(x.value)
-        ));
+        let what = pieces_of(v, &x.piece_types, name);
+        let text = if x.piece_count > 0 {
+            format!(
+                "A player left with no more than {} of their {what} {}.",
+                x.piece_count,
+                outcome(x.value)
+            )
+        } else {
+            format!(
+                "A player who has lost all their {what} {}.",
+                outcome(x.value)
+            )
+        };
+        out.push(
+            Sentence::new(text)
+                .claim("extinctionValue", x.value.word())
+                .claim(
+                    "extinctionPieceTypes",
+                    super::claims::pieces(&x.piece_types),
+                )
+                .claim("extinctionPieceCount", x.piece_count),
+        );
+        if x.pseudo_royal {
+            out.push(
+                Sentence::new(format!(
+                    "The {what} may not be left attacked, as a King may not be left in check."
+                ))
+                .claim("extinctionPseudoRoyal", "true"),
+            );
+        }
     }
     let flag = &end.flag;
     if !flag.region.white.is_empty() || !flag.region.black.is_empty() {
-        let squares: Vec<String> = flag.region.white.iter().map(|s| s.to_string()).collect();
-        r.ends.push(format!(
-            "A player who brings a {} to the far side of the board ({}) wins.",
-            flag.piece
-                .white
-                .or(royal.map(|k| k.letter))
-                .map_or_else(|| "piece".to_string(), name),
-            squares.join(" ")
-        ));
+        let who = flag.piece.white.map_or_else(
+            || "any of their pieces".to_string(),
+            |c| format!("their {}", name(c)),
+        );
+        let mut text = format!(
+            "A player who brings {who} to {} (Black: {}) wins",
+            squares_words(v, &flag.region.white),
+            squares_words(v, &flag.region.black),
+        );
+        if flag.extra_move {
+            text.push_str(", unless the other player, moving next, reaches their own goal too: then the game is drawn");
+        }
+        text.push('.');
+        out.push(
+            Sentence::new(text)
+                .claim(
+                    "flagPieceWhite",
+                    flag.piece
+                        .white
+                        .map_or_else(|| "*".to_string(), |c| c.to_string()),
+                )
+                .claim("flagRegionWhite", super::claims::region(&flag.region.white))
+                .claim("flagRegionBlack", super::claims::region(&flag.region.black))
+                .claim("flagMove", flag.extra_move),
+        );
     }
-    let pass = v.rules.moves.pass_on_stalemate.white;
-    if end.stalemate_piece_count {
-        r.ends.push(format!(
-            "When {}, the game ends: the player with more pieces on the board wins.",
-            if pass {
-                "neither player can move"
+    if end.check_counting {
+        let (w, b) = v.checks.map_or((3, 3), |c| (c.white, c.black));
+        out.push(
+            Sentence::new(if w == b {
+                format!("A player who gives check {} wins.", times(i32::from(w)))
             } else {
-                "the player to move cannot move"
-            }
-        ));
-    } else if !pass {
-        r.ends.push(format!(
-            "A player with no legal move who is not in check (stalemate) {}.",
-            outcome(end.stalemate)
-        ));
+                format!(
+                    "White wins by giving check {}, Black by giving check {}.",
+                    times(i32::from(w)),
+                    times(i32::from(b))
+                )
+            })
+            .claim("checkCounting", "true")
+            .claim("fsf:checksWhite", w)
+            .claim("fsf:checksBlack", b),
+        );
+    }
+    let c = &end.connect;
+    if c.n > 0 {
+        let mut ways = Vec::new();
+        if c.horizontal {
+            ways.push("horizontally".to_string());
+        }
+        if c.vertical {
+            ways.push("vertically".to_string());
+        }
+        if c.diagonal {
+            ways.push("diagonally".to_string());
+        }
+        out.push(
+            Sentence::new(format!(
+                "A player who gets {} of their pieces in an unbroken line ({}) {}.",
+                c.n,
+                list(&ways, "or"),
+                outcome(c.value)
+            ))
+            .claim("connectN", c.n)
+            .claim("connectValue", c.value.word())
+            .claim("connectHorizontal", c.horizontal)
+            .claim("connectVertical", c.vertical)
+            .claim("connectDiagonal", c.diagonal),
+        );
+    }
+    for w in &end.castling_wins {
+        out.push(
+            Sentence::new(format!(
+                "{} wins by castling {}.",
+                match w.colour {
+                    Colour::White => "White",
+                    Colour::Black => "Black",
+                },
+                if w.king_side {
+                    "king-side"
+                } else {
+                    "queen-side"
+                }
+            ))
+            .claim("castlingWins", w.to_string()),
+        );
+    }
+    if end.stalemate_piece_count {
+        out.push(
+            Sentence::new(format!(
+                "When {}, the game ends: the player with more pieces on the board wins.",
+                if pass_on_stalemate.white {
+                    "neither player can move"
+                } else {
+                    "the player to move cannot move"
+                }
+            ))
+            .claim("stalematePieceCount", "true"),
+        );
+    } else if !pass_on_stalemate.white {
+        out.push(
+            Sentence::new(format!(
+                "A player with no legal move who is not in check (stalemate) {}.",
+                outcome(end.stalemate)
+            ))
+            .claim("stalemateValue", end.stalemate.word()),
+        );
     }
     let rep = &v.rules.repetition;
+    let points = end.material_counting != super::rules::MaterialCounting::None;
     if rep.n_move != 0 {
-        r.ends.push(format!(
-            "The game is drawn after {} moves by each side with no capture and no pawn move.",
-            rep.n_move
-        ));
+        let resets: Vec<String> = rep.n_move_types.white.iter().map(|&c| name(c)).collect();
+        let what = if resets.is_empty() {
+            "no capture".to_string()
+        } else {
+            format!("no capture and no {} move", list(&resets, "or"))
+        };
+        out.push(
+            Sentence::new(format!(
+                "After {} moves by each side with {what}, the game ends: {}.",
+                rep.n_move,
+                if points {
+                    "it is decided by points"
+                } else {
+                    "a draw"
+                }
+            ))
+            .claim("nMoveRule", rep.n_move)
+            .claim(
+                "nMoveRuleTypesWhite",
+                super::claims::pieces(&rep.n_move_types.white),
+            ),
+        );
+    } else {
+        out.push(
+            Sentence::new("No number of moves without a capture ends the game.")
+                .claim("nMoveRule", 0),
+        );
     }
-    r.ends.push(format!(
-        "The same position {} times: the player to move {}.",
-        rep.n_fold,
-        outcome(rep.n_fold_value)
-    ));
-    beyond(v, name, shown, &mut r.beyond);
-    r
+    if rep.n_fold > 0 {
+        let value = rep.n_fold_value;
+        let result =
+            if rep.n_fold_value_absolute && value != Outcome::Draw && value != Outcome::None {
+                // Fairy-Stockfish's result for the side to move, turned round
+                // for Black: White's result, whoever moves.
+                format!("White {}", outcome(value))
+            } else if value == Outcome::Draw && points {
+                "the game is decided by points".to_string()
+            } else {
+                match value {
+                    Outcome::Draw => "the game is drawn".to_string(),
+                    v => format!("the player to move {}", outcome(v)),
+                }
+            };
+        let mut text = format!(
+            "When the same position occurs {}, {result}",
+            times(rep.n_fold)
+        );
+        if rep.perpetual_check_illegal {
+            text.push_str(
+                ", unless one player gave check with every move of the repetition: that player loses",
+            );
+        }
+        text.push('.');
+        out.push(
+            Sentence::new(text)
+                .claim("nFoldRule", rep.n_fold)
+                .claim("nFoldValue", value.word())
+                .claim("nFoldValueAbsolute", rep.n_fold_value_absolute)
+                .claim("perpetualCheckIllegal", rep.perpetual_check_illegal),
+        );
+    }
+    if rep.chasing == super::rules::Chasing::Axf {
+        out.push(
+            Sentence::new(
+                "A player who keeps chasing an unprotected piece through a repetition loses \
+                 (the Asian Xiangqi Federation's rules).",
+            )
+            .claim("chasingRule", "axf"),
+        );
+    }
+    if rep.move_repetition_illegal {
+        out.push(
+            Sentence::new(
+                "A player may not repeat the same move back and forth a third time with a piece \
+                 that checks nothing: the player who would lose the repetition is the one who started it.",
+            )
+            .claim("moveRepetitionIllegal", "true"),
+        );
+    }
+    if end.bikjang {
+        out.push(
+            Sentence::new(
+                "Bikjang: when a player's move leaves the two Generals facing each other on a file with \
+                 nothing between them and the other player does not end it, the game ends and is decided by points.",
+            )
+            .claim("bikjangRule", "true"),
+        );
+    }
+    match end.material_counting {
+        super::rules::MaterialCounting::Janggi => out.push(
+            Sentence::new(format!(
+                "Points: {} 13, {} 7, {} 5, {} 3, {} 3, {} 2; White wins on points only with at \
+                 least 2 more than Black, otherwise Black wins.",
+                type_name("rook", "Chariot"),
+                type_name("janggiCannon", "Cannon"),
+                type_name("horse", "Horse"),
+                type_name("janggiElephant", "Elephant"),
+                type_name("wazir", "Advisor"),
+                type_name("soldier", "Soldier"),
+            ))
+            .claim("materialCounting", "janggi")
+            .claim("fsf:janggiPoints", "r13 c7 n5 b3 a3 p2 white-1"),
+        ),
+        super::rules::MaterialCounting::Unweighted => out.push(
+            Sentence::new("Where the game would be drawn, the player with more pieces wins.")
+                .claim("materialCounting", "unweighted"),
+        ),
+        super::rules::MaterialCounting::BlackDrawOdds => out.push(
+            Sentence::new("Where the game would be drawn, Black wins (draw odds).")
+                .claim("materialCounting", "blackdrawodds"),
+        ),
+        super::rules::MaterialCounting::WhiteDrawOdds => out.push(
+            Sentence::new("Where the game would be drawn, White wins (draw odds).")
+                .claim("materialCounting", "whitedrawodds"),
+        ),
+        super::rules::MaterialCounting::None => {}
+    }
+    // Fairy-Stockfish's count_limit and do_move (position.cpp): who may
+    // count, from when, and to how many moves.
+    let (rook, khon, knight) = (
+        type_name("rook", "Rook"),
+        type_name("silver", "Khon"),
+        type_name("knight", "Knight"),
+    );
+    let limits = |l: [u8; 6]| {
+        format!(
+            "{} against two {}s, {} against one, {} against two {}s, {} against two {}s, {} against one {}, \
+             {} otherwise",
+            l[0], rook, l[1], l[2], khon, l[3], knight, l[4], khon, l[5]
+        )
+    };
+    match end.counting {
+        super::rules::Counting::None => {}
+        super::rules::Counting::Makruk => out.push(
+            Sentence::new(format!(
+                "Counting: once no Pawns are left and the side that is behind has more than its {king} \
+                 alone, it may count to 64 moves (board's honour); a side left with its {king} alone counts \
+                 to a limit set by the other side's pieces ({}), starting from the number of pieces on the \
+                 board. When the count passes the limit without checkmate, the game is drawn.",
+                limits([8, 16, 22, 32, 44, 64]),
+                king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
+            ))
+            .claim("countingRule", "makruk")
+            .claim("fsf:countingLimits", "64 8 16 22 32 44 64"),
+        ),
+        super::rules::Counting::Cambodian => out.push(
+            Sentence::new(format!(
+                "Counting: a side with three pieces or fewer may count to 63 moves (board's honour); a side \
+                 left with its {king} alone counts to a limit set by the other side's pieces ({}), starting \
+                 from the number of pieces on the board. When the count passes the limit without \
+                 checkmate, the game is drawn.",
+                limits([7, 15, 21, 31, 43, 63]),
+                king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
+            ))
+            .claim("countingRule", "cambodian")
+            .claim("fsf:countingLimits", "63 7 15 21 31 43 63"),
+        ),
+        super::rules::Counting::Asean => out.push(
+            Sentence::new(format!(
+                "Counting: once no Pawns are left, a side left with its {king} alone counts the other side's \
+                 moves: 16 if it has a {rook}, else 44 if it has a {khon}, else 64 if it has a {knight}. When \
+                 the count passes the limit without checkmate, the game is drawn.",
+                king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
+            ))
+            .claim("countingRule", "asean")
+            .claim("fsf:countingLimits", "16 44 64"),
+        ),
+    }
+    if end.adjudicate_full_board {
+        out.push(
+            Sentence::new(if points {
+                "When the board is full, the game ends and is decided by the pieces each side has."
+            } else {
+                "When the board is full, the game is drawn."
+            })
+            .claim("adjudicateFullBoard", "true"),
+        );
+    }
+}
+
+/// White's castling as the start position has it: the king's file, the
+/// rooks' (files from 0) and the rank (from 1).
+struct Castle {
+    rank: u8,
+    king: u8,
+    rook_king_side: Option<u8>,
+    rook_queen_side: Option<u8>,
+}
+
+/// Where White castles from, found as Fairy-Stockfish's FEN reader finds
+/// it (its `set`): the castling king piece on the castling rank (else the
+/// `castlingKingFile`), the outermost castling rook on each side of it.
+fn castling(v: &Variant) -> Option<Castle> {
+    let m = &v.rules.moves;
+    if !v.castling.allowed {
+        return None;
+    }
+    let rank = m.castling_rank;
+    let king_letter = m
+        .castling_king_piece
+        .white
+        .or_else(|| v.pieces.iter().find(|p| p.royal).map(|p| p.letter))?;
+    let on_rank = |letter: char| {
+        v.start
+            .iter()
+            .filter(move |p| {
+                p.colour == Colour::White && p.letter == letter && p.square.rank() + 1 == rank
+            })
+            .map(|p| p.square.file())
+    };
+    let kings: Vec<u8> = on_rank(king_letter).collect();
+    let king = match kings.as_slice() {
+        [one] => *one,
+        _ => m.castling_king_file,
+    };
+    if !kings.contains(&king) {
+        return None;
+    }
+    let rooks: Vec<u8> = m
+        .castling_rook_pieces
+        .white
+        .iter()
+        .flat_map(|&l| on_rank(l))
+        .collect();
+    let rook_king_side = rooks.iter().copied().filter(|f| *f > king).max();
+    let rook_queen_side = rooks.iter().copied().filter(|f| *f < king).min();
+    if rook_king_side.is_none() && rook_queen_side.is_none() {
+        return None;
+    }
+    Some(Castle {
+        rank,
+        king,
+        rook_king_side,
+        rook_queen_side,
+    })
 }
 
 /// The rules no board of moves shows: drops, hands, checks, compulsory
@@ -279,32 +761,172 @@ fn beyond(
     v: &Variant,
     name: &dyn Fn(char) -> String,
     shown: &dyn Fn(char) -> bool,
-    out: &mut Vec<String>,
+    out: &mut Vec<Sentence>,
 ) {
     let drops = &v.rules.drops;
     let moves = &v.rules.moves;
+    let captures = &v.rules.captures;
+    if v.first == Colour::Black {
+        out.push(Sentence::new("Black moves first.").claim("fsf:firstMove", "black"));
+    } else {
+        out.push(Sentence::new("White moves first.").claim("fsf:firstMove", "white"));
+    }
     if drops.allowed {
-        out.push(
-            "Instead of moving, a player may drop a piece from their hand onto an empty square."
-                .into(),
+        let mut text = String::from(
+            "Instead of moving, a player may drop a piece from their hand onto an empty square",
         );
+        let all = super::rules::Rules::whole_board;
+        if !all(&drops.region.white, v.files, v.ranks) {
+            text.push_str(&format!(
+                " of {} (Black: {})",
+                squares_words(v, &drops.region.white),
+                squares_words(v, &drops.region.black)
+            ));
+        }
+        text.push('.');
+        out.push(
+            Sentence::new(text)
+                .claim("pieceDrops", "true")
+                .claim(
+                    "dropRegionWhite",
+                    super::claims::region(&drops.region.white),
+                )
+                .claim(
+                    "dropRegionBlack",
+                    super::claims::region(&drops.region.black),
+                ),
+        );
+        if let Some(p) = drops.no_doubled {
+            let n = drops.no_doubled_count;
+            let piece = name(p);
+            let already = if n == 1 {
+                format!("{} {piece}", article(&piece))
+            } else {
+                format!("{n} {}", plural(&piece))
+            };
+            out.push(
+                Sentence::new(format!(
+                    "{} {piece} may not be dropped on a file that already holds {already} of its side.",
+                    if article(&piece) == "an" { "An" } else { "A" },
+                ))
+                .claim("dropNoDoubled", p)
+                .claim("dropNoDoubledCount", n),
+            );
+        }
+        // Fairy-Stockfish's checkmate_value: a mate given by a dropped
+        // shogi pawn alone is a win for the side mated.
+        if let Some(p) = v
+            .pieces
+            .iter()
+            .find(|p| p.name == "shogiPawn")
+            .filter(|_| drops.pawn_drop_mate_illegal)
+        {
+            out.push(
+                Sentence::new(format!(
+                    "Checkmate by dropping a {} is not allowed: the player who gives it loses.",
+                    name(p.letter)
+                ))
+                .claim("shogiPawnDropMateIllegal", "true"),
+            );
+        }
+        // Fairy-Stockfish's drop_region: these two apply to its pawn type.
+        let pawn = v.pieces.iter().find(|p| p.name == "pawn");
+        if let Some(p) =
+            pawn.filter(|_| !drops.first_rank_pawn_drops || !drops.promotion_zone_pawn_drops)
+        {
+            let mut not = Vec::new();
+            if !drops.first_rank_pawn_drops {
+                not.push("on its side's first rank".to_string());
+            }
+            if !drops.promotion_zone_pawn_drops {
+                not.push("where it would promote".to_string());
+            }
+            out.push(
+                Sentence::new(format!(
+                    "A {} may not be dropped {}.",
+                    name(p.letter),
+                    list(&not, "or")
+                ))
+                .claim("firstRankPawnDrops", drops.first_rank_pawn_drops)
+                .claim("promotionZonePawnDrops", drops.promotion_zone_pawn_drops),
+            );
+        }
+        if drops.immobility_illegal {
+            out.push(
+                Sentence::new(
+                    "No piece may be dropped, or move without promoting, where it could never move again.",
+                )
+                .claim("immobilityIllegal", "true"),
+            );
+        }
+        if !drops.checks {
+            out.push(Sentence::new("A drop may not give check.").claim("dropChecks", "false"));
+        }
+        if drops.must_drop {
+            out.push(
+                Sentence::new("A player with a piece in hand must drop it rather than move.")
+                    .claim("mustDrop", "true"),
+            );
+        }
+        if drops.promoted {
+            out.push(
+                Sentence::new("A piece may be dropped in its promoted form.")
+                    .claim("dropPromoted", "true"),
+            );
+        }
+        if drops.opposite_coloured_bishop {
+            out.push(
+                Sentence::new("A Bishop may be dropped only on a square of the other colour than its side's other Bishop.")
+                    .claim("dropOppositeColoredBishop", "true"),
+            );
+        }
+        if drops.sittuyin_rook_drop {
+            out.push(
+                Sentence::new("The Rooks are set up first, on the player's own first rank.")
+                    .claim("sittuyinRookDrop", "true"),
+            );
+        }
     }
     if drops.captures_to_hand {
-        out.push("A captured piece goes to the capturer's hand, changing sides.".into());
+        let promoted =
+            !v.promotion.promoted.is_empty() || !v.promotion.piece_types_white.is_empty();
+        let mut text = String::from("A captured piece goes to the capturer's hand, changing sides");
+        if promoted {
+            text.push_str(if drops.drop_loop {
+                "; a promoted piece keeps its promotion"
+            } else {
+                "; a promoted piece goes back to its unpromoted form"
+            });
+        }
+        text.push('.');
+        out.push(
+            Sentence::new(text)
+                .claim("capturesToHand", "true")
+                .claim("dropLoop", drops.drop_loop),
+        );
     }
     if !v.in_hand.is_empty() {
-        out.push(format!("Pieces in hand at the start: {}.", hand(v, name)));
+        out.push(
+            Sentence::new(format!("Pieces in hand at the start: {}.", hand(v, name)))
+                .claim("fsf:hand", v.in_hand.clone()),
+        );
     }
     match drops.enclosing {
         Enclosing::Reversi => out.push(
-            "A piece may only be dropped where it encloses, in a line with another piece of its side, \
-             one or more of the other side's pieces."
-                .into(),
+            Sentence::new(
+                "A piece may only be dropped where it encloses, in a line with another piece of its side, \
+                 one or more of the other side's pieces.",
+            )
+            .claim("enclosingDrop", "reversi"),
         ),
-        Enclosing::Ataxx => out.push("A piece may only be dropped next to a piece of its side.".into()),
-        Enclosing::Top => {
-            out.push("A piece may only be dropped on the lowest empty square of a file.".into())
-        }
+        Enclosing::Ataxx => out.push(
+            Sentence::new("A piece may only be dropped next to a piece of its side.")
+                .claim("enclosingDrop", "ataxx"),
+        ),
+        Enclosing::Top => out.push(
+            Sentence::new("A piece may only be dropped on the lowest empty square of a file.")
+                .claim("enclosingDrop", "top"),
+        ),
         _ => {}
     }
     // (Where the start position already fills them, as in Flipello,
@@ -315,49 +937,233 @@ fn beyond(
             .iter()
             .map(|s| s.to_string())
             .collect();
-        out.push(format!(
-            "The first pieces are dropped on {}, where they need enclose nothing.",
-            list(&squares, "and")
-        ));
+        out.push(
+            Sentence::new(format!(
+                "The first pieces are dropped on {}, where they need enclose nothing.",
+                list(&squares, "and")
+            ))
+            .claim(
+                "enclosingDropStart",
+                super::claims::region(&drops.enclosing_start),
+            ),
+        );
     }
     if matches!(moves.flip_enclosed, Enclosing::Reversi | Enclosing::Ataxx) {
-        out.push("The other side's pieces a drop encloses change sides.".into());
+        out.push(
+            Sentence::new("The other side's pieces a drop encloses change sides.")
+                .claim("flipEnclosedPieces", moves.flip_enclosed.word()),
+        );
     }
     if moves.pass_on_stalemate.white {
-        out.push("A player with no legal move passes.".into());
+        out.push(
+            Sentence::new("A player with no legal move passes.")
+                .claim("passOnStalemateWhite", "true"),
+        );
     }
-    if v.rules.captures.must_capture {
-        out.push("Capturing is compulsory.".into());
+    if captures.must_capture {
+        out.push(Sentence::new("Capturing is compulsory.").claim("mustCapture", "true"));
     }
     if !moves.checking {
-        out.push("Giving check is not allowed.".into());
+        out.push(Sentence::new("Giving check is not allowed.").claim("checking", "false"));
     }
-    if v.rules.captures.blast {
-        out.push("A capture explodes: the capturing piece and the pieces next to the square are removed.".into());
+    if captures.blast {
+        let immune: Vec<String> = captures
+            .blast_immune
+            .iter()
+            .map(|&c| plural(&name(c)))
+            .collect();
+        let spared = v
+            .pieces
+            .iter()
+            .filter(|p| p.name == "pawn")
+            .map(|p| plural(&name(p.letter)))
+            .chain(immune)
+            .collect::<Vec<_>>();
+        out.push(
+            Sentence::new(format!(
+                "A capture explodes: the capturing piece, the captured one and every piece on the squares \
+                 around it are removed{}.",
+                if spared.is_empty() {
+                    String::new()
+                } else {
+                    format!(", except {} around it", list(&spared, "and"))
+                }
+            ))
+            .claim("blastOnCapture", "true")
+            .claim("blastImmuneTypes", super::claims::pieces(&captures.blast_immune)),
+        );
     }
-    if v.castling.allowed && v.pieces.iter().any(|p| p.royal) {
-        out.push("Castling: the King moves two squares towards a Rook, which jumps over it, as in chess.".into());
+    if !captures.petrify_on_capture.is_empty() {
+        let who: Vec<String> = captures
+            .petrify_on_capture
+            .iter()
+            .map(|&c| plural(&name(c)))
+            .collect();
+        out.push(
+            Sentence::new(format!(
+                "{} that capture turn to stone: they stay on the square as a wall no piece may enter or take.",
+                list(&who, "and")
+            ))
+            .claim("petrifyOnCaptureTypes", super::claims::pieces(&captures.petrify_on_capture)),
+        );
+    }
+    if !captures.mutually_immune.is_empty() {
+        let who: Vec<String> = captures
+            .mutually_immune
+            .iter()
+            .map(|&c| plural(&name(c)))
+            .collect();
+        out.push(
+            Sentence::new(format!("{} may not capture each other.", list(&who, "and"))).claim(
+                "mutuallyImmuneTypes",
+                super::claims::pieces(&captures.mutually_immune),
+            ),
+        );
+    }
+    if let Some(c) = castling(v) {
+        let king = v
+            .pieces
+            .iter()
+            .find(|p| p.royal)
+            .map_or_else(|| "King".to_string(), |p| name(p.letter));
+        let rook = |f: u8| {
+            v.start
+                .iter()
+                .find(|p| {
+                    p.colour == Colour::White
+                        && p.square.rank() + 1 == c.rank
+                        && p.square.file() == f
+                })
+                .map_or_else(|| "Rook".to_string(), |p| name(p.letter))
+        };
+        let sq = |f: u8| format!("{}{}", char::from(b'a' + f), c.rank);
+        let mut wings = Vec::new();
+        if let Some(r) = c.rook_king_side {
+            wings.push(format!(
+                "the {king} moves from {} to {} and the {} from {} to {}",
+                sq(c.king),
+                sq(v.castling.kingside_file),
+                rook(r),
+                sq(r),
+                sq(v.castling.kingside_file.saturating_sub(1))
+            ));
+        }
+        if let Some(r) = c.rook_queen_side {
+            wings.push(format!(
+                "the {king} moves from {} to {} and the {} from {} to {}",
+                sq(c.king),
+                sq(v.castling.queenside_file),
+                rook(r),
+                sq(r),
+                sq(v.castling.queenside_file + 1)
+            ));
+        }
+        out.push(
+            Sentence::new(format!(
+                "Castling: once in the game, if neither piece has moved, the squares between them are empty, \
+                 and the {king} is not in check and crosses no attacked square, {} (Black likewise on its side).",
+                list(&wings, "or")
+            ))
+            .claim("castling", "true")
+            .claim("fsf:castlingKingSquare", sq(c.king))
+            .claim("castlingKingsideFile", char::from(b'a' + v.castling.kingside_file))
+            .claim("castlingQueensideFile", char::from(b'a' + v.castling.queenside_file)),
+        );
+    }
+    if moves.gating {
+        out.push(
+            Sentence::new(if moves.seirawan_gating {
+                "Gating: when a piece on its first rank moves for the first time, the player may place a piece \
+                 from their hand on the square it left (when the King castles, on the King's or the Rook's)."
+            } else {
+                "Gating: when a piece on its first rank moves for the first time, the player may place a piece \
+                 from their hand on the square it left."
+            })
+            .claim("gating", "true")
+            .claim("seirawanGating", moves.seirawan_gating),
+        );
+    }
+    match moves.walling {
+        super::rules::Walling::None => {}
+        super::rules::Walling::Duck => out.push(
+            Sentence::new(
+                "After each move, the player also moves the duck to an empty square other than the one it is on; \
+                 no piece may capture it or pass through it.",
+            )
+            .claim("wallingRule", "duck"),
+        ),
+        super::rules::Walling::Arrow => out.push(
+            Sentence::new(
+                "After each move, the piece that moved shoots an arrow, as a Queen moves, to an empty square, \
+                 which becomes a wall for the rest of the game.",
+            )
+            .claim("wallingRule", "arrow"),
+        ),
+        super::rules::Walling::Past => out.push(
+            Sentence::new("After each move, the square the piece left becomes a wall for the rest of the game.")
+                .claim("wallingRule", "past"),
+        ),
+        w => out.push(
+            Sentence::new("After each move, the player places a wall on an empty square for the rest of the game.")
+                .claim("wallingRule", w.word()),
+        ),
+    }
+    if moves.flying_general {
+        out.push(
+            Sentence::new(
+                "The two Generals may never face each other on a file with nothing between them.",
+            )
+            .claim("flyingGeneral", "true"),
+        );
     }
     if moves.pass.white {
-        out.push("A player may pass instead of moving.".into());
+        out.push(Sentence::new("A player may pass instead of moving.").claim("passWhite", "true"));
     }
     if moves.demotion && !v.promotion.promoted.is_empty() {
-        out.push(format!(
-            "A promoted piece {} return to its unpromoted form {}.",
-            if v.promotion.mandatory_piece {
-                "must"
-            } else {
-                "may"
-            },
-            piece_zone(v)
-        ));
+        out.push(
+            Sentence::new(format!(
+                "A promoted piece {} return to its unpromoted form {}.",
+                if v.promotion.mandatory_piece {
+                    "must"
+                } else {
+                    "may"
+                },
+                piece_zone(v)
+            ))
+            .claim("pieceDemotion", "true"),
+        );
     }
     for p in v.pieces.iter().filter(|p| shown(p.letter)) {
         if v.promotion.pawn_types.contains(&p.letter)
             || v.promotion.promoted.iter().any(|x| x.0 == p.letter)
         {
+            let pawn = v.promotion.pawn_types.contains(&p.letter);
             for s in promotion_named(v, p, name) {
-                out.push(format!("The {} {s}.", name(p.letter)));
+                let mut sentence = Sentence::new(format!("The {} {s}.", name(p.letter)));
+                if pawn {
+                    sentence = sentence
+                        .claim(
+                            "promotionPieceTypesWhite",
+                            super::claims::pieces(&v.promotion.piece_types_white),
+                        )
+                        .claim(
+                            "promotionRegionWhite",
+                            super::claims::region(&v.promotion.region_white),
+                        )
+                        .claim("mandatoryPawnPromotion", v.promotion.mandatory_pawn);
+                } else {
+                    sentence = sentence
+                        .claim(
+                            "promotedPieceType",
+                            v.promotion
+                                .promoted
+                                .iter()
+                                .find(|x| x.0 == p.letter)
+                                .map_or_else(|| "-".to_string(), |x| format!("{}:{}", x.0, x.1)),
+                        )
+                        .claim("mandatoryPiecePromotion", v.promotion.mandatory_piece);
+                }
+                out.push(sentence);
             }
         }
     }
@@ -366,86 +1172,161 @@ fn beyond(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
-    // Facts from Fairy-Stockfish's variant.cpp (flipersi, flipello,
-    // sittuyin), the sentences written by hand.
+    fn named(c: char) -> String {
+        match c {
+            'p' => "Pawn",
+            'r' => "Rook",
+            'k' => "King",
+            'n' => "Knight",
+            'b' => "Bishop",
+            'q' => "Queen",
+            'c' => "Cannon",
+            'a' => "Advisor",
+            other => return other.to_string(),
+        }
+        .to_string()
+    }
+
+    fn all(v: &Variant) -> Rules {
+        rules(v, &named, &|_| true)
+    }
+
+    fn one(text: &str) -> Variant {
+        let mut v = super::super::read(text, "t").unwrap();
+        v.remove(v.len() - 1)
+    }
+
+    // Facts from Fairy-Stockfish's variant.cpp (flipersi, flipello), the
+    // sentences written by hand.
     #[test]
     fn the_rules_of_reversi_and_the_hands() {
-        let named = |c: char| match c {
-            'p' => "Disc".to_string(),
-            'r' => "Rook".to_string(),
-            'k' => "King".to_string(),
-            other => other.to_string(),
-        };
-        let all = |v: &Variant| rules(v, &named, &|_| true);
         let vs = super::super::read("[a:flipersi]\n[b:flipello]\n", "t").unwrap();
         let r = all(&vs[0]);
-        assert!(r.ends.contains(&"When the player to move cannot move, the game ends: the player with more pieces on the board wins.".to_string()), "{r:?}");
-        assert!(!r.ends.iter().any(|s| s.contains("stalemate")), "{r:?}");
+        assert!(r.says("When the player to move cannot move, the game ends: the player with more pieces on the board wins."), "{r:?}");
         assert!(
-            r.beyond.contains(
-                &"Pieces in hand at the start: White: 32 Discs; Black: 32 Discs.".to_string()
-            ),
+            !r.ends.iter().any(|s| s.text.contains("stalemate")),
             "{r:?}"
         );
-        assert!(r.beyond.contains(&"The first pieces are dropped on d4, e4, d5 and e5, where they need enclose nothing.".to_string()), "{r:?}");
         assert!(
-            r.beyond
-                .contains(&"The other side's pieces a drop encloses change sides.".to_string()),
+            r.says("Pieces in hand at the start: White: 32 Pawns; Black: 32 Pawns."),
+            "{r:?}"
+        );
+        assert!(r.says("The first pieces are dropped on d4, e4, d5 and e5, where they need enclose nothing."), "{r:?}");
+        assert!(
+            r.says("The other side's pieces a drop encloses change sides."),
             "{r:?}"
         );
         let r = all(&vs[1]);
         assert!(
-            r.ends[0].starts_with("When neither player can move"),
+            r.ends[0].text.starts_with("When neither player can move"),
             "{r:?}"
         );
+        assert!(r.says("A player with no legal move passes."), "{r:?}");
         assert!(
-            r.beyond
-                .contains(&"A player with no legal move passes.".to_string()),
+            !r.texts().iter().any(|s| s.contains("first pieces")),
             "{r:?}"
         );
-        assert!(
-            !r.beyond.iter().any(|s| s.contains("first pieces")),
-            "{r:?}"
-        );
-        let v = &super::super::read(
-            "[h:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3[RRk] w - - 0 1\n",
-            "t",
-        )
-        .unwrap()[0];
-        assert!(all(v)
-            .beyond
-            .contains(&"Pieces in hand at the start: White: 2 Rooks; Black: a King.".to_string()));
+        let v = one("[h:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3[RRk] w - - 0 1\n");
+        assert!(all(&v).says("Pieces in hand at the start: White: 2 Rooks; Black: a King."));
     }
 
     #[test]
     fn the_rules_of_chess() {
-        let v = &super::super::read("[c:chess]\n", "t").unwrap()[0];
-        let r = rules(
-            v,
-            &|c| {
-                if c == 'k' {
-                    "King".into()
-                } else {
-                    c.to_string()
-                }
-            },
-            &|_| true,
-        );
-        assert!(r.ends[0].contains("King is checkmated"), "{r:?}");
+        let r = all(&one("[c:chess]\n"));
+        assert_eq!(r.ends[0].text, "A player whose King is checkmated (attacked, with no move that ends the attack) loses.");
+        assert_eq!(r.ends[0].data_rule(), "checkmateValue=loss");
         assert!(
-            r.ends.iter().any(|s| s.contains("stalemate) draws")),
+            r.says("A player with no legal move who is not in check (stalemate) draws."),
             "{r:?}"
         );
-        assert!(r.ends.iter().any(|s| s.contains("after 50 moves")), "{r:?}");
+        assert!(r.says("After 50 moves by each side with no capture and no Pawn move, the game ends: a draw."), "{r:?}");
+        let rep = r
+            .ends
+            .iter()
+            .find(|s| s.text.contains("same position"))
+            .unwrap();
+        assert_eq!(
+            rep.text,
+            "When the same position occurs three times, the game is drawn."
+        );
+        assert_eq!(
+            rep.data_rule(),
+            "nFoldRule=3; nFoldValue=draw; nFoldValueAbsolute=false; perpetualCheckIllegal=false"
+        );
+        assert!(r.says("White moves first."), "{r:?}");
+        assert!(r.says("Castling: once in the game, if neither piece has moved, the squares between them are empty, and the King is not in check and crosses no attacked square, the King moves from e1 to g1 and the Rook from h1 to f1 or the King moves from e1 to c1 and the Rook from a1 to d1 (Black likewise on its side)."), "{r:?}");
         assert!(
-            r.beyond
+            r.texts()
                 .iter()
-                .any(|s| s.starts_with("The p must promote to n, b, r or q")),
+                .any(|s| s.starts_with("The Pawn must promote to Knight, Bishop, Rook or Queen")),
             "{r:?}"
         );
         // A piece the page does not show promotes in no sentence.
-        let r = rules(v, &|c| c.to_string(), &|c| c != 'p');
-        assert!(!r.beyond.iter().any(|s| s.contains("promote")), "{r:?}");
+        let r = rules(&one("[c:chess]\n"), &named, &|c| c != 'p');
+        assert!(!r.texts().iter().any(|s| s.contains("promote")), "{r:?}");
+    }
+
+    // Fairy-Stockfish's capablanca_variant(): castlingKingsideFile i,
+    // castlingQueensideFile c, the King on f1, the Rooks on a1 and j1.
+    #[test]
+    fn capablanca_castles_three_squares() {
+        let r = all(&one("[c:capablanca]\n"));
+        assert!(r.texts().iter().any(|s| s.contains("the King moves from f1 to i1 and the Rook from j1 to h1 or the King moves from f1 to c1 and the Rook from a1 to d1")), "{r:?}");
+    }
+
+    // Fairy-Stockfish's minishogi_variant_base() (shogi's): drops,
+    // nFoldRule 4, no move rule, dropNoDoubled, shogiPawnDropMateIllegal,
+    // perpetualCheckIllegal; stalemate is a loss.
+    #[test]
+    fn the_drop_and_repetition_rules_of_shogi_say_what_fairy_stockfish_plays() {
+        let v = one("[s:shogi]\n");
+        let name = |c: char| match c {
+            'p' => "Pawn".to_string(),
+            'k' => "King".to_string(),
+            c => c.to_string(),
+        };
+        let r = rules(&v, &name, &|_| true);
+        assert!(
+            r.says("A Pawn may not be dropped on a file that already holds a Pawn of its side."),
+            "{r:?}"
+        );
+        assert!(
+            r.says("Checkmate by dropping a Pawn is not allowed: the player who gives it loses."),
+            "{r:?}"
+        );
+        // (Fairy-Stockfish's first-rank and promotion-zone drop rules are
+        // its pawn type's, not the shogi pawn's.)
+        assert!(!r.texts().iter().any(|s| s.contains("first rank")), "{r:?}");
+        assert!(
+            r.says("No number of moves without a capture ends the game."),
+            "{r:?}"
+        );
+        assert!(
+            r.says("A player with no legal move who is not in check (stalemate) loses."),
+            "{r:?}"
+        );
+        assert!(r.says("When the same position occurs four times, the game is drawn, unless one player gave check with every move of the repetition: that player loses."), "{r:?}");
+        // Minishogi's own repetition rule: a loss for the first player.
+        let r = rules(&one("[m:minishogi]\n"), &name, &|_| true);
+        assert!(r.says("When the same position occurs four times, White loses, unless one player gave check with every move of the repetition: that player loses."), "{r:?}");
+    }
+
+    // Fairy-Stockfish's janggi_variant(): bikjang, points (position.h's
+    // material_counting_result), no river for the Soldier.
+    #[test]
+    fn janggi_is_decided_by_points() {
+        let v = one("[j:janggi]\n");
+        let r = all(&v);
+        assert!(r.texts().iter().any(|s| s.starts_with("Bikjang:")), "{r:?}");
+        assert!(r.says("Points: Rook 13, Cannon 7, Knight 5, Bishop 3, Advisor 3, Pawn 2; White wins on points only with at least 2 more than Black, otherwise Black wins."), "{r:?}");
+        assert!(r.says("After 50 moves by each side with no capture, the game ends: it is decided by points."), "{r:?}");
+        let soldier = v.piece('p').unwrap();
+        assert!(
+            soldier.special.iter().all(|s| special(&v, *s).is_none()),
+            "{:?}",
+            soldier.special
+        );
     }
 }

@@ -32,6 +32,7 @@ struct Draft {
     promo_white: Vec<char>,
     promo_black: Vec<char>,
     pawn_types: Vec<char>,
+    pawn_types_black: Vec<char>,
     region_white: At,
     region_black: At,
     mandatory_pawn: bool,
@@ -63,7 +64,8 @@ fn template(line: usize) -> Draft {
         queenside: 2,
         promo_white: Vec::new(),
         promo_black: Vec::new(),
-        pawn_types: alloc::vec!['p'],
+        pawn_types: alloc::vec![super::rules::PAWN_TYPE],
+        pawn_types_black: alloc::vec![super::rules::PAWN_TYPE],
         region_white: at("*8"),
         region_black: at("*1"),
         mandatory_pawn: true,
@@ -419,6 +421,7 @@ fn apply_rules(d: &mut Draft, s: &Section, file: &str) -> Result<(), Error> {
     }
     if let Some(e) = s.get("pawnTypes") {
         d.pawn_types = letters(d, e, file);
+        d.pawn_types_black = d.pawn_types.clone();
     }
     for e in &s.entries {
         match e.key.as_str() {
@@ -439,7 +442,10 @@ fn apply_rules(d: &mut Draft, s: &Section, file: &str) -> Result<(), Error> {
             }
             "promotionPieceTypesWhite" => d.promo_white = letters(d, e, file),
             "promotionPieceTypesBlack" => d.promo_black = letters(d, e, file),
-            "promotionPawnTypes" => d.pawn_types = letters(d, e, file),
+            "promotionPawnTypes" => {
+                d.pawn_types = letters(d, e, file);
+                d.pawn_types_black = d.pawn_types.clone();
+            }
             "promotionRegionWhite" => d.region_white = at(e),
             "promotionRegionBlack" => d.region_black = at(e),
             "mandatoryPawnPromotion" => d.mandatory_pawn = parse_bool(e),
@@ -453,6 +459,14 @@ fn apply_rules(d: &mut Draft, s: &Section, file: &str) -> Result<(), Error> {
             // The rest is read in the parser's order by `Rules::apply`.
             _ => {}
         }
+    }
+    // Each side's own pawn types, after the shared key, as the parser reads
+    // them.
+    if let Some(e) = s.get("promotionPawnTypesWhite") {
+        d.pawn_types = letters(d, e, file);
+    }
+    if let Some(e) = s.get("promotionPawnTypesBlack") {
+        d.pawn_types_black = letters(d, e, file);
     }
     Ok(())
 }
@@ -614,7 +628,9 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
         promotion: Promotion {
             piece_types_white: d.promo_white.clone(),
             piece_types_black: d.promo_black.clone(),
-            pawn_types: d.pawn_types.clone(),
+            // Fairy-Stockfish's default: its pawn type, whatever its letter.
+            pawn_types: pawn_letters(&d.pawn_types, &d.pieces),
+            pawn_types_black: pawn_letters(&d.pawn_types_black, &d.pieces),
             region_white: reg(&d.region_white, "promotionRegionWhite")?,
             region_black: reg(&d.region_black, "promotionRegionBlack")?,
             mandatory_pawn: d.mandatory_pawn,
@@ -626,6 +642,17 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
         rules,
         warnings: warnings.into_inner(),
     })
+}
+
+/// A set of pawn types with Fairy-Stockfish's pawn type given its letter
+/// (none, where the variant has no `pawn`).
+fn pawn_letters(set: &[char], pieces: &[(usize, char, String, String, bool, usize)]) -> Vec<char> {
+    set.iter()
+        .filter_map(|&c| match c {
+            super::rules::PAWN_TYPE => pieces.iter().find(|p| p.2 == "pawn").map(|p| p.1),
+            c => Some(c),
+        })
+        .collect()
 }
 
 /// The `mobilityRegion{White,Black}{Piece}` keys as regions: the piece's

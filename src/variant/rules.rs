@@ -438,7 +438,7 @@ pub struct Rules {
 /// Stands for Fairy-Stockfish's pawn type in a default set of pieces
 /// (`enPassantTypes`, `nMoveRuleTypes`): its letter is known only when the
 /// variant's pieces are (see [`Rules::finish`]).
-const PAWN_TYPE: char = '\u{0}';
+pub(super) const PAWN_TYPE: char = '\u{0}';
 /// Stands for the rook type (`castlingRookPieces`).
 const ROOK_TYPE: char = '\u{1}';
 

@@ -101,13 +101,13 @@ fn rules(p: &PageView) -> Markup {
         h2 { "Rules" }
         h3 { "How the game ends" }
         ul {
-            @for s in &p.rules.ends { li { (s) } }
+            @for s in &p.rules.ends { li data-rule=(s.data_rule()) { (s.text) } }
         }
         @if !p.rules.beyond.is_empty() {
             h3 { "Rules the board does not show" }
             p { "The board above shows where each piece moves; these rules are not drawn on it." }
             ul {
-                @for s in &p.rules.beyond { li { (s) } }
+                @for s in &p.rules.beyond { li data-rule=(s.data_rule()) { (s.text) } }
             }
         }
     }
