@@ -41,6 +41,9 @@ sf = None  # pyffish, imported by the start-position check only
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 INI = os.path.join(ROOT, "src", "variant", "builtins.ini")
+# Fairy-Stockfish's *_variant_base() functions some built-ins are built on:
+# parents only, no built-ins of their own.
+BASES = os.path.join(ROOT, "src", "variant", "builtin_bases.ini")
 FACTS = os.path.join(ROOT, "tests", "fixtures", "variant-cpp-rules.json")
 FEN_INVALID_CHAR = -10
 # Fairy-Stockfish's predefined piece types (its piece.cpp), the keys that
@@ -54,7 +57,7 @@ elephant janggiElephant banner wazir commoner centaur""".split())
 # its FENs, not expressible in a definition file (no key names them), so
 # not in our model; counted apart, by name. A built-in inherits its
 # parents' (janggicasual, manchu, supply...).
-SYNONYMS = {"xiangqi": set("eh"), "janggi": set("eh"), "minixiangqi": set("h")}
+SYNONYMS = {"xiangqi_variant_base": set("eh"), "janggi": set("eh"), "minixiangqi": set("h")}
 
 
 def synonyms(secs, name):
@@ -130,6 +133,7 @@ def start_positions():
     import pyffish
     sf = pyffish
     secs = sections(open(INI).read())
+    bases = sections(open(BASES).read())
     devnull = os.open(os.devnull, os.O_WRONLY)
     saved = os.dup(2)
     os.dup2(devnull, 2)
@@ -140,13 +144,13 @@ def start_positions():
             failed.append(name)
             print(f"FAIL {name}: not a pyffish built-in")
             continue
-        fen, ours = resolve(secs, name)
+        fen, ours = resolve({**bases, **secs}, name)
         theirs = sf.start_fen(name)
         problems = []
         if fen != theirs:
             problems.append(f"startFen {fen!r} != pyffish {theirs!r}")
         acc = accepted_letters(name)
-        extra = synonyms(secs, name)
+        extra = synonyms({**bases, **secs}, name)
         if acc is not None and acc - extra != ours:
             problems.append(f"letters ours {''.join(sorted(ours))} pyffish {''.join(sorted(acc))}")
         if problems:
