@@ -181,9 +181,10 @@ NOT_COMPARED = {
 # names why our value and variant.cpp's must differ; none is a bug to fix.
 KNOWN = {
     # Fairy-Stockfish's default castlingRookKingsideFile is FILE_MAX (the
-    # 12th file of the LARGEBOARDS build), "only has to match if the rook
-    # is not in the corner"; on a board of N files it means the last one,
-    # which is what we claim.
+    # 12th file, l, of the LARGEBOARDS build): position.cpp (set_castling_
+    # right) searches from that file towards a for the castling rook, and
+    # the files past the board are empty, so on a board of N files it
+    # finds the same rook as from the last file, which is what we claim.
     "castlingRookKingsideFile": lambda ours, theirs, facts: theirs == "l" and ours == chr(96 + int(facts["maxFile"]["value"])),
 }
 # Keys whose absence from one side means the default: a mobility region
