@@ -123,6 +123,10 @@ class Enum(str):
     """An enumerator already in the parser's word."""
 
 
+class Char(str):
+    """A char literal ('n'), told apart from a string ("NN")."""
+
+
 class FileV(int):
     pass
 
@@ -262,7 +266,7 @@ class Evaluator:
         if t.startswith('"'):
             return t[1:-1].encode().decode("unicode_escape")
         if t.startswith("'"):
-            return t[1]
+            return Char(t[1])
         if t.isdigit():
             return int(t)
         if t in ("true", "false"):
@@ -431,8 +435,9 @@ class Builder:
                 self.remove_piece(v, args[0], fname)
             elif meth == "add_piece":
                 pt, ch = args[0], args[1]
-                betza = args[2] if len(args) > 2 and len(args[2]) != 1 or len(args) == 4 else ""
-                c2 = args[-1] if len(args) > 2 and isinstance(args[-1], str) and len(args[-1]) == 1 else None
+                # add_piece(pt, 'c' [, "betza"] [, 'c2'])
+                betza = next((a for a in args[2:] if not isinstance(a, Char)), "")
+                c2 = next((a for a in args[2:] if isinstance(a, Char)), None)
                 for other, l in list(v["chars"].items()):
                     if l == ch.lower():
                         self.remove_piece(v, other, fname)
@@ -767,6 +772,25 @@ def main():
                      "keys": sum(len(x["keys"]) for x in out["variants"].values()),
                      "unevaluated_values": total_uneval,
                      "unevaluated_statements": len(stmts)}
+    # A few facts read by hand from variant.cpp: the evaluation must give
+    # them (a parsing change that loses one fails here, not downstream).
+    hand = [("shogi", "nFoldValue", "draw", "variant.h"),
+            ("minishogi", "nFoldValue", "loss", "minishogi_variant"),
+            ("shogi", "promotionRegionBlack", "a1 b1 c1 d1 e1 f1 g1 h1 i1 a2 b2 c2 d2 e2 f2 g2 h2 i2 "
+             "a3 b3 c3 d3 e3 f3 g3 h3 i3", "shogi_variant"),
+            ("kingofthehill", "flagRegionWhite", "d4 e4 d5 e5", "kingofthehill_variant"),
+            ("xiangqi", "chasingRule", "axf", "xiangqi_variant"),
+            ("janggi", "diagonalLines", "d1 f1 e2 d3 f3 d8 f8 e9 d10 f10", "janggi_variant"),
+            ("perfect", "castlingRookPiecesWhite", "cr", "perfect_variant"),
+            ("shatranj", "extinctionPieceTypes", "*", "shatranj_variant"),
+            ("chess", "doubleStepRegionWhite", "a2 b2 c2 d2 e2 f2 g2 h2", "variant.h"),
+            ("makruk", "doubleStepRegionWhite", "-", "Variant::conclude (doubleStep = false)")]
+    for name, key, value, where in hand:
+        if name not in out["variants"]:
+            continue
+        fact = out["variants"][name]["keys"][key]
+        if (fact["value"], fact["set_in"]) != (value, where):
+            sys.exit(f"self-check: {name} {key}: {fact} != {value!r} set in {where}")
     # One line per key; "set_in" left out where the value is variant.h's
     # default.
     for v in out["variants"].values():
