@@ -7,6 +7,46 @@ use alloc::vec::Vec;
 use super::Placement;
 use crate::engine::geometry::{Colour, Square};
 
+/// `fen`'s board field (with its pocket) with each second letter of a
+/// piece, `(second, first)`, written as its first, case kept.
+pub(super) fn with_first_letters(fen: &str, synonyms: &[(char, char)]) -> String {
+    if synonyms.is_empty() {
+        return fen.into();
+    }
+    let (field, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+    let mut out: String = field
+        .chars()
+        .map(|c| {
+            let lower = c.to_ascii_lowercase();
+            match synonyms.iter().find(|s| s.0 == lower) {
+                Some(&(_, first)) if c.is_ascii_uppercase() => first.to_ascii_uppercase(),
+                Some(&(_, first)) => first,
+                None => c,
+            }
+        })
+        .collect();
+    if !rest.is_empty() {
+        out.push(' ');
+        out.push_str(rest);
+    }
+    out
+}
+
+/// The side to move and the checks each side has left to give (`3+3`, in
+/// three-check FENs), read from `fen`'s fields after the board.
+pub(super) fn side_and_checks(fen: &str) -> (Colour, Option<(u8, u8)>) {
+    let mut fields = fen.split_whitespace().skip(1);
+    let side = match fields.next() {
+        Some("b") => Colour::Black,
+        _ => Colour::White,
+    };
+    let checks = fields.find_map(|f| {
+        let (w, b) = f.split_once('+')?;
+        Some((w.parse().ok()?, b.parse().ok()?))
+    });
+    (side, checks)
+}
+
 /// Reads the board of `fen` (its first field) on a `files`×`ranks` board,
 /// whose piece letters are `letters` (lower case). Returns the pieces
 /// and the pocket's letters (`[...]`; `[-]`, an empty pocket, has none),

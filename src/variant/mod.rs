@@ -78,13 +78,15 @@ pub mod fairy;
 mod fen;
 mod ini;
 mod keys;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod piece_names;
 pub mod prose;
 pub mod quirks;
 mod resolve;
 pub mod rules;
 mod warning;
 
-pub use crate::engine::geometry::{Colour, Square};
+pub use crate::engine::geometry::{ByColour, Colour, Square};
 pub use fairy::Skip;
 pub use ini::{sections, sections_and_skips, Entry, Section};
 pub use quirks::{lint, Warning, WarningKind};
@@ -105,6 +107,11 @@ pub struct Variant {
     pub start: Vec<Placement>,
     /// The pieces in hand at the start (`[...]` of the FEN), as written.
     pub in_hand: String,
+    /// The side to move first (the start FEN's second field).
+    pub first: Colour,
+    /// The checks each side has left to give at the start, in a game of
+    /// check counting (`3+3` in the start FEN): White's, Black's.
+    pub checks: Option<ByColour<u8>>,
     /// Where White's and Black's pawns may double-step and every piece's
     /// `i` moves are allowed (empty when `doubleStep = false`).
     pub double_step_white: Vec<Square>,

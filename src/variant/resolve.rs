@@ -39,6 +39,8 @@ struct Draft {
     promoted: Vec<(char, char)>,
     pctt: Option<String>,
     mobility: Vec<(String, String)>,
+    /// Second letters a built-in gives pieces: (second, first).
+    synonyms: Vec<(char, char)>,
     /// Every other rule, typed.
     rules: Rules,
     /// Values read short (a note, a letter no piece has), in this file.
@@ -69,6 +71,7 @@ fn template(line: usize) -> Draft {
         promoted: Vec::new(),
         pctt: None,
         mobility: Vec::new(),
+        synonyms: Vec::new(),
         rules: Rules::default(),
         warnings: Vec::new(),
     }
@@ -225,6 +228,21 @@ fn apply(mut d: Draft, s: &Section, file: &str) -> Result<Draft, Error> {
         return Err(e);
     }
     apply_pieces(&mut d, s, file)?;
+    // `glanceSynonyms = b:e n:h`: the second letters Fairy-Stockfish's
+    // variant.cpp gives pieces of a built-in (`add_piece(HORSE, 'n',
+    // 'h')`), which no key of a definition file can give: read in
+    // builtins.ini only.
+    if file == "builtin" {
+        if let Some(e) = s.get("glanceSynonyms") {
+            for pair in e.value.split_whitespace() {
+                let mut c = pair.chars();
+                if let (Some(first), Some(':'), Some(second)) = (c.next(), c.next(), c.next()) {
+                    d.synonyms.retain(|x| x.0 != second);
+                    d.synonyms.push((second, first));
+                }
+            }
+        }
+    }
     apply_rules(&mut d, s, file)?;
     let letters: Vec<char> = d.pieces.iter().map(|p| p.1).collect();
     d.rules.apply(s, &letters);
@@ -542,8 +560,18 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
         ds_black.clear();
     }
     let letters: Vec<char> = d.pieces.iter().map(|p| p.1).collect();
+    // A piece's second letter (Janggi's `e` for its Elephant, `b`) reads
+    // as its first in the position, as Fairy-Stockfish's FEN reader takes
+    // it.
+    let synonyms: Vec<(char, char)> = d
+        .synonyms
+        .iter()
+        .filter(|(second, first)| letters.contains(first) && !letters.contains(second))
+        .copied()
+        .collect();
+    let fen_text = fen::with_first_letters(&d.start_fen.0, &synonyms);
     let (start, in_hand) =
-        fen::board(&d.start_fen.0, d.files, d.ranks, &letters).map_err(|why| Error {
+        fen::board(&fen_text, d.files, d.ranks, &letters).map_err(|why| Error {
             file: file.to_string(),
             line: d.start_fen.1,
             kind: ErrorKind::BadFen {
@@ -551,6 +579,7 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
                 why,
             },
         })?;
+    let (first, checks) = fen::side_and_checks(&d.start_fen.0);
     let double_step = !ds_white.is_empty() || !ds_black.is_empty();
     // No triple step without the double step.
     let mut rules = d.rules.clone();
@@ -588,6 +617,8 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
         pieces,
         start,
         in_hand,
+        first,
+        checks: checks.map(|(white, black)| crate::engine::geometry::ByColour { white, black }),
         double_step_white: ds_white,
         double_step_black: ds_black,
         triple_step_white: ts_white,

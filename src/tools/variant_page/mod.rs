@@ -16,11 +16,15 @@
 //! `meet.rs` says which pieces each side meets and the board shows;
 //! `layout.rs` places them.
 //!
-//! Names: a predefined piece type is named after its type (`dragonHorse`
-//! is "Dragon Horse"); a custom piece takes the name its author gives, in
-//! the section as a comment `# glance: name customPiece1 = Dragon` (the
-//! slot or the letter), or on the command line (`--name d=Dragon`, which
-//! wins); else it is "Piece D".
+//! Names: a piece takes the name its author gives, in the section as a
+//! comment `# glance: name customPiece1 = Dragon` (the slot or the
+//! letter), or on the command line (`--name d=Dragon`, which wins); else
+//! the name its players use, for a built-in or a section of
+//! Fairy-Stockfish's reference file whose definition matches
+//! ([`crate::variant::piece_names`]); else a predefined type is named
+//! after its type (`dragonHorse` is "Dragon Horse") and a custom piece
+//! gets a name made from its Betza (`BW` "Dragon Horse", `mQ`
+//! "Non-capturing Queen"), never a bare letter.
 //!
 //! ```
 //! use glance::tools::variant_page::{write_page, Names, Options};
@@ -39,6 +43,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::variant::piece_names::{self, Family};
 use crate::variant::{Skip, Variant, VariantPiece};
 
 mod layout;
@@ -130,8 +135,8 @@ impl Names {
 }
 
 /// The custom pieces of `v` defined in its file (not by a built-in parent)
-/// that no `# glance: name` comment or `--name` names: their pages call
-/// them "Piece X", a name `glance lint FILE.ini` warns of.
+/// that no `# glance: name` comment or `--name` names: their pages give
+/// them a name made from their Betza, which `glance lint FILE.ini` warns of.
 ///
 /// ```
 /// use glance::tools::variant_page::{unnamed, Names};
@@ -163,27 +168,67 @@ impl fmt::Display for PageError {
     }
 }
 
-/// The name a piece is shown by: the author's, the predefined type's, or
-/// `Piece X`.
+/// The name a piece is shown by: the author's, the name its players use
+/// ([`crate::variant::piece_names`], for a built-in or a reference-file
+/// section whose definition matches), the predefined type's in players'
+/// words (`fers` "Ferz", `shogiPawn` "Pawn", `dragonHorse` "Dragon
+/// Horse"), or one made from its Betza ([`piece_names::made_name`]; with
+/// its Betza after it, `Bishop (lfrbB)`, where another piece of the
+/// variant has the same name).
 pub fn piece_name(variant: &Variant, p: &VariantPiece, names: &Names) -> String {
-    if let Some(n) = names.get(&variant.name, p) {
-        return n.to_string();
-    }
-    if p.name.starts_with("customPiece") {
-        return format!("Piece {}", p.letter.to_ascii_uppercase());
-    }
-    let mut out = String::new();
-    for (i, c) in p.name.chars().enumerate() {
-        if i == 0 {
-            out.push(c.to_ascii_uppercase());
-        } else if c.is_ascii_uppercase() {
-            out.push(' ');
-            out.push(c);
-        } else {
-            out.push(c);
+    // The name, and whether it was made from the Betza.
+    let base = |p: &VariantPiece| -> (String, bool) {
+        if let Some(n) = names.get(&variant.name, p) {
+            return (n.to_string(), false);
         }
+        if let Some(n) = piece_names::Known::of(variant).and_then(|k| k.piece(p.letter, &p.betza)) {
+            return (n.to_string(), false);
+        }
+        if p.name.starts_with("customPiece") {
+            return (piece_names::made_name(&p.betza), true);
+        }
+        let players = match p.name.as_str() {
+            "fers" => "Ferz",
+            "bers" => "Dragon King",
+            "fersAlfil" => "Elephant",
+            "silver" => "Silver General",
+            "gold" => "Gold General",
+            "aiwok" => "Ai-wok",
+            "shogiPawn" => "Pawn",
+            "shogiKnight" => "Knight",
+            "janggiCannon" => "Cannon",
+            "janggiElephant" => "Elephant",
+            "clobber" | "immobile" => "Stone",
+            "breakthrough" => "Pawn",
+            _ => "",
+        };
+        if !players.is_empty() {
+            return (players.to_string(), false);
+        }
+        let mut out = String::new();
+        for (i, c) in p.name.chars().enumerate() {
+            if i == 0 {
+                out.push(c.to_ascii_uppercase());
+            } else if c.is_ascii_uppercase() {
+                out.push(' ');
+                out.push(c);
+            } else {
+                out.push(c);
+            }
+        }
+        (out, false)
+    };
+    let (name, made) = base(p);
+    let clash = || {
+        variant
+            .pieces
+            .iter()
+            .any(|o| o.letter != p.letter && base(o).0 == name)
+    };
+    if made && clash() {
+        return format!("{name} ({})", p.betza);
     }
-    out
+    name
 }
 
 /// XBoard's image for a predefined type (`Rook`), and whether a Black one
@@ -218,6 +263,10 @@ pub struct Entry {
     /// The section's name: the page is `NAME.html`, its picture `NAME.png`.
     pub name: String,
     pub title: String,
+    /// One sentence: what kind of game it is (empty when unknown).
+    pub about: String,
+    /// Its family, where known ([`piece_names::Family`]).
+    pub family: Option<Family>,
     pub files: u8,
     pub ranks: u8,
     /// The pieces' names, in the order of the piece table.
@@ -229,9 +278,12 @@ pub struct Entry {
 impl Entry {
     /// The catalogue's line for a variant whose page was written.
     pub fn of(v: &Variant, names: &Names) -> Entry {
+        let known = piece_names::Known::of(v);
         Entry {
             name: v.name.clone(),
-            title: title(&v.name),
+            title: title(v),
+            about: known.map_or(String::new(), |k| k.entry.about.clone()),
+            family: known.map(|k| k.entry.family),
             files: v.files,
             ranks: v.ranks,
             pieces: view::shown(v)
@@ -254,12 +306,23 @@ fn skip_text(s: Skip) -> String {
     format!("its moves cannot be written in the pages' Betza: {s}")
 }
 
-fn title(name: &str) -> String {
-    let mut c = name.chars();
+/// The title: as its players write it, for a built-in or a reference-file
+/// section whose definition matches ([`piece_names::Known`]); else the
+/// section's name capitalised.
+fn title(v: &Variant) -> String {
+    if let Some(k) = piece_names::Known::of(v) {
+        return k.entry.title.clone();
+    }
+    let mut c = v.name.chars();
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
     }
+}
+
+/// The one sentence saying what kind of game it is, where known.
+fn about(v: &Variant) -> Option<&'static str> {
+    piece_names::Known::of(v).map(|k| k.entry.about.as_str())
 }
 
 #[cfg(test)]
@@ -274,14 +337,14 @@ mod tests {
         let names = Names::from_comments(text);
         let d = |v: &Variant| piece_name(v, v.piece('d').unwrap(), &names);
         assert_eq!(d(&vs[0]), "Dragon");
-        assert_eq!(d(&vs[1]), "Piece D");
+        assert_eq!(d(&vs[1]), "Dragon Horse");
         assert_eq!(
             piece_name(&vs[1], vs[1].piece('q').unwrap(), &names),
             "Queen"
         );
         let mut cli = names.clone();
         cli.add(None, "D", "Drake");
-        assert_eq!(d(&vs[1]), "Piece D");
+        assert_eq!(d(&vs[1]), "Dragon Horse");
         assert_eq!(piece_name(&vs[1], vs[1].piece('d').unwrap(), &cli), "Drake");
         assert_eq!(piece_name(&vs[0], vs[0].piece('d').unwrap(), &cli), "Drake");
     }

@@ -13,12 +13,14 @@ use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
 use super::layout::{self, ToPlace};
 use super::meet;
-use super::{image, piece_name, skip_text, title, Names, Options, PageError};
+use super::{about, image, piece_name, skip_text, title, Names, Options, PageError};
 
 /// A whole page.
 pub(super) struct PageView {
     pub name: String,
     pub title: String,
+    /// One sentence: what kind of game it is, where known.
+    pub about: Option<&'static str>,
     pub source: String,
     pub script_src: String,
     pub files: u8,
@@ -282,7 +284,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
             legend.push(m);
         }
     }
-    let title = title(&v.name);
+    let title = title(v);
     Ok(PageView {
         name: v.name.clone(),
         picture: (!v.start.is_empty()).then(|| Picture {
@@ -291,6 +293,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
             fen: layout::board_fen(v),
         }),
         title,
+        about: about(v),
         source: opts.source.clone(),
         script_src: opts.script_src.clone(),
         files: v.files,

@@ -43,6 +43,7 @@ pub(in super::super) fn page(p: &PageView) -> Markup {
             body {
                 main {
                     h1 { (p.title) }
+                    @if let Some(about) = p.about { p.about { (about) } }
                     p {
                         (p.title) " is played on a board of " (p.files) "×" (p.ranks)
                         " squares. This page was written from its definition for Fairy-Stockfish."
