@@ -105,7 +105,9 @@ if [ -f tests/fairy/differential.py ]; then
 fi
 # The reader's quirks (a note after a value, case, booleans) as pyffish
 # has them, and the built-ins of src/variant/builtins.ini against pyffish's
-# own (start position, letters accepted): a few seconds each.
+# own (start position, letters accepted), then every rule of each
+# built-in (examples/variant_rules) against the facts of variant.cpp
+# (tests/fixtures/variant-cpp-rules.json): a few seconds each.
 step .venv/bin/python tests/fairy/reader_quirks.py
 step .venv/bin/python tests/fairy/builtins_check.py
 

@@ -145,6 +145,16 @@ pub const MODELLED: &[&str] = &[
 /// `pass`, as Fairy-Stockfish's own keys name them.
 pub const TEXT: &str = include_str!("builtins.ini");
 
+/// Fairy-Stockfish's `*_variant_base()` functions that built-ins are
+/// built on (`minishogi_variant_base`, `xiangqi_variant_base`), in the same
+/// format: the parents of the built-ins that `variant.cpp` builds on them
+/// (`[shogi:minishogi_variant_base]`: Shogi is built on Minishogi's base,
+/// not on Minishogi, whose repetition rule and pocket it does not share).
+/// No variant of their own: only a built-in section of [`TEXT`] may name
+/// one as its parent; a definition file that does is refused, as pyffish
+/// refuses it (`super::resolve`, `base`).
+pub const BASES: &str = include_str!("builtin_bases.ini");
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +164,12 @@ mod tests {
         let sections = crate::variant::ini::sections(TEXT, "builtin").unwrap();
         let names: alloc::vec::Vec<&str> = sections.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, MODELLED);
+        let bases = crate::variant::ini::sections(BASES, "builtin").unwrap();
+        assert!(bases.iter().all(|b| !MODELLED.contains(&b.name.as_str())));
+        // Every base is some built-in's parent.
+        assert!(bases.iter().all(|b| sections
+            .iter()
+            .any(|s| s.parent.as_deref() == Some(b.name.as_str()))));
         for v in crate::variant::read_each(TEXT, "builtin") {
             let v = v.unwrap();
             assert!(!v.pieces.is_empty(), "{}", v.name);
@@ -161,6 +177,24 @@ mod tests {
             assert!(!v.start.is_empty() || !v.in_hand.is_empty(), "{}", v.name);
             assert!(v.warnings.is_empty(), "{}: {:?}", v.name, v.warnings);
         }
+    }
+
+    #[test]
+    fn a_base_is_no_parent_for_a_file() {
+        let e = crate::variant::read("[s:minishogi_variant_base]\n", "t.ini").unwrap_err();
+        assert!(e.to_string().contains("minishogi_variant_base"), "{e}");
+        // Built on the base, Shogi has the base's repetition rule, not
+        // Minishogi's (variant.cpp's shogi_variant()).
+        let v = crate::variant::read("[s:shogi]\n[m:minishogi]\n", "t.ini").unwrap();
+        let r = |i: usize| {
+            (
+                v[i].rules.repetition.n_fold_value,
+                v[i].rules.engine.pocket_size,
+            )
+        };
+        use crate::variant::rules::Outcome;
+        assert_eq!(r(0), (Outcome::Draw, 0));
+        assert_eq!(r(1), (Outcome::Loss, 5));
     }
 
     // Facts from Fairy-Stockfish's variant.cpp, written by hand.

@@ -90,7 +90,11 @@ fn piece_keys() -> Vec<String> {
 }
 
 pub(super) fn resolve_all(sections: &[Section], file: &str) -> Vec<Result<Variant, Error>> {
-    let builtins = ini::sections(builtin::TEXT, "builtin").unwrap_or_default();
+    let mut builtins = ini::sections(builtin::TEXT, "builtin").unwrap_or_default();
+    let bases = ini::sections(builtin::BASES, "builtin").unwrap_or_default();
+    let own = builtins.len();
+    builtins.extend(bases);
+    let builtins = (&builtins[..], own);
     let mut done: Vec<(String, Option<Draft>)> = Vec::new();
     let mut out = Vec::new();
     for s in sections {
@@ -102,7 +106,7 @@ pub(super) fn resolve_all(sections: &[Section], file: &str) -> Vec<Result<Varian
         let result = if done.iter().any(|(n, _)| *n == s.name) {
             Err(err(s.line, ErrorKind::Duplicate(s.name.clone())))
         } else {
-            base(s, &done, &builtins, file).and_then(|d| apply(d, s, file))
+            base(s, &done, builtins, file).and_then(|d| apply(d, s, file))
         };
         let draft = result.as_ref().ok().cloned();
         done.push((s.name.clone(), draft));
@@ -115,7 +119,7 @@ pub(super) fn resolve_all(sections: &[Section], file: &str) -> Vec<Result<Varian
 fn base(
     s: &Section,
     done: &[(String, Option<Draft>)],
-    builtins: &[Section],
+    (builtins, own): (&[Section], usize),
     file: &str,
 ) -> Result<Draft, Error> {
     let Some(parent) = &s.parent else {
@@ -123,6 +127,19 @@ fn base(
     };
     if let Some((_, d)) = done.iter().rev().find(|(n, _)| n == parent) {
         return d.clone().ok_or_else(|| Error {
+            file: file.to_string(),
+            line: s.line,
+            kind: ErrorKind::UnknownParent(parent.clone()),
+        });
+    }
+    // A base of builtin::BASES is the parent of the built-in sections
+    // only (`[shogi:minishogi_variant_base]` as builtins.ini has it).
+    let hidden = builtins[own..].iter().any(|b| b.name == *parent);
+    let own_section = builtins[..own]
+        .iter()
+        .any(|b| b.name == s.name && b.parent == s.parent);
+    if hidden && !own_section {
+        return Err(Error {
             file: file.to_string(),
             line: s.line,
             kind: ErrorKind::UnknownParent(parent.clone()),
