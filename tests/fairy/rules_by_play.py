@@ -1,0 +1,929 @@
+#!/usr/bin/env python3
+"""The rules a written page claims, checked by Fairy-Stockfish's play.
+
+Every rules item of a page written by `glance page` says what it claims in a
+`data-rule` attribute (`nFoldRule=3; nFoldValue=draw`, `fsf:firstMove=white`).
+This suite reads only the pages (html.parser) and asks pyffish to play
+positions and move sequences that show each claim true: a repetition cycle
+until the game ends, a raised half-move clock, the King's castling moves on
+an emptied back rank, a piece in hand and its drop squares, a Pawn before its
+zone and its promotion choices. Nothing here reads our Rust reader: the
+expected values are the claims themselves, the probes pyffish's answers.
+
+    .venv/bin/python tests/fairy/rules_by_play.py --builtins DIR [--reference DIR [--ini FILE]]
+
+DIR holds the pages (`glance page --builtins --out-dir DIR`, `glance page
+FILE --all --out-dir DIR`); a page's variant is its file name. The reference
+pages' variants are loaded from FILE (tests/fixtures/fairy-stockfish-variants.ini).
+One line per disagreement, `PAGE: key=value: what pyffish did`, then a
+summary. Exit 1 on a disagreement, 2 on bad input.
+"""
+
+import argparse
+import collections
+import multiprocessing
+import os
+import re
+import sys
+import time
+from html.parser import HTMLParser
+
+import pyffish as sf
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_INI = os.path.join(ROOT, "tests", "fixtures", "fairy-stockfish-variants.ini")
+
+
+# ---------------------------------------------------------------- pages
+
+class ClaimParser(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.groups = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "data-rule" and value is not None:
+                claims = collections.OrderedDict()
+                for part in value.split(";"):
+                    part = part.strip()
+                    if not part:
+                        continue
+                    key, _, val = part.partition("=")
+                    claims[key.strip()] = val.strip()
+                self.groups.append(claims)
+
+
+def read_claims(path):
+    parser = ClaimParser()
+    with open(path, encoding="utf-8") as f:
+        parser.feed(f.read())
+    return parser.groups
+
+
+# ---------------------------------------------------------------- FENs and squares
+
+MOVE = re.compile(r"^([a-z])(\d+)([a-z])(\d+)([^,]*)(,.*)?$")
+DROP = re.compile(r"^(\+?[A-Za-z])@([a-z])(\d+)$")
+
+
+def sq(file, rank):
+    return "%s%d" % (chr(ord("a") + file), rank + 1)
+
+
+def parse_sq(name):
+    return ord(name[0]) - ord("a"), int(name[1:]) - 1
+
+
+class Fen:
+    """A FEN's board as cells (None or a token like 'P', '+p', 'Q~'), its pocket and the rest."""
+
+    def __init__(self, fen):
+        fields = fen.split(" ")
+        board = fields[0]
+        self.pocket = None
+        if "[" in board:
+            board, _, pocket = board.partition("[")
+            self.pocket = pocket.rstrip("]")
+        self.rest = fields[1:]
+        self.rows = []  # top rank first
+        for rank in board.split("/"):
+            row = []
+            i = 0
+            while i < len(rank):
+                c = rank[i]
+                if c.isdigit():
+                    j = i
+                    while j < len(rank) and rank[j].isdigit():
+                        j += 1
+                    row.extend([None] * int(rank[i:j]))
+                    i = j
+                    continue
+                tok = c
+                if c == "+" and i + 1 < len(rank):
+                    tok = rank[i:i + 2]
+                    i += 1
+                i += 1
+                while i < len(rank) and rank[i] == "~":
+                    tok += "~"
+                    i += 1
+                row.append(tok)
+            self.rows.append(row)
+        self.height = len(self.rows)
+        self.width = max(len(r) for r in self.rows)
+
+    def no_castling(self):
+        """Castling (and gating) rights off: the pieces they name may be gone."""
+        if len(self.rest) >= 4 and re.fullmatch(r"[A-Za-z-]+", self.rest[1]):
+            self.rest[1] = "-"
+
+    def get(self, s):
+        f, r = parse_sq(s) if isinstance(s, str) else s
+        return self.rows[self.height - 1 - r][f]
+
+    def set(self, s, tok):
+        f, r = parse_sq(s) if isinstance(s, str) else s
+        self.rows[self.height - 1 - r][f] = tok
+
+    def squares(self):
+        for r in range(self.height):
+            for f in range(self.width):
+                yield sq(f, r)
+
+    def pieces(self):
+        return [(s, self.get(s)) for s in self.squares() if self.get(s) not in (None, "*")]
+
+    def side(self):
+        return self.rest[0] if self.rest else "w"
+
+    def text(self, side=None, clock=None):
+        out = []
+        for row in self.rows:
+            s, n = "", 0
+            for c in row:
+                if c is None:
+                    n += 1
+                else:
+                    if n:
+                        s += str(n)
+                        n = 0
+                    s += c
+            if n:
+                s += str(n)
+            out.append(s)
+        board = "/".join(out)
+        if self.pocket is not None:
+            board += "[" + self.pocket + "]"
+        rest = list(self.rest)
+        if side is not None and rest:
+            rest[0] = side
+        if clock is not None and len(rest) >= 3:
+            rest[-2] = str(clock)
+        return " ".join([board] + rest)
+
+
+def letter(tok):
+    """The piece letter of a board token, lower case ('+p' -> '+p', 'Q~' -> 'q')."""
+    return tok.rstrip("~").lower()
+
+
+def white(tok):
+    return tok.rstrip("~")[-1].isupper()
+
+
+def key_of(fen):
+    """A position as repetition compares it: everything but the two clocks."""
+    return " ".join(fen.split(" ")[:-2])
+
+
+def outcome(value):
+    return "win" if value > 0 else "loss" if value < 0 else "draw"
+
+
+# ---------------------------------------------------------------- the probes
+
+class Page:
+    def __init__(self, name, variant, groups):
+        self.name = name
+        self.v = variant
+        self.groups = groups
+        self.claims = {}
+        for g in groups:
+            for k, val in g.items():
+                self.claims.setdefault(k, val)
+        self.raw_start = sf.start_fen(variant)
+        # pyffish's own writing of it (fields it leaves out filled in)
+        self.start = sf.get_fen(variant, self.raw_start, [])
+        self.royal = self.royal_letters()
+        self.disagreements = []
+        self.checked = collections.Counter()
+        self.unprobed = collections.defaultdict(collections.Counter)
+        self.reading = 0
+
+    # bookkeeping
+    def ok(self, key):
+        self.checked[key] += 1
+
+    def bad(self, key, value, what):
+        self.checked[key] += 1
+        self.disagreements.append("%s: %s=%s: %s" % (self.name, key, value, what))
+
+    def skip(self, key, why):
+        self.unprobed[key][why] += 1
+
+    # helpers
+    def royal_letters(self):
+        """Letters whose removal from the start position makes it invalid (the royal pieces)."""
+        b = Fen(self.start)
+        found = set()
+        for l in sorted({letter(t) for _, t in b.pieces()}):
+            c = Fen(self.start)
+            for s, t in c.pieces():
+                if letter(t) == l:
+                    c.set(s, None)
+            if not self.valid(c.text()):
+                found.add(l)
+        return found or {"k"}
+
+    def legal(self, fen, moves=()):
+        return sf.legal_moves(self.v, fen, list(moves))
+
+    def valid(self, fen):
+        try:
+            return sf.validate_fen(fen, self.v) == sf.FEN_OK
+        except Exception:
+            return False
+
+    def opt_end(self, fen, moves=()):
+        moves = list(moves)
+        end, value = sf.is_optional_game_end(self.v, fen, moves)
+        if end:
+            return True, value
+        end, value = sf.is_immediate_game_end(self.v, fen, moves)
+        if end:
+            return True, value
+        if not sf.legal_moves(self.v, fen, moves):
+            return True, sf.game_result(self.v, fen, moves)
+        return False, 0
+
+    def quiet_moves(self, fen, avoid_letters=(), avoid_royal=True, limit=6):
+        """Up to LIMIT moves that are no capture, no drop, no promotion, no wall or duck placed, give no check."""
+        board = Fen(fen)
+        out = []
+        for m in self.legal(fen):
+            mm = MOVE.match(m)
+            if not mm or mm.group(5) or mm.group(6):
+                continue
+            frm = mm.group(1) + mm.group(2)
+            to = mm.group(3) + mm.group(4)
+            tok = board.get(frm)
+            if tok is None or board.get(to) is not None:
+                continue
+            if letter(tok) in avoid_letters:
+                continue
+            if avoid_royal and letter(tok) in self.royal:
+                continue
+            if sf.is_capture(self.v, fen, [], m):
+                continue
+            if sf.gives_check(self.v, fen, [m]):
+                continue
+            out.append((m, frm, to, tok))
+            if len(out) >= limit:
+                break
+        return out
+
+    # -- who moves first, checks to give, the hand at the start
+    def probe_start(self, g):
+        fen = Fen(self.start)
+        if "fsf:firstMove" in g:
+            want = g["fsf:firstMove"]
+            got = "white" if fen.side() == "w" else "black"
+            (self.ok if got == want else lambda k: self.bad(k, want, "the start position has %s to move (%s)" % (got, self.start)))("fsf:firstMove")
+        for side, key in (("White", "fsf:checksWhite"), ("Black", "fsf:checksBlack")):
+            if key not in g:
+                continue
+            counts = [f for f in fen.rest if re.fullmatch(r"\d+\+\d+", f)]
+            if not counts:
+                self.bad(key, g[key], "the start FEN has no check counts (%s)" % self.start)
+                continue
+            w, b = counts[0].split("+")
+            got = w if side == "White" else b
+            if got == g[key]:
+                self.ok(key)
+            else:
+                self.bad(key, g[key], "the start FEN's check field is %s (%s)" % (counts[0], self.start))
+        if "fsf:hand" in g:
+            want = sorted(g["fsf:hand"].replace("-", ""))
+            got = sorted((fen.pocket or "").replace("-", ""))
+            if want == got:
+                self.ok("fsf:hand")
+            else:
+                self.bad("fsf:hand", g["fsf:hand"], "the start position's hand is [%s]" % (fen.pocket or ""))
+
+    # -- repetition
+    def find_shuffle(self, fen, avoid):
+        """Four quiet non-pawn plies (a move and its reverse for each side) that come back."""
+        for m1, f1, t1, tok1 in self.quiet_moves(fen, avoid):
+            fen1 = sf.get_fen(self.v, fen, [m1])
+            for m2, f2, t2, tok2 in self.quiet_moves(fen1, avoid):
+                r1, r2 = t1 + f1, t2 + f2
+                seq = [m1, m2, r1, r2]
+                if r1 not in self.legal(fen, seq[:2]) or r2 not in self.legal(fen, seq[:3]):
+                    continue
+                if sf.gives_check(self.v, fen, seq[:3]) or sf.gives_check(self.v, fen, seq):
+                    continue
+                if key_of(sf.get_fen(self.v, fen, seq)) != key_of(fen):
+                    continue
+                return seq
+        return None
+
+    def probe_repetition(self, g):
+        n = int(g["nFoldRule"])
+        value = g.get("nFoldValue")
+        absolute = g.get("nFoldValueAbsolute") == "true"
+        avoid = set("p")
+        avoid |= set(self.claims.get("nMoveRuleTypesWhite", "p").replace("-", ""))
+        if n == 0:
+            seq = self.find_shuffle(self.start, avoid)
+            if not seq:
+                self.skip("nFoldRule", "no shuffle of quiet non-pawn moves that comes back to the start position (rights included)")
+                return
+            moves = seq * 6
+            for i in range(len(moves) + 1):
+                end, _ = self.opt_end(self.start, moves[:i])
+                if end:
+                    self.bad("nFoldRule", "0", "the game ends after %d plies of %s repeated" % (i, " ".join(seq)))
+                    return
+            self.ok("nFoldRule")
+            return
+        seq = self.find_shuffle(self.start, avoid)
+        if not seq:
+            for k in g:
+                self.skip(k, "no shuffle of quiet non-pawn moves that comes back to the start position (rights included)")
+            return
+        moves = seq * (n + 1)
+        seen = collections.Counter()
+        target = None
+        fens = []
+        for i in range(len(moves) + 1):
+            fen = sf.get_fen(self.v, self.start, moves[:i])
+            fens.append(fen)
+            seen[key_of(fen)] += 1
+            if seen[key_of(fen)] == n:
+                target = i
+                break
+        shown = " ".join(seq)
+        for i in range(target):
+            end, val = self.opt_end(self.start, moves[:i])
+            if end:
+                note = " (moveRepetitionIllegal=true is claimed too)" if self.claims.get("moveRepetitionIllegal") == "true" else ""
+                self.bad("nFoldRule", n, "the game ends (%s for the side to move) after %d plies of %s repeated, before the position's %d. occurrence (ply %d)%s" % (outcome(val), i, shown, n, target, note))
+                return
+        end, val = self.opt_end(self.start, moves[:target])
+        if not end:
+            self.bad("nFoldRule", n, "the game does not end at the %d. occurrence (ply %d of %s repeated)" % (n, target, shown))
+            return
+        self.ok("nFoldRule")
+        if value is None:
+            return
+        stm_black = fens[target].split(" ")[1] == "b"
+        want = value
+        if absolute and stm_black:
+            want = {"win": "loss", "loss": "win"}.get(value, value)
+        got = outcome(val)
+        if want == "draw" and "materialCounting" in self.claims:
+            mc = self.claims["materialCounting"]
+            expect = self.material_result(mc, fens[target])
+            if expect is None:
+                self.skip("nFoldValue", "a drawn repetition goes to materialCounting=%s, whose count this suite does not compute" % mc)
+                return
+            if got == expect:
+                self.ok("nFoldValue")
+            else:
+                self.bad("nFoldValue", value, "repetition ends as a %s for the side to move (materialCounting=%s: the claims' count gives %s)" % (got, mc, expect))
+            return
+        if got == want:
+            self.ok("nFoldValue")
+            if "nFoldValueAbsolute" in g:
+                if absolute and not stm_black and value != "draw":
+                    self.skip("nFoldValueAbsolute", "the repetition ended with White to move")
+                else:
+                    self.ok("nFoldValueAbsolute")
+        else:
+            self.bad("nFoldValue", value, "the %d. occurrence (ply %d of %s repeated, %s to move) ends the game as a %s for the side to move" % (n, target, shown, "Black" if stm_black else "White", got))
+            if "nFoldValueAbsolute" in g:
+                self.skip("nFoldValueAbsolute", "its nFoldValue disagrees")
+
+    def material_result(self, mc, fen):
+        """The result for the side to move of a drawn game counted by material, from the claims."""
+        board = Fen(fen)
+        stm_white = board.side() == "w"
+        if mc == "janggi" and "fsf:janggiPoints" in self.claims:
+            parts = self.claims["fsf:janggiPoints"].split()
+            values, bonus = {}, 0.0
+            for p in parts:
+                m = re.fullmatch(r"([a-z+]+?)(-?[\d.]+)", p)
+                if not m:
+                    return None
+                if m.group(1) == "white":
+                    bonus = float(m.group(2))
+                else:
+                    values[m.group(1)] = float(m.group(2))
+            count = bonus
+            for _, tok in board.pieces():
+                v = values.get(letter(tok), 0)
+                count += v if white(tok) else -v
+            if count == 0:
+                return None
+            white_wins = count > 0
+            return "win" if white_wins == stm_white else "loss"
+        return None
+
+    # -- n-move rule
+    def probe_nmove(self, g):
+        n = int(g["nMoveRule"])
+        types = g.get("nMoveRuleTypesWhite")
+        avoid = set("p") | set((types or "").replace("-", ""))
+        start = Fen(self.start)
+        if len(start.rest) < 3 or not start.rest[-2].isdigit():
+            self.skip("nMoveRule", "the start FEN has no half-move clock")
+            return
+        side = start.side()
+        quiet = self.quiet_moves(self.start, avoid, limit=1)
+        if not quiet:
+            self.skip("nMoveRule", "no quiet non-pawn move in the start position")
+        else:
+            m = quiet[0][0]
+            if n == 0:
+                fen = start.text(clock=998)
+                end, _ = self.opt_end(fen, [m])
+                if end:
+                    self.bad("nMoveRule", 0, "with the half-move clock at 998, %s ends the game" % m)
+                else:
+                    self.ok("nMoveRule")
+            else:
+                before = start.text(clock=2 * n - 2)
+                at = start.text(clock=2 * n - 1)
+                e0, _ = self.opt_end(before, [m])
+                e1, val = self.opt_end(at, [m])
+                e2, _ = self.opt_end(at, [])
+                if e0 or e2:
+                    self.bad("nMoveRule", n, "the game ends with the half-move clock at %d" % (2 * n - 1))
+                elif not e1:
+                    self.bad("nMoveRule", n, "with the half-move clock at %d, %s (clock %d) does not end the game" % (2 * n - 1, m, 2 * n))
+                else:
+                    self.ok("nMoveRule")
+        if types is None:
+            return
+        # which pieces' quiet moves reset the clock
+        want = set(types.replace("-", ""))
+        fen = start.text(clock=10)
+        seen = {}
+        for m in self.legal(fen):
+            mm = MOVE.match(m)
+            if not mm:
+                continue
+            frm, to = mm.group(1) + mm.group(2), mm.group(3) + mm.group(4)
+            b = Fen(fen)
+            tok = b.get(frm)
+            if tok is None or b.get(to) is not None or tok.startswith("+"):
+                continue
+            if letter(tok) in seen:
+                continue
+            after = sf.get_fen(self.v, fen, [m]).split(" ")
+            try:
+                clock = int(after[-2])
+            except ValueError:
+                continue
+            seen[letter(tok)] = (m, clock)
+        if side != "w":
+            self.skip("nMoveRuleTypesWhite", "Black moves first")
+            return
+        if not seen:
+            self.skip("nMoveRuleTypesWhite", "no quiet move in the start position")
+            return
+        wrong = []
+        for l, (m, clock) in sorted(seen.items()):
+            resets = clock == 0
+            if resets != (l in want):
+                wrong.append("%s (%s) %s the clock" % (m, l, "resets" if resets else "does not reset"))
+        if wrong:
+            self.bad("nMoveRuleTypesWhite", types, "; ".join(wrong))
+        else:
+            self.ok("nMoveRuleTypesWhite")
+
+    # -- castling
+    def probe_castling(self, g):
+        if g.get("castling") != "true":
+            self.skip("castling", "castling=%s: not probed" % g.get("castling"))
+            return
+        ksq = g.get("fsf:castlingKingSquare")
+        if not ksq:
+            self.skip("castling", "no fsf:castlingKingSquare claimed")
+            return
+        start = Fen(self.start)
+        f, r = parse_sq(ksq)
+        row = [sq(x, r) for x in range(start.width)]
+        tok = start.get(ksq)
+        if tok is None or not white(tok):
+            self.bad("fsf:castlingKingSquare", ksq, "the start position has %s there (%s)" % (tok or "nothing", self.start))
+            return
+        occupied = [s for s in row if start.get(s) is not None]
+        ends = [occupied[0], occupied[-1]]
+        b = Fen(self.start)
+        for s in occupied:
+            if s not in ends and s != ksq:
+                b.set(s, None)
+        if len(b.rest) >= 4 and re.fullmatch(r"[A-Za-z-]+", b.rest[1]):
+            # gating flags name the pieces removed: keep the castling flags
+            keep = ""
+            for c in b.rest[1]:
+                if c in "KQkq":
+                    keep += c
+                elif c.isalpha():
+                    rank = 0 if c.isupper() else b.height - 1
+                    f = ord(c.lower()) - ord("a")
+                    if 0 <= f < b.width and b.get((f, rank)) is not None and letter(b.get((f, rank))) != "k" and (rank != r or sq(f, rank) in ends):
+                        keep += c
+            b.rest[1] = keep or "-"
+        if start.side() != "w":
+            fen = b.text(side="w")
+        else:
+            fen = b.text()
+        if not self.valid(fen):
+            for k in g:
+                self.skip(k, "the emptied back rank is no valid FEN")
+            return
+        legal = self.legal(fen)
+        if not legal:
+            for k in g:
+                self.skip(k, "the start position with its back rank emptied has no legal move (the game is over)")
+            return
+        dests = set()
+        for m in legal:
+            mm = MOVE.match(m)
+            if not mm or mm.group(1) + mm.group(2) != ksq:
+                continue
+            after = Fen(sf.get_fen(self.v, fen, [m]))
+            moved_others = [s for s in ends if s != ksq and b.get(s) is not None and after.get(s) != b.get(s)]
+            where = [s for s in row if after.get(s) == tok]
+            if moved_others and where and where[0] != ksq:
+                dests.add(where[0][0])
+        ok_king = bool(dests)
+        if ok_king:
+            self.ok("castling")
+            self.ok("fsf:castlingKingSquare")
+        else:
+            rights = Fen(self.start).rest[1] if len(Fen(self.start).rest) >= 4 else "?"
+            self.bad("castling", "true", "with the back rank emptied (%s) the piece on %s has no castling move (the start FEN's castling field: %s)" % (fen, ksq, rights))
+            return
+        for key in ("castlingKingsideFile", "castlingQueensideFile"):
+            if key not in g:
+                continue
+            if g[key] in dests:
+                self.ok(key)
+            else:
+                self.bad(key, g[key], "the castling moves from %s end on the files %s (%s)" % (ksq, " ".join(sorted(dests)), fen))
+
+    # -- drops
+    def board_with(self, keep):
+        """The start position with only the royal pieces (letter k) and KEEP left."""
+        b = Fen(self.start)
+        for s, tok in b.pieces():
+            if letter(tok) not in self.royal:
+                b.set(s, None)
+        for s, tok in keep:
+            b.set(s, tok)
+        b.no_castling()
+        return b
+
+    def drop_squares(self, fen, piece):
+        out = set()
+        for m in self.legal(fen):
+            mm = DROP.match(m)
+            if mm and mm.group(1).upper() == piece.upper():
+                out.add(mm.group(2) + mm.group(3))
+        return out
+
+    def probe_drops(self, g):
+        if g.get("pieceDrops") != "true":
+            for k in g:
+                self.skip(k, "pieceDrops=%s: not probed" % g.get("pieceDrops"))
+            return
+        start = Fen(self.start)
+        if start.pocket is None:
+            for k in g:
+                self.skip(k, "the start FEN has no pocket")
+            return
+        letters = sorted({letter(t) for _, t in start.pieces() if not t.startswith("+")} | {c.lower() for c in start.pocket if c.isalpha()})
+        letters = [l for l in letters if l not in self.royal]
+        enclosing = self.claims.get("enclosingDrop", "none") not in ("none", "-", "false")
+        for side, key in (("w", "dropRegionWhite"), ("b", "dropRegionBlack")):
+            region = set(g.get(key, "").split()) - {"-"} if key in g else None
+            union = set()
+            empties = set()
+            tried = []
+            for board in ("the start position", "the royal pieces alone"):
+                for l in letters:
+                    piece = l.upper() if side == "w" else l
+                    b = Fen(self.start) if board == "the start position" else self.board_with([])
+                    b.pocket = (Fen(self.start).pocket or "").replace("-", "") + piece
+                    fen = b.text(side=side)
+                    if not self.valid(fen):
+                        continue
+                    empties = {x for x in b.squares() if b.get(x) is None}
+                    union |= self.drop_squares(fen, piece)
+                    if not tried or tried[-1] != fen:
+                        tried.append(fen)
+                if union:
+                    break
+            who = "White" if side == "w" else "Black"
+            if not union:
+                legal = self.legal(tried[0]) if tried else []
+                if legal and all(sf.is_capture(self.v, tried[0], [], m) for m in legal) and self.claims.get("mustCapture") == "true":
+                    for k in (key, "pieceDrops") if side == "w" else (key,):
+                        if k in g:
+                            self.skip(k, "mustCapture: the positions tried have a capture to make")
+                    continue
+                what = "with one more of %s in %s's hand, none can be dropped (%s)" % (" ".join(letters), who, " | ".join(tried) or "no valid FEN")
+                if key in g:
+                    self.bad(key, "(%d squares)" % len(region or ()), what)
+                if side == "w" and "pieceDrops" in g:
+                    self.bad("pieceDrops", "true", what)
+                continue
+            if side == "w" and "pieceDrops" in g:
+                self.ok("pieceDrops")
+            if region is None:
+                continue
+            outside = union - region
+            missing = set() if enclosing else (region & empties) - union
+            if outside or missing:
+                what = []
+                if outside:
+                    what.append("drops are legal outside it on %s" % " ".join(sorted(outside)))
+                if missing:
+                    what.append("no piece of %s can be dropped on the empty %s" % (" ".join(letters), " ".join(sorted(missing))))
+                self.bad(key, "(%d squares)" % len(region), "with one more piece in %s's hand (%s): %s" % (who, tried[-1], "; ".join(what)))
+            else:
+                self.ok(key)
+
+    def probe_pawn_drops(self, g):
+        start = Fen(self.start)
+        letters = {letter(t) for _, t in start.pieces()} | {c.lower() for c in (start.pocket or "") if c.isalpha()}
+        if self.claims.get("pieceDrops") != "true" or start.pocket is None:
+            for k in g:
+                self.skip(k, "no drops (pieceDrops or the pocket)")
+            return
+        if "p" not in letters:
+            for k in g:
+                if k in ("firstRankPawnDrops", "promotionZonePawnDrops"):
+                    self.skip(k, "the game has no piece p")
+        drops = self.drop_squares_of("p") if "p" in letters else set()
+        if "firstRankPawnDrops" in g and "p" in letters:
+            want = g["firstRankPawnDrops"] == "true"
+            b = self.board_with([])
+            first = {s for s in drops if parse_sq(s)[1] == 0}
+            empties = {sq(x, 0) for x in range(b.width) if b.get(sq(x, 0)) is None}
+            if not empties:
+                self.skip("firstRankPawnDrops", "rank 1 is full")
+            elif bool(first) == want:
+                self.ok("firstRankPawnDrops")
+            else:
+                self.bad("firstRankPawnDrops", g["firstRankPawnDrops"], "a P in hand (kings only on the board) can be dropped on rank 1 on %s" % (" ".join(sorted(first)) or "no square"))
+        if "promotionZonePawnDrops" in g and "p" in letters:
+            want = g["promotionZonePawnDrops"] == "true"
+            zone = set(self.claims.get("promotionRegionWhite", "").split()) - {"-"}
+            if not zone:
+                self.skip("promotionZonePawnDrops", "no promotionRegionWhite claimed")
+            else:
+                inzone = drops & zone
+                if bool(inzone) == want:
+                    self.ok("promotionZonePawnDrops")
+                else:
+                    self.bad("promotionZonePawnDrops", g["promotionZonePawnDrops"], "a P in hand (kings only on the board) can be dropped in the zone on %s" % (" ".join(sorted(inzone)) or "no square"))
+        if "dropNoDoubled" in g:
+            pt = g["dropNoDoubled"]
+            count = int(g.get("dropNoDoubledCount", "1"))
+            if pt == "-" or len(pt) != 1:
+                for k in ("dropNoDoubled", "dropNoDoubledCount"):
+                    if k in g:
+                        self.skip(k, "dropNoDoubled=%s: nothing to probe" % pt)
+                return
+            pd = self.drop_squares_of(pt)
+            if not pd:
+                for k in ("dropNoDoubled", "dropNoDoubledCount"):
+                    if k in g:
+                        self.skip(k, "no %s can be dropped with kings only on the board" % pt.upper())
+                return
+            files = collections.defaultdict(list)
+            for s in pd:
+                files[parse_sq(s)[0]].append(s)
+            f = max(files, key=lambda x: (len(files[x]), -abs(x - Fen(self.start).width // 2)))
+            column = sorted(files[f], key=lambda s: parse_sq(s)[1])
+            placed = column[1:count + 1]
+            if len(placed) < count:
+                self.skip("dropNoDoubled", "the file has too few squares")
+                return
+            b = self.board_with([(s, pt.upper()) for s in placed])
+            b.pocket = pt.upper()
+            fen = b.text(side="w")
+            if not self.valid(fen):
+                self.skip("dropNoDoubled", "no valid FEN with %d %s on a file" % (count, pt.upper()))
+                return
+            got = {s for s in self.drop_squares(fen, pt.upper()) if parse_sq(s)[0] == f}
+            if got:
+                self.bad("dropNoDoubled", pt, "with %s on the file (%s), a %s can still be dropped on %s" % (" ".join(placed), fen, pt.upper(), " ".join(sorted(got))))
+            else:
+                self.ok("dropNoDoubled")
+                if "dropNoDoubledCount" in g and count == 1:
+                    self.ok("dropNoDoubledCount")
+            if count > 1 and "dropNoDoubledCount" in g:
+                b = self.board_with([(s, pt.upper()) for s in placed[:count - 1]])
+                b.pocket = pt.upper()
+                fen = b.text(side="w")
+                if not self.valid(fen):
+                    self.skip("dropNoDoubledCount", "no valid FEN")
+                elif {s for s in self.drop_squares(fen, pt.upper()) if parse_sq(s)[0] == f}:
+                    self.ok("dropNoDoubledCount")
+                else:
+                    self.bad("dropNoDoubledCount", count, "with %d %s on a file (%s) no %s can be dropped there" % (count - 1, pt.upper(), fen, pt.upper()))
+
+    def drop_squares_of(self, pt):
+        b = self.board_with([])
+        b.pocket = pt.upper()
+        fen = b.text(side="w")
+        if not self.valid(fen):
+            return set()
+        return self.drop_squares(fen, pt.upper())
+
+    # -- promotion
+    def probe_promotion(self, g):
+        region = set(g.get("promotionRegionWhite", "").split()) - {"-"}
+        types = g.get("promotionPieceTypesWhite")
+        mandatory = g.get("mandatoryPawnPromotion")
+        keys = [k for k in ("promotionRegionWhite", "promotionPieceTypesWhite", "mandatoryPawnPromotion") if k in g]
+        start = Fen(self.start)
+        has_pawn = any(t.rstrip("~") == "P" for _, t in start.pieces()) or "P" in (start.pocket or "")
+        if not has_pawn:
+            for k in keys:
+                self.skip(k, "White has no piece P")
+            return
+        if not region:
+            for k in keys:
+                self.skip(k, "an empty promotion region")
+            return
+        # squares just outside the zone whose forward step enters it
+        kings = {s for s, t in start.pieces() if letter(t) in self.royal}
+        kfiles = {parse_sq(s)[0] for s in kings}
+        cands = []
+        for z in region:
+            f, r = parse_sq(z)
+            below = sq(f, r - 1) if r > 0 else None
+            if below and below not in region and below not in kings and z not in kings:
+                cands.append((f in kfiles or f - 1 in kfiles or f + 1 in kfiles, r, f, below, z))
+        cands.sort()
+        if not cands:
+            for k in keys:
+                self.skip(k, "no square before the zone")
+            return
+        into, shown, positions = [], [], 0
+        for _, _, _, below, z in cands[:8]:
+            b = self.board_with([(below, "P")])
+            fen = b.text(side="w")
+            if not self.valid(fen):
+                continue
+            moves = [m for m in self.legal(fen) if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == below]
+            if not moves:
+                continue
+            positions += 1
+            here = [m for m in moves if "".join(MOVE.match(m).group(3, 4)) in region]
+            into += here
+            shown.append("%s: %s" % (fen, " ".join(sorted(here)) or "none"))
+            if positions == 3:
+                break
+        if not positions:
+            for k in keys:
+                self.skip(k, "no valid position with a White P before the zone")
+            return
+        where = " | ".join(shown)
+        if not into:
+            self.bad("promotionRegionWhite", "(%d squares)" % len(region), "a White P before the zone has no move into it (%s)" % where)
+            return
+        if "promotionRegionWhite" in g:
+            self.ok("promotionRegionWhite")
+        suffixes = {MOVE.match(m).group(5) for m in into}
+        got = set(x for x in suffixes if x)
+        if types is not None:
+            want = set(types.replace("-", ""))
+            gotl = {x.lower() for x in got if x != "+"}
+            if gotl == want:
+                self.ok("promotionPieceTypesWhite")
+            else:
+                self.bad("promotionPieceTypesWhite", types, "a White P promotes to %s (%s)" % (" ".join(sorted(gotl)) or "nothing", where))
+        if mandatory is not None:
+            plain = "" in suffixes
+            if not got:
+                self.skip("mandatoryPawnPromotion", "no promotion choice into the zone")
+            elif plain == (mandatory == "false"):
+                self.ok("mandatoryPawnPromotion")
+            else:
+                self.bad("mandatoryPawnPromotion", mandatory, "a White P moves into the zone %s (%s)" % ("without promoting" if plain else "only promoting", where))
+
+    # -- run
+    def run(self):
+        self.reading = sum(len(g) for g in self.groups)
+        for g in self.groups:
+            handled = set()
+            if any(k in g for k in ("fsf:firstMove", "fsf:checksWhite", "fsf:checksBlack", "fsf:hand")):
+                self.probe_start(g)
+                handled |= {"fsf:firstMove", "fsf:checksWhite", "fsf:checksBlack", "fsf:hand"}
+            if "nFoldRule" in g:
+                self.probe_repetition(g)
+                handled |= {"nFoldRule", "nFoldValue", "nFoldValueAbsolute"}
+            if "nMoveRule" in g:
+                self.probe_nmove(g)
+                handled |= {"nMoveRule", "nMoveRuleTypesWhite"}
+            if "castling" in g:
+                self.probe_castling(g)
+                handled |= set(g)
+            if "pieceDrops" in g:
+                self.probe_drops(g)
+                handled |= {"pieceDrops", "dropRegionWhite", "dropRegionBlack"}
+            if "promotionPieceTypesWhite" in g or "promotionRegionWhite" in g:
+                self.probe_promotion(g)
+                handled |= {"promotionRegionWhite", "promotionPieceTypesWhite", "mandatoryPawnPromotion"}
+            if any(k in g for k in ("firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount")):
+                self.probe_pawn_drops(g)
+                handled |= {"firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount"}
+            for k in g:
+                if k not in handled:
+                    self.skip(k, "no probe written")
+        return self
+
+
+def check_page(job):
+    t0 = time.time()
+    r = check_page_timed(job)
+    return r + (time.time() - t0,)
+
+
+def check_page_timed(job):
+    path, page_name = job
+    name = os.path.basename(path)[:-len(".html")]
+    groups = read_claims(path)
+    try:
+        page = Page(page_name, name, groups)
+    except Exception as e:  # an unknown variant
+        return (page_name, sum(len(g) for g in groups), {}, ["%s: the variant: pyffish does not know it (%s)" % (page_name, e)], {})
+    # pawn-drop claims are read by the drop probe in any group order
+    try:
+        page.run()
+    except Exception as e:
+        page.disagreements.append("%s: (probe error) %r" % (page_name, e))
+    # pawn-drop claims the drop probe did not reach
+    return (page_name, page.reading, dict(page.checked), page.disagreements,
+            {k: dict(v) for k, v in page.unprobed.items()})
+
+
+def init(ini):
+    if ini:
+        with open(ini, encoding="utf-8") as f:
+            sf.load_variant_config(f.read())
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--builtins", help="pages of pyffish's built-in variants")
+    ap.add_argument("--reference", help="pages of the reference file's sections")
+    ap.add_argument("--ini", default=DEFAULT_INI, help="the reference file (loaded into pyffish)")
+    ap.add_argument("--only", nargs="*", help="page names (without .html)")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    jobs = []
+    for label, d in (("builtin", args.builtins), ("reference", args.reference)):
+        if not d:
+            continue
+        if not os.path.isdir(d):
+            print("rules_by_play: no directory %s" % d)
+            return 2
+        for f in sorted(os.listdir(d)):
+            if not f.endswith(".html") or f == "index.html":
+                continue
+            if args.only and f[:-5] not in args.only:
+                continue
+            jobs.append((os.path.join(d, f), "%s/%s" % (label, f[:-5])))
+    if not jobs:
+        print("rules_by_play: no pages (give --builtins DIR and/or --reference DIR)")
+        return 2
+    ini = args.ini if args.reference else None
+    with multiprocessing.Pool(args.jobs, initializer=init, initargs=(ini,)) as pool:
+        results = pool.map(check_page, jobs, chunksize=1)
+    slow = sorted(results, key=lambda r: -r[-1])[:5]
+    read = 0
+    checked = collections.Counter()
+    unprobed = collections.defaultdict(collections.Counter)
+    disagreements = []
+    t0 = time.time()
+    for name, n, ch, dis, un, secs in results:
+        read += n
+        checked.update(ch)
+        disagreements.extend(dis)
+        for k, reasons in un.items():
+            unprobed[k].update(reasons)
+    for d in disagreements:
+        print(d)
+    print()
+    print("rules_by_play: %d pages, %d claims read" % (len(jobs), read))
+    print("checked by play: %d" % sum(checked.values()))
+    for k, c in sorted(checked.items(), key=lambda kv: (-kv[1], kv[0])):
+        print("  %-28s %d" % (k, c))
+    print("not probed: %d" % sum(sum(c.values()) for c in unprobed.values()))
+    for k, reasons in sorted(unprobed.items(), key=lambda kv: (-sum(kv[1].values()), kv[0])):
+        print("  %-28s %d: %s" % (k, sum(reasons.values()), "; ".join("%s (%d)" % (r, c) for r, c in reasons.most_common())))
+    print("slowest pages: %s" % ", ".join("%s %.1f s" % (r[0], r[-1]) for r in slow))
+    print("disagreements: %d" % len(disagreements))
+    return 1 if disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
