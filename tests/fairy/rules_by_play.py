@@ -182,6 +182,8 @@ def outcome(value):
 
 # ---------------------------------------------------------------- the probes
 
+NO_SHUFFLE = "no shuffle of quiet non-pawn moves that comes back to its position (rights included), from the start or after one move of each side"
+
 class Page:
     def __init__(self, name, variant, groups):
         self.name = name
@@ -246,7 +248,7 @@ class Page:
             return True, sf.game_result(self.v, fen, moves)
         return False, 0
 
-    def quiet_moves(self, fen, avoid_letters=(), avoid_royal=True, limit=6):
+    def quiet_moves(self, fen, avoid_letters=(), avoid_royal=True, limit=6, no_check=True):
         """Up to LIMIT moves that are no capture, no drop, no promotion, no wall or duck placed, give no check."""
         board = Fen(fen)
         out = []
@@ -265,7 +267,7 @@ class Page:
                 continue
             if sf.is_capture(self.v, fen, [], m):
                 continue
-            if sf.gives_check(self.v, fen, [m]):
+            if no_check and sf.gives_check(self.v, fen, [m]):
                 continue
             out.append((m, frm, to, tok))
             if len(out) >= limit:
@@ -301,11 +303,11 @@ class Page:
                 self.bad("fsf:hand", g["fsf:hand"], "the start position's hand is [%s]" % (fen.pocket or ""))
 
     # -- repetition
-    def find_shuffle(self, fen, avoid):
+    def find_shuffle(self, fen, avoid, royal_too=False):
         """Four quiet non-pawn plies (a move and its reverse for each side) that come back."""
-        for m1, f1, t1, tok1 in self.quiet_moves(fen, avoid):
+        for m1, f1, t1, tok1 in self.quiet_moves(fen, avoid, avoid_royal=not royal_too):
             fen1 = sf.get_fen(self.v, fen, [m1])
-            for m2, f2, t2, tok2 in self.quiet_moves(fen1, avoid):
+            for m2, f2, t2, tok2 in self.quiet_moves(fen1, avoid, avoid_royal=not royal_too):
                 r1, r2 = t1 + f1, t2 + f2
                 seq = [m1, m2, r1, r2]
                 if r1 not in self.legal(fen, seq[:2]) or r2 not in self.legal(fen, seq[:3]):
@@ -317,18 +319,43 @@ class Page:
                 return seq
         return None
 
+    def find_cycle(self, avoid):
+        """A shuffle from the start position, or after one opening move of each side."""
+        seq = self.find_shuffle(self.start, avoid)
+        if seq:
+            return [], seq
+        if self.claims.get("moveRepetitionIllegal") != "true":
+            seq = self.find_shuffle(self.start, avoid, royal_too=True)
+            if seq:
+                return [], seq
+        tries = 0
+        for m1 in self.legal(self.start)[:12]:
+            if sf.is_capture(self.v, self.start, [], m1) or "," in m1:
+                continue
+            for m2 in self.legal(self.start, [m1])[:6]:
+                if sf.is_capture(self.v, self.start, [m1], m2) or "," in m2:
+                    continue
+                tries += 1
+                if tries > 4:
+                    return None, None
+                seq = self.find_shuffle(sf.get_fen(self.v, self.start, [m1, m2]), avoid)
+                if seq:
+                    return [m1, m2], seq
+                break
+        return None, None
+
     def probe_repetition(self, g):
         n = int(g["nFoldRule"])
         value = g.get("nFoldValue")
         absolute = g.get("nFoldValueAbsolute") == "true"
         avoid = set("p")
         avoid |= set(self.claims.get("nMoveRuleTypesWhite", "p").replace("-", ""))
+        prefix, seq = self.find_cycle(avoid)
         if n == 0:
-            seq = self.find_shuffle(self.start, avoid)
             if not seq:
-                self.skip("nFoldRule", "no shuffle of quiet non-pawn moves that comes back to the start position (rights included)")
+                self.skip("nFoldRule", NO_SHUFFLE)
                 return
-            moves = seq * 6
+            moves = prefix + seq * 6
             for i in range(len(moves) + 1):
                 end, _ = self.opt_end(self.start, moves[:i])
                 if end:
@@ -336,12 +363,11 @@ class Page:
                     return
             self.ok("nFoldRule")
             return
-        seq = self.find_shuffle(self.start, avoid)
         if not seq:
             for k in g:
-                self.skip(k, "no shuffle of quiet non-pawn moves that comes back to the start position (rights included)")
+                self.skip(k, NO_SHUFFLE)
             return
-        moves = seq * (n + 1)
+        moves = prefix + seq * (n + 1)
         seen = collections.Counter()
         target = None
         fens = []
@@ -352,7 +378,7 @@ class Page:
             if seen[key_of(fen)] == n:
                 target = i
                 break
-        shown = " ".join(seq)
+        shown = " ".join(seq) + (" (after %s)" % " ".join(prefix) if prefix else "")
         for i in range(target):
             end, val = self.opt_end(self.start, moves[:i])
             if end:
@@ -429,9 +455,9 @@ class Page:
             self.skip("nMoveRule", "the start FEN has no half-move clock")
             return
         side = start.side()
-        quiet = self.quiet_moves(self.start, avoid, limit=1)
+        quiet = self.quiet_moves(self.start, avoid, avoid_royal=False, limit=1, no_check=False)
         if not quiet:
-            self.skip("nMoveRule", "no quiet non-pawn move in the start position")
+            self.skip("nMoveRule", "no move in the start position that keeps the clock (no capture, drop, promotion or piece of nMoveRuleTypesWhite)")
         else:
             m = quiet[0][0]
             if n == 0:
