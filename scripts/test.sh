@@ -110,6 +110,17 @@ fi
 # (tests/fixtures/variant-cpp-rules.json): a few seconds each.
 step .venv/bin/python tests/fairy/reader_quirks.py
 step .venv/bin/python tests/fairy/builtins_check.py
+# The rules the pages claim, checked by play: glance page writes every
+# built-in of pyffish and every section of the reference file, and each
+# page's data-rule claims (repetition, the n-move rule, castling, drops,
+# promotion, who moves first, checks to give, the hand) are played out by
+# pyffish (tests/fairy/README.md, "Rules by play"): about 1.5 minutes.
+rules_pages="$ROOT/build/rules-by-play"
+rm -rf "$rules_pages"
+echo; echo "==> glance page --builtins and the reference file's sections into $rules_pages"
+target/release/glance page --builtins --out-dir "$rules_pages/builtin" >/dev/null
+target/release/glance page tests/fixtures/fairy-stockfish-variants.ini --all --out-dir "$rules_pages/reference" >/dev/null
+step .venv/bin/python tests/fairy/rules_by_play.py --builtins "$rules_pages/builtin" --reference "$rules_pages/reference"
 
 # A short fuzzing run of the parser and engine (a long one: see fuzz/README.md).
 step bash scripts/fuzz.sh 15

@@ -892,6 +892,12 @@ def check_page_timed(job):
 
 
 def init(ini):
+    # pyffish's C++ writes its FEN warnings ("No castling rook for flag k")
+    # to the process's stdout: the workers' output goes nowhere, their
+    # results come back to the parent, which prints.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
     if ini:
         with open(ini, encoding="utf-8") as f:
             sf.load_variant_config(f.read())
