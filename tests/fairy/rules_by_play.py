@@ -197,6 +197,7 @@ class Page:
         # pyffish's own writing of it (fields it leaves out filled in)
         self.start = sf.get_fen(variant, self.raw_start, [])
         self.royal = self.royal_letters()
+        self.ends = {}  # in check -> (a position with no legal move, or None, why)
         self.disagreements = []
         self.checked = collections.Counter()
         self.unprobed = collections.defaultdict(collections.Counter)
@@ -220,6 +221,7 @@ class Page:
         found = set()
         for l in sorted({letter(t) for _, t in b.pieces()}):
             c = Fen(self.start)
+            c.no_castling()
             for s, t in c.pieces():
                 if letter(t) == l:
                     c.set(s, None)
@@ -265,8 +267,6 @@ class Page:
                 continue
             if avoid_royal and letter(tok) in self.royal:
                 continue
-            if sf.is_capture(self.v, fen, [], m):
-                continue
             if no_check and sf.gives_check(self.v, fen, [m]):
                 continue
             out.append((m, frm, to, tok))
@@ -305,11 +305,16 @@ class Page:
     # -- repetition
     def find_shuffle(self, fen, avoid, royal_too=False):
         """Four quiet non-pawn plies (a move and its reverse for each side) that come back."""
+        rights = Fen(fen).rest[1:2]
         for m1, f1, t1, tok1 in self.quiet_moves(fen, avoid, avoid_royal=not royal_too):
             fen1 = sf.get_fen(self.v, fen, [m1])
+            if Fen(fen1).rest[1:2] != rights:
+                continue  # a castling or gating right lost: it never comes back
             for m2, f2, t2, tok2 in self.quiet_moves(fen1, avoid, avoid_royal=not royal_too):
                 r1, r2 = t1 + f1, t2 + f2
                 seq = [m1, m2, r1, r2]
+                if Fen(sf.get_fen(self.v, fen, [m1, m2])).rest[1:2] != rights:
+                    continue
                 if r1 not in self.legal(fen, seq[:2]) or r2 not in self.legal(fen, seq[:3]):
                     continue
                 if sf.gives_check(self.v, fen, seq[:3]) or sf.gives_check(self.v, fen, seq):
@@ -424,6 +429,9 @@ class Page:
         """The result for the side to move of a drawn game counted by material, from the claims."""
         board = Fen(fen)
         stm_white = board.side() == "w"
+        if mc == "blackdrawodds":
+            # a draw counts as Black's win
+            return "loss" if stm_white else "win"
         if mc == "janggi" and "fsf:janggiPoints" in self.claims:
             parts = self.claims["fsf:janggiPoints"].split()
             values, bonus = {}, 0.0
@@ -793,8 +801,45 @@ class Page:
                 self.skip(k, "no square before the zone")
             return
         into, shown, positions = [], [], 0
+        into, shown, positions = self.pawn_before_zone(cands, region, None)
+        want_types = set((types or "").replace("-", ""))
+        got_types = {MOVE.match(m).group(5).lower() for m in into if MOVE.match(m).group(5)}
+        if types is not None and positions and want_types - got_types:
+            # a promotion may be refused for the check it gives (checking=false):
+            # the same with Black's royal piece elsewhere
+            for extra in self.royal_elsewhere():
+                i2, s2, p2 = self.pawn_before_zone(cands, region, extra)
+                into += i2
+                shown += s2
+                positions += p2
+        self.finish_promotion(g, keys, region, types, mandatory, into, shown, positions)
+
+    def royal_elsewhere(self):
+        start = Fen(self.start)
+        royals = [(x, t) for x, t in start.pieces() if letter(t) in self.royal]
+        br = [(x, t) for x, t in royals if not white(t)]
+        wr = [(x, t) for x, t in royals if white(t)]
+        if len(br) != 1 or len(wr) != 1:
+            return []
+        w, h = start.width, start.height
+        out = []
+        for at in ((w - 1, h // 2), (0, h // 2), (w // 2, h // 2 - 1), (w - 1, 1), (0, 1)):
+            if sq(*at) == wr[0][0]:
+                continue
+            if self.royal_can_stand(br[0][1], at, wr[0][1], parse_sq(wr[0][0])):
+                out.append((br[0][0], at, br[0][1]))
+        return out[:2]
+
+    def pawn_before_zone(self, cands, region, extra):
+        into, shown, positions = [], [], 0
         for _, _, _, below, z in cands[:8]:
             b = self.board_with([(below, "P")])
+            if extra:
+                frm, at, tok = extra
+                if sq(*at) == below:
+                    continue
+                b.set(frm, None)
+                b.set(at, tok)
             fen = b.text(side="w")
             if not self.valid(fen):
                 continue
@@ -807,6 +852,9 @@ class Page:
             shown.append("%s: %s" % (fen, " ".join(sorted(here)) or "none"))
             if positions == 3:
                 break
+        return into, shown, positions
+
+    def finish_promotion(self, g, keys, region, types, mandatory, into, shown, positions):
         if not positions:
             for k in keys:
                 self.skip(k, "no valid position with a White P before the zone")
@@ -835,6 +883,100 @@ class Page:
             else:
                 self.bad("mandatoryPawnPromotion", mandatory, "a White P moves into the zone %s (%s)" % ("without promoting" if plain else "only promoting", where))
 
+    # -- checkmate and stalemate
+    def royal_can_stand(self, tok, at, other, other_at):
+        """TOK on AT (OTHER on OTHER_AT, nothing else) has a legal move: AT is in its region."""
+        b = self.board_with([])
+        for s_, t in b.pieces():
+            b.set(s_, None)
+        b.set(at, tok)
+        b.set(other_at, other)
+        if b.pocket is not None:
+            b.pocket = ""
+        fen = b.text(side="w" if white(tok) else "b")
+        if not self.valid(fen):
+            return False
+        here = sq(*at)
+        return any(MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == here and "".join(MOVE.match(m).group(3, 4)) != here for m in self.legal(fen))
+
+    def find_end(self, in_check, budget=100):
+        """Black's royal piece in a corner, White's two squares off, one White piece
+        anywhere: a position (pocket emptied, Black to move) with no legal move,
+        Black in check or not, that no other rule ends first."""
+        start = Fen(self.start)
+        royals = [(x, t) for x, t in start.pieces() if letter(t) in self.royal]
+        wr = [t for _, t in royals if white(t)]
+        br = [t for _, t in royals if not white(t)]
+        if len(wr) != 1 or len(br) != 1:
+            return None, "not one royal piece a side in the start position"
+        letters = sorted({letter(t) for _, t in start.pieces() if letter(t) not in self.royal and not t.startswith("+")})
+        w, h = start.width, start.height
+        wstart = parse_sq([x for x, t in royals if white(t)][0])
+        bstart = parse_sq([x for x, t in royals if not white(t)][0])
+        tries = 0
+        for corner in ((0, h - 1), (w - 1, h - 1), (0, 0), (w - 1, 0)):
+            if corner in (wstart,) or not self.royal_can_stand(br[0], corner, wr[0], wstart):
+                continue
+            for dx, dy in ((2, 0), (0, 2), (2, 2), (1, 2), (2, 1)):
+                kx = corner[0] + (dx if corner[0] == 0 else -dx)
+                ky = corner[1] + (dy if corner[1] == 0 else -dy)
+                if not (0 <= kx < w and 0 <= ky < h) or (kx, ky) == bstart:
+                    continue
+                if not self.royal_can_stand(wr[0], (kx, ky), br[0], bstart):
+                    continue
+                for l in letters:
+                    for x in range(w):
+                        for y in range(h):
+                            if (x, y) in (corner, (kx, ky)) or max(abs(x - corner[0]), abs(y - corner[1])) > 3:
+                                continue
+                            b = self.board_with([])
+                            for s_, t in b.pieces():
+                                b.set(s_, None)
+                            b.set(corner, br[0])
+                            b.set((kx, ky), wr[0])
+                            b.set((x, y), l.upper())
+                            if b.pocket is not None:
+                                b.pocket = ""
+                            fen = b.text(side="b")
+                            tries += 1
+                            if tries > budget:
+                                return None, "none found in %d positions" % budget
+                            if not self.valid(fen) or self.legal(fen):
+                                continue
+                            check = bool(sf.gives_check(self.v, fen, []))
+                            if sf.is_immediate_game_end(self.v, fen, [])[0] or sf.is_optional_game_end(self.v, fen, [])[0]:
+                                continue
+                            if check not in self.ends:
+                                self.ends[check] = (fen, None)
+                            if check == in_check:
+                                return fen, None
+        return None, "none found in %d positions" % tries
+
+    def probe_end(self, g, key, in_check):
+        want = g[key]
+        if key == "stalemateValue" and self.claims.get("stalematePieceCount") == "true":
+            self.skip(key, "stalematePieceCount=true: the result depends on the count")
+            return
+        if in_check not in self.ends:
+            self.ends[in_check] = self.find_end(in_check)
+        fen, why = self.ends[in_check]
+        if not fen:
+            self.skip(key, "no %s position built (%s)" % ("checkmate" if in_check else "stalemate", why))
+            return
+        got = outcome(sf.game_result(self.v, fen, []))
+        note = ""
+        if want == "draw" and "materialCounting" in self.claims:
+            mc = self.claims["materialCounting"]
+            expect = self.material_result(mc, fen)
+            if expect is None:
+                self.skip(key, "a draw goes to materialCounting=%s, whose count this suite does not compute" % mc)
+                return
+            want, note = expect, " (materialCounting=%s: a draw is a %s for Black)" % (mc, expect)
+        if got == want:
+            self.ok(key)
+        else:
+            self.bad(key, g[key], "in %s (Black to move, no legal move, %s) the game is a %s for Black%s" % (fen, "in check" if in_check else "not in check", got, note))
+
     # -- run
     def run(self):
         self.reading = sum(len(g) for g in self.groups)
@@ -861,6 +1003,12 @@ class Page:
             if any(k in g for k in ("firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount")):
                 self.probe_pawn_drops(g)
                 handled |= {"firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount"}
+            if "checkmateValue" in g:
+                self.probe_end(g, "checkmateValue", True)
+                handled.add("checkmateValue")
+            if "stalemateValue" in g:
+                self.probe_end(g, "stalemateValue", False)
+                handled.add("stalemateValue")
             for k in g:
                 if k not in handled:
                     self.skip(k, "no probe written")
