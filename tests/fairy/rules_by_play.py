@@ -238,7 +238,7 @@ class Page:
         except Exception:
             return False
 
-    def opt_end(self, fen, moves=()):
+    def opt_end(self, fen, moves=(), need_legal=True):
         moves = list(moves)
         end, value = sf.is_optional_game_end(self.v, fen, moves)
         if end:
@@ -246,7 +246,7 @@ class Page:
         end, value = sf.is_immediate_game_end(self.v, fen, moves)
         if end:
             return True, value
-        if not sf.legal_moves(self.v, fen, moves):
+        if need_legal and not sf.legal_moves(self.v, fen, moves):
             return True, sf.game_result(self.v, fen, moves)
         return False, 0
 
@@ -310,16 +310,17 @@ class Page:
             fen1 = sf.get_fen(self.v, fen, [m1])
             if Fen(fen1).rest[1:2] != rights:
                 continue  # a castling or gating right lost: it never comes back
-            for m2, f2, t2, tok2 in self.quiet_moves(fen1, avoid, avoid_royal=not royal_too):
+            for m2, f2, t2, tok2 in self.quiet_moves(fen1, avoid, avoid_royal=not royal_too, limit=4):
                 r1, r2 = t1 + f1, t2 + f2
                 seq = [m1, m2, r1, r2]
-                if Fen(sf.get_fen(self.v, fen, [m1, m2])).rest[1:2] != rights:
+                try:
+                    # pyffish refuses an illegal move (an exception): one call checks both reverses
+                    back = sf.get_fen(self.v, fen, seq)
+                except Exception:
                     continue
-                if r1 not in self.legal(fen, seq[:2]) or r2 not in self.legal(fen, seq[:3]):
+                if key_of(back) != key_of(fen):
                     continue
                 if sf.gives_check(self.v, fen, seq[:3]) or sf.gives_check(self.v, fen, seq):
-                    continue
-                if key_of(sf.get_fen(self.v, fen, seq)) != key_of(fen):
                     continue
                 return seq
         return None
@@ -341,7 +342,7 @@ class Page:
                 if sf.is_capture(self.v, self.start, [m1], m2) or "," in m2:
                     continue
                 tries += 1
-                if tries > 4:
+                if tries > 3:
                     return None, None
                 seq = self.find_shuffle(sf.get_fen(self.v, self.start, [m1, m2]), avoid)
                 if seq:
@@ -385,7 +386,8 @@ class Page:
                 break
         shown = " ".join(seq) + (" (after %s)" % " ".join(prefix) if prefix else "")
         for i in range(target):
-            end, val = self.opt_end(self.start, moves[:i])
+            # (the shuffle's next move is legal: no need to ask for legal moves)
+            end, val = self.opt_end(self.start, moves[:i], need_legal=False)
             if end:
                 note = " (moveRepetitionIllegal=true is claimed too)" if self.claims.get("moveRepetitionIllegal") == "true" else ""
                 self.bad("nFoldRule", n, "the game ends (%s for the side to move) after %d plies of %s repeated, before the position's %d. occurrence (ply %d)%s" % (outcome(val), i, shown, n, target, note))
