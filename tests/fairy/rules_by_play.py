@@ -979,6 +979,71 @@ class Page:
         else:
             self.bad(key, g[key], "in %s (Black to move, no legal move, %s) the game is a %s for Black%s" % (fen, "in check" if in_check else "not in check", got, note))
 
+    # -- flag squares
+    def probe_flag(self, g):
+        region = set(g.get("flagRegionWhite", "").split()) - {"-"}
+        piece = g.get("flagPieceWhite")
+        keys = [k for k in ("flagRegionWhite", "flagPieceWhite", "flagMove") if k in g]
+        if "flagRegionBlack" in g:
+            self.skip("flagRegionBlack", "no probe written for Black's flag (no flagPieceBlack claimed)")
+        if not region or piece is None:
+            for k in keys:
+                self.skip(k, "no White flag region or piece claimed")
+            return
+        if g.get("flagMove") == "true":
+            for k in keys:
+                self.skip(k, "flagMove=true: whether Black's reply may reach its flag too is not probed")
+            return
+        start = Fen(self.start)
+        royals = [(x, t) for x, t in start.pieces() if letter(t) in self.royal]
+        wr = [(x, t) for x, t in royals if white(t)]
+        if len(wr) != 1:
+            for k in keys:
+                self.skip(k, "not one White royal piece")
+            return
+        w, h = start.width, start.height
+        tried = 0
+        for z in sorted(region, key=lambda x: parse_sq(x)[1]):
+            zf, zr = parse_sq(z)
+            for dx, dy in ((0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1), (-2, -1), (1, -2), (0, -2)):
+                at = (zf + dx, zr + dy)
+                if not (0 <= at[0] < w and 0 <= at[1] < h) or sq(*at) in region:
+                    continue
+                b = self.board_with([])
+                if b.get(at) is not None or b.get(z) is not None:
+                    continue
+                if piece in ("k", "*") or piece in self.royal:
+                    tok = wr[0][1]
+                    b.set(wr[0][0], None)
+                else:
+                    tok = piece.upper()
+                b.set(at, tok)
+                fen = b.text(side="w")
+                tried += 1
+                if tried > 20:
+                    break
+                if not self.valid(fen) or sf.gives_check(self.v, fen, []):
+                    continue
+                moves = [m for m in self.legal(fen) if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == sq(*at)]
+                into = [m for m in moves if "".join(MOVE.match(m).group(3, 4)) == z]
+                if not into:
+                    continue
+                outside = [m for m in moves if "".join(MOVE.match(m).group(3, 4)) not in region]
+                end, val = self.opt_end(fen, [into[0]], need_legal=False)
+                if not end or outcome(val) != "loss":
+                    self.bad("flagRegionWhite", "(%d squares)" % len(region), "in %s, White's %s to %s (%s) %s" % (fen, tok, z, into[0], "does not end the game" if not end else "ends it as a %s for Black" % outcome(val)))
+                    return
+                for m in outside[:1]:
+                    e2, v2 = self.opt_end(fen, [m], need_legal=False)
+                    if e2:
+                        self.bad("flagRegionWhite", "(%d squares)" % len(region), "in %s, %s (outside the region) ends the game (%s for Black)" % (fen, m, outcome(v2)))
+                        return
+                for k in keys:
+                    self.ok(k)
+                return
+        for k in keys:
+            self.skip(k, "no position with the flag piece one move from the region")
+
     # -- run
     def run(self):
         self.reading = sum(len(g) for g in self.groups)
@@ -1005,6 +1070,9 @@ class Page:
             if any(k in g for k in ("firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount")):
                 self.probe_pawn_drops(g)
                 handled |= {"firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount"}
+            if "flagRegionWhite" in g:
+                self.probe_flag(g)
+                handled |= {"flagRegionWhite", "flagRegionBlack", "flagPieceWhite", "flagMove"}
             if "checkmateValue" in g:
                 self.probe_end(g, "checkmateValue", True)
                 handled.add("checkmateValue")
