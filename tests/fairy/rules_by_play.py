@@ -639,7 +639,11 @@ class Page:
             union = set()
             empties = set()
             tried = []
+            union = set()      # drops on the board whose empty squares are required
+            anywhere = set()   # drops on either board: none may leave the region
+            empties = set()
             for board in ("the start position", "the royal pieces alone"):
+                here = set()
                 for l in letters:
                     piece = l.upper() if side == "w" else l
                     b = Fen(self.start) if board == "the start position" else self.board_with([])
@@ -647,12 +651,14 @@ class Page:
                     fen = b.text(side=side)
                     if not self.valid(fen):
                         continue
-                    empties = {x for x in b.squares() if b.get(x) is None}
-                    union |= self.drop_squares(fen, piece)
+                    if not union:
+                        empties = {x for x in b.squares() if b.get(x) is None}
+                    here |= self.drop_squares(fen, piece)
                     if not tried or tried[-1] != fen:
                         tried.append(fen)
-                if union:
-                    break
+                anywhere |= here
+                if not union:
+                    union = here
             who = "White" if side == "w" else "Black"
             if not union:
                 legal = self.legal(tried[0]) if tried else []
@@ -671,7 +677,7 @@ class Page:
                 self.ok("pieceDrops")
             if region is None:
                 continue
-            outside = union - region
+            outside = anywhere - region
             missing = set() if enclosing else (region & empties) - union
             if outside or missing:
                 what = []
@@ -1002,15 +1008,19 @@ class Page:
                 self.skip(k, "not one White royal piece")
             return
         w, h = start.width, start.height
-        tried = 0
-        for z in sorted(region, key=lambda x: parse_sq(x)[1]):
+        tried = positions = 0
+        around = []
+        for z in sorted(region, key=lambda x: parse_sq(x)[::-1]):
             zf, zr = parse_sq(z)
-            for dx, dy in ((0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1), (-2, -1), (1, -2), (0, -2)):
-                at = (zf + dx, zr + dy)
-                if not (0 <= at[0] < w and 0 <= at[1] < h) or sq(*at) in region:
-                    continue
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    at = (zf + dx, zr + dy)
+                    if 0 <= at[0] < w and 0 <= at[1] < h and sq(*at) not in region and at not in around:
+                        around.append(at)
+        for at in around:
+            if True:
                 b = self.board_with([])
-                if b.get(at) is not None or b.get(z) is not None:
+                if b.get(at) is not None:
                     continue
                 if piece in ("k", "*") or piece in self.royal:
                     tok = wr[0][1]
@@ -1020,27 +1030,37 @@ class Page:
                 b.set(at, tok)
                 fen = b.text(side="w")
                 tried += 1
-                if tried > 20:
+                if tried > 30:
                     break
                 if not self.valid(fen) or sf.gives_check(self.v, fen, []):
                     continue
+                end0, val0 = self.opt_end(fen, [], need_legal=False)
+                if end0:
+                    self.bad("flagRegionWhite", "(%d squares)" % len(region), "in %s, with White's %s on %s (outside the region) the game is already over (%s for White to move)" % (fen, tok, sq(*at), outcome(val0)))
+                    return
                 moves = [m for m in self.legal(fen) if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == sq(*at)]
-                into = [m for m in moves if "".join(MOVE.match(m).group(3, 4)) == z]
+                into = [m for m in moves if "".join(MOVE.match(m).group(3, 4)) in region]
                 if not into:
                     continue
-                outside = [m for m in moves if "".join(MOVE.match(m).group(3, 4)) not in region]
-                end, val = self.opt_end(fen, [into[0]], need_legal=False)
-                if not end or outcome(val) != "loss":
-                    self.bad("flagRegionWhite", "(%d squares)" % len(region), "in %s, White's %s to %s (%s) %s" % (fen, tok, z, into[0], "does not end the game" if not end else "ends it as a %s for Black" % outcome(val)))
+                # every move of the piece: into the region ends the game as Black's loss, out of it does not
+                wrong = []
+                for m in moves:
+                    to = "".join(MOVE.match(m).group(3, 4))
+                    end, val = self.opt_end(fen, [m], need_legal=False)
+                    if to in region and (not end or outcome(val) != "loss"):
+                        wrong.append("%s %s" % (m, "does not end the game" if not end else "ends it as a %s for Black" % outcome(val)))
+                    elif to not in region and end:
+                        wrong.append("%s (outside the region) ends the game as a %s for Black" % (m, outcome(val)))
+                if wrong:
+                    self.bad("flagRegionWhite", "(%d squares)" % len(region), "in %s, White's %s: %s" % (fen, tok, "; ".join(wrong)))
                     return
-                for m in outside[:1]:
-                    e2, v2 = self.opt_end(fen, [m], need_legal=False)
-                    if e2:
-                        self.bad("flagRegionWhite", "(%d squares)" % len(region), "in %s, %s (outside the region) ends the game (%s for Black)" % (fen, m, outcome(v2)))
-                        return
-                for k in keys:
-                    self.ok(k)
-                return
+                positions += 1
+                if positions >= 12:
+                    break
+        if positions:
+            for k in keys:
+                self.ok(k)
+            return
         for k in keys:
             self.skip(k, "no position with the flag piece one move from the region")
 
