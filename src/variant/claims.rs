@@ -96,6 +96,15 @@ fn outcome(o: Outcome) -> &'static str {
 /// Every rule of `v` as `(key, value)`, in a fixed order.
 pub fn claims(v: &Variant) -> Vec<(String, String)> {
     let mut o = Out(Vec::new());
+    board_claims(v, &mut o);
+    end_claims(v, &mut o);
+    drop_claims(v, &mut o);
+    move_claims(v, &mut o);
+    o.0
+}
+
+/// The board, the pieces, double steps, castling files, promotion.
+fn board_claims(v: &Variant, o: &mut Out) {
     let r = &v.rules;
     o.put("maxFile", v.files);
     o.put("maxRank", v.ranks);
@@ -144,7 +153,11 @@ pub fn claims(v: &Variant) -> Vec<(String, String)> {
             region(&m.squares),
         );
     }
+}
 
+/// How the game ends.
+fn end_claims(v: &Variant, o: &mut Out) {
+    let r = &v.rules;
     let e = &r.end;
     o.put("checkmateValue", outcome(e.checkmate));
     o.put("stalemateValue", outcome(e.stalemate));
@@ -191,7 +204,11 @@ pub fn claims(v: &Variant) -> Vec<(String, String)> {
     );
     o.put("shatarMateRule", e.shatar_mate);
     o.put("bikjangRule", e.bikjang);
+}
 
+/// Repetition, the move rule and drops.
+fn drop_claims(v: &Variant, o: &mut Out) {
+    let r = &v.rules;
     let p = &r.repetition;
     o.put("nMoveRule", p.n_move);
     o.sides("nMoveRuleTypes", &p.n_move_types, |l| pieces(l));
@@ -226,7 +243,11 @@ pub fn claims(v: &Variant) -> Vec<(String, String)> {
     o.put("mustDropType", one(d.must_drop_type));
     o.put("immobilityIllegal", d.immobility_illegal);
     o.put("castlingDroppedPiece", d.castling_dropped_piece);
+}
 
+/// Captures, special moves, the engine's own keys.
+fn move_claims(v: &Variant, o: &mut Out) {
+    let r = &v.rules;
     let k = &r.captures;
     o.put("mustCapture", k.must_capture);
     o.put("blastOnCapture", k.blast);
@@ -281,5 +302,4 @@ pub fn claims(v: &Variant) -> Vec<(String, String)> {
     o.put("pocketSize", g.pocket_size);
     o.put("chess960", g.chess960);
     o.put("twoBoards", g.two_boards);
-    o.0
 }

@@ -82,6 +82,7 @@ mod keys;
 pub mod piece_names;
 pub mod prose;
 pub mod quirks;
+mod region;
 mod resolve;
 pub mod rules;
 mod warning;

@@ -339,6 +339,17 @@ pub fn rules(v: &Variant, name: &dyn Fn(char) -> String, shown: &dyn Fn(char) ->
 
 /// How the game is won, lost and drawn.
 fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    checkmate(v, name, out);
+    extinction(v, name, out);
+    flag(v, name, out);
+    goals(v, out);
+    stalemate(v, out);
+    repetition(v, name, out);
+    points(v, name, out);
+}
+
+/// Checkmate, and Shatar's rule for it.
+fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     // A predefined piece type's name in this game (Fairy-Stockfish's C++
     // rules name types, not letters).
@@ -349,7 +360,6 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             .map_or_else(|| default.to_string(), |p| name(p.letter))
     };
     let royal = v.pieces.iter().find(|p| p.royal);
-    let pass_on_stalemate = v.rules.moves.pass_on_stalemate;
     if let Some(k) = royal {
         let king = name(k.letter);
         out.push(
@@ -373,6 +383,11 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             );
         }
     }
+}
+
+/// Losing all the pieces of some types.
+fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
     let x = &end.extinction;
     if x.value != Outcome::None {
         let what = pieces_of(v, &x.piece_types, name);
@@ -406,6 +421,11 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             );
         }
     }
+}
+
+/// Bringing a piece to a region.
+fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
     let flag = &end.flag;
     if !flag.region.white.is_empty() || !flag.region.black.is_empty() {
         let who = flag.piece.white.map_or_else(
@@ -434,6 +454,11 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
                 .claim("flagMove", flag.extra_move),
         );
     }
+}
+
+/// Check counting, lines of pieces, castling that wins.
+fn goals(v: &Variant, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
     if end.check_counting {
         let (w, b) = v.checks.map_or((3, 3), |c| (c.white, c.black));
         out.push(
@@ -494,6 +519,12 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             .claim("castlingWins", w.to_string()),
         );
     }
+}
+
+/// Stalemate, or no move at all.
+fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
+    let pass_on_stalemate = v.rules.moves.pass_on_stalemate;
     if end.stalemate_piece_count {
         out.push(
             Sentence::new(format!(
@@ -515,6 +546,11 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             .claim("stalemateValue", end.stalemate.word()),
         );
     }
+}
+
+/// The move rule, repetition, chasing, Janggi's move repetition, bikjang.
+fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
     let rep = &v.rules.repetition;
     let points = end.material_counting != super::rules::MaterialCounting::None;
     if rep.n_move != 0 {
@@ -606,6 +642,21 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             .claim("bikjangRule", "true"),
         );
     }
+}
+
+/// Points, counting, a full board.
+fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
+    // A predefined piece type's name in this game (Fairy-Stockfish's C++
+    // rules name types, not letters).
+    let type_name = |key: &str, default: &str| {
+        v.pieces
+            .iter()
+            .find(|p| p.name == key)
+            .map_or_else(|| default.to_string(), |p| name(p.letter))
+    };
+    let royal = v.pieces.iter().find(|p| p.royal);
+    let points = end.material_counting != super::rules::MaterialCounting::None;
     match end.material_counting {
         super::rules::MaterialCounting::Janggi => out.push(
             Sentence::new(format!(
@@ -763,14 +814,27 @@ fn beyond(
     shown: &dyn Fn(char) -> bool,
     out: &mut Vec<Sentence>,
 ) {
-    let drops = &v.rules.drops;
-    let moves = &v.rules.moves;
-    let captures = &v.rules.captures;
+    first_move(v, out);
+    drop_rules(v, name, out);
+    hand_rules(v, name, out);
+    capture_rules(v, name, out);
+    castling_rule(v, name, out);
+    special_moves(v, out);
+    promotions(v, name, shown, out);
+}
+
+/// Who moves first.
+fn first_move(v: &Variant, out: &mut Vec<Sentence>) {
     if v.first == Colour::Black {
         out.push(Sentence::new("Black moves first.").claim("fsf:firstMove", "black"));
     } else {
         out.push(Sentence::new("White moves first.").claim("fsf:firstMove", "white"));
     }
+}
+
+/// Drops: where a piece may be dropped, and where not.
+fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let drops = &v.rules.drops;
     if drops.allowed {
         let mut text = String::from(
             "Instead of moving, a player may drop a piece from their hand onto an empty square",
@@ -887,6 +951,13 @@ fn beyond(
             );
         }
     }
+}
+
+/// The hand: what a capture puts in it, what it holds at the start;
+/// Reversi's enclosing drops and flips.
+fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let drops = &v.rules.drops;
+    let moves = &v.rules.moves;
     if drops.captures_to_hand {
         let promoted =
             !v.promotion.promoted.is_empty() || !v.promotion.piece_types_white.is_empty();
@@ -954,6 +1025,13 @@ fn beyond(
                 .claim("flipEnclosedPieces", moves.flip_enclosed.word()),
         );
     }
+}
+
+/// Passing at stalemate, compulsory captures, checks, blasts,
+/// petrification and immunity.
+fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let moves = &v.rules.moves;
+    let captures = &v.rules.captures;
     if moves.pass_on_stalemate.white {
         out.push(
             Sentence::new("A player with no legal move passes.")
@@ -1020,6 +1098,10 @@ fn beyond(
             ),
         );
     }
+}
+
+/// Castling, with the King's and the Rooks' real squares.
+fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     if let Some(c) = castling(v) {
         let king = v
             .pieces
@@ -1070,6 +1152,11 @@ fn beyond(
             .claim("castlingQueensideFile", char::from(b'a' + v.castling.queenside_file)),
         );
     }
+}
+
+/// Gating, walls and the duck, the flying general, passing, demotion.
+fn special_moves(v: &Variant, out: &mut Vec<Sentence>) {
+    let moves = &v.rules.moves;
     if moves.gating {
         out.push(
             Sentence::new(if moves.seirawan_gating {
@@ -1133,6 +1220,15 @@ fn beyond(
             .claim("pieceDemotion", "true"),
         );
     }
+}
+
+/// How each shown piece promotes.
+fn promotions(
+    v: &Variant,
+    name: &dyn Fn(char) -> String,
+    shown: &dyn Fn(char) -> bool,
+    out: &mut Vec<Sentence>,
+) {
     for p in v.pieces.iter().filter(|p| shown(p.letter)) {
         if v.promotion.pawn_types.contains(&p.letter)
             || v.promotion.promoted.iter().any(|x| x.0 == p.letter)
