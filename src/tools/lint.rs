@@ -95,6 +95,9 @@ Kinds (errors unless marked):
                       are not beside the page
   no-piece-paragraph  (warning) a board but no element with id=\"piece\"
   no-board            no board, or no declared piece on it
+  bad-rule            a data-rule that is not key=value claims separated
+                      by ';', each key one Fairy-Stockfish reads or a
+                      documented fsf: name (docs/variant-pages.md)
 
 Exit status: 1 if there is an error, 0 if none (warnings only), 2 for
 usage errors and pages that cannot be read.";
@@ -193,6 +196,7 @@ pub fn lint_html(file: &str, html: &str, folder: &Path) -> Vec<Finding> {
     table(&decl.rows, &used, &mut found);
     dialects(&decl.rows, &mut found);
     empty_moves(&decl.rows, &mut found);
+    found.extend(super::rule_claims::check(&elements));
     found.into_iter().map(|f| Finding::new(file, f)).collect()
 }
 

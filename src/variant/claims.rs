@@ -34,6 +34,36 @@ use super::rules::Outcome;
 use super::Variant;
 use crate::engine::geometry::{ByColour, Colour, Square};
 
+/// The claims Fairy-Stockfish fixes in its C++ rather than in a key
+/// (`fsf:NAME`), each documented in docs/variant-pages.md with its
+/// source and its probe.
+pub const FSF: &[&str] = &[
+    "firstMove",
+    "checksWhite",
+    "checksBlack",
+    "castlingKingSquare",
+    "hand",
+    "janggiPoints",
+    "countingLimits",
+];
+
+/// Whether `key` may be claimed: a key Fairy-Stockfish's parser reads,
+/// or a documented `fsf:` name.
+///
+/// ```
+/// use glance::variant::claims::is_claim_key;
+/// assert!(is_claim_key("nFoldRule"));
+/// assert!(is_claim_key("fsf:firstMove"));
+/// assert!(!is_claim_key("fsf:colour"));
+/// assert!(!is_claim_key("nfoldrule"));
+/// ```
+pub fn is_claim_key(key: &str) -> bool {
+    match key.strip_prefix("fsf:") {
+        Some(name) => FSF.contains(&name),
+        None => super::is_known(key),
+    }
+}
+
 /// Squares by rank then file, `-` for none.
 pub fn region(squares: &[Square]) -> String {
     let mut s: Vec<Square> = squares.to_vec();
