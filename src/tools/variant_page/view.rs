@@ -27,6 +27,9 @@ pub(super) struct PageView {
     pub ranks: u8,
     /// Per side, its heading and its setup lines (`a2-h2: Pawn`).
     pub setup: Vec<(&'static str, Vec<String>)>,
+    /// The pieces that start promoted, said under the setup: "a1: a
+    /// promoted Lance (it moves as a Gold General)".
+    pub promoted_at_start: Vec<String>,
     pub picture: Option<Picture>,
     /// The board's ranks, from the top.
     pub board: Vec<Vec<Option<Shown>>>,
@@ -299,6 +302,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         files: v.files,
         ranks: v.ranks,
         setup: setup(v, &rows),
+        promoted_at_start: promoted_at_start(v, names),
         board: board_cells(v, &rows),
         legend,
         pieces,
@@ -332,6 +336,42 @@ fn setup(v: &Variant, rows: &[Row]) -> Vec<(&'static str, Vec<String>)> {
         }
     }
     out
+}
+
+/// The start position's promoted pieces (`+L` in the FEN), White's first:
+/// "a1: a promoted Lance, which moves as a Gold General".
+fn promoted_at_start(v: &Variant, names: &Names) -> Vec<String> {
+    let mut out = Vec::new();
+    for colour in [Colour::White, Colour::Black] {
+        for s in v.start.iter().filter(|s| s.promoted && s.colour == colour) {
+            let base = letter_name(v, names, s.letter);
+            let as_type = layout::letter_of(v, s);
+            let side = if colour == Colour::White {
+                "White"
+            } else {
+                "Black"
+            };
+            out.push(if as_type == s.letter {
+                format!("{side} {}: a promoted {base}", s.square)
+            } else {
+                format!(
+                    "{side} {}: a promoted {base}, which moves as {} {}",
+                    s.square,
+                    article(&letter_name(v, names, as_type)),
+                    letter_name(v, names, as_type)
+                )
+            });
+        }
+    }
+    out
+}
+
+/// "a" or "an" before a name.
+fn article(name: &str) -> &'static str {
+    match name.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
 }
 
 /// The board's cells, ranks from the top.

@@ -79,6 +79,16 @@ fn setup(p: &PageView) -> Markup {
                 }
             }
         }
+        @if !p.promoted_at_start.is_empty() {
+            p.promoted {
+                "Starting promoted: "
+                @for (i, line) in p.promoted_at_start.iter().enumerate() {
+                    @if i > 0 { "; " }
+                    (line)
+                }
+                "."
+            }
+        }
     };
     html! {
         @match &p.picture {
