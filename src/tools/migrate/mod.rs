@@ -85,8 +85,11 @@ use crate::page::declared::collapse;
 
 pub mod decide;
 pub mod edit;
+mod migrate_command;
 pub mod read;
 mod sides;
+
+pub use migrate_command::{run, RunOptions};
 
 /// How the page is written.
 #[derive(Clone, Debug)]

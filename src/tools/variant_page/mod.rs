@@ -41,10 +41,13 @@ use std::fmt;
 
 use crate::variant::{Skip, Variant, VariantPiece};
 
+mod command;
 mod layout;
 mod meet;
 mod templates;
 mod view;
+
+pub use command::{run, RunOptions};
 
 /// The comment every written page carries: a page without it is not
 /// overwritten (unless forced).
