@@ -8,7 +8,9 @@
 //! glance lint [--json] PAGE.html|VARIANTS.ini...
 //! glance migrate PAGE.html... (--out-dir DIR | --in-place) [--script-src URL] [--relocate PREFIX]
 //!                [--labels URL]
-//! glance page VARIANTS.ini (--variant NAME... | --all) --out-dir DIR [--name X=NAME]... [--script-src URL] [--force]
+//! glance page [VARIANTS.ini] (--variant NAME... | --all | --builtins) --out-dir DIR [--name X=NAME]...
+//!             [--script-src URL] [--force] [--max-sections N] [--max-bytes N] [--max-pages N]
+//! glance setup PAGE.html... [--setups FILE] [--json]
 //! ```
 //!
 //! This file is the command line only: clap's structs, and `main`, which
@@ -81,7 +83,7 @@ mod cli {
         Setup(SetupArgs),
     }
 
-    const PAGE_HELP: &str = "A custom piece is named by a comment in its section, `# glance: name customPiece1 = Dragon Horse` (the slot or the letter), or by --name d=Dragon Horse (for every section, winning over the comment); otherwise it is `Piece D`. A section that cannot be written is one line `FILE:LINE: what is wrong` and exit status 2; the others are still written. A file that glance page did not write is not overwritten without --force.";
+    const PAGE_HELP: &str = "A custom piece is named by a comment in its section, `# glance: name customPiece1 = Dragon Horse` (the slot or the letter), or by --name d=Dragon Horse (for every section, winning over the comment); otherwise it is `Piece D`. A section that cannot be written is one line `FILE:LINE: what is wrong` and exit status 2; the others are still written. A file that glance page did not write is not overwritten without --force; a symbolic link in DIR is never written through.\n\nA page's file is its section's name with every character but ASCII letters, digits, - and _ replaced by _, at most 64 characters, plus .html; index, javascript and the Windows device names (CON, PRN, AUX, NUL, COM1-9, LPT1-9), in any case, are refused, and so are two sections whose file names differ only in case. An error line quotes at most 80 characters of the file.";
 
     #[derive(Args)]
     struct PageArgs {
@@ -110,6 +112,15 @@ mod cli {
         /// Overwrite files glance page did not write
         #[arg(long)]
         force: bool,
+        /// Refuse a definition file of more than N sections
+        #[arg(long, value_name = "N", default_value_t = variant_page::Limits::default().max_sections)]
+        max_sections: usize,
+        /// Refuse a definition file of more than N bytes
+        #[arg(long, value_name = "N", default_value_t = variant_page::Limits::default().max_bytes)]
+        max_bytes: u64,
+        /// Write at most N pages (the catalogue not counted)
+        #[arg(long, value_name = "N", default_value_t = variant_page::Limits::default().max_pages)]
+        max_pages: usize,
     }
 
     #[derive(Args)]
@@ -322,6 +333,11 @@ squares no Betza string reaches; 2 is bad input.";
                     names: args.names,
                     script_src: args.script_src,
                     force: args.force,
+                    limits: variant_page::Limits {
+                        max_bytes: args.max_bytes,
+                        max_sections: args.max_sections,
+                        max_pages: args.max_pages,
+                    },
                 };
                 exit(variant_page::run(&opts, say))
             }
