@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Action, Migration, Note, Options};
+use super::{Action, MigrateError, Migration, Note, Options};
+use crate::tools::variant_page::file_name;
 use crate::tools::{Say, Status};
 
 /// `glance migrate`'s options.
@@ -30,12 +31,27 @@ pub struct RunOptions {
 /// do.
 pub fn run(opts: &RunOptions, say: &mut dyn Say) -> Status {
     let (mut failed, mut review) = (false, 0);
+    // Two pages of one run giving one file in --out-dir (A.html and
+    // a.html from two folders): the second is not written.
+    let mut claimed = file_name::Names::default();
     for page in &opts.pages {
         let out_dir = if opts.in_place {
             None
         } else {
             opts.out_dir.as_deref()
         };
+        if out_dir.is_some() {
+            let stem = page.file_stem().unwrap_or_default().to_string_lossy();
+            if let Err(error) = file_name::as_is(&stem).and_then(|()| claimed.claim(&stem)) {
+                let e = MigrateError::Name {
+                    path: page.clone(),
+                    error,
+                };
+                say.err(&format!("glance: {e}\n"));
+                failed = true;
+                continue;
+            }
+        }
         match super::migrate_file(page, out_dir, &opts.edit) {
             Ok((out, m)) => {
                 report(page, &out, &m, opts.verbose, say);
@@ -117,6 +133,38 @@ mod tests {
             "glance: no down_click handlers and none of spartan.js, chu.js, cwda.js: nothing to migrate\n"
         );
         assert_eq!(said.out, "");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn two_pages_giving_one_file_in_the_out_dir_are_not_both_written() {
+        let dir = std::env::temp_dir().join(format!("glance-migrate-twice-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("a")).unwrap();
+        std::fs::create_dir_all(dir.join("b")).unwrap();
+        for p in ["a/Page.html", "b/page.html"] {
+            std::fs::write(dir.join(p), "<p>nothing here</p>").unwrap();
+        }
+        let opts = RunOptions {
+            pages: vec![dir.join("a/Page.html"), dir.join("b/page.html")],
+            out_dir: Some(dir.join("out")),
+            ..RunOptions::default()
+        };
+        let mut said = Said::default();
+        assert_eq!(run(&opts, &mut said), Status::Failed);
+        let lines: Vec<&str> = said.err.lines().collect();
+        assert_eq!(lines.len(), 2, "{}", said.err);
+        // The first is read (and is no legacy page); the second is refused
+        // by its name before it is read.
+        assert!(lines[0].ends_with("nothing to migrate"), "{}", lines[0]);
+        assert!(
+            lines[1].ends_with(
+                "b/page.html: not written: its name gives no file name in --out-dir: it and Page \
+                 both give the file page.html (the same name once mapped, or names differing \
+                 only in case): rename one"
+            ),
+            "{}",
+            lines[1]
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -43,6 +43,9 @@ pub enum NameError {
     Reserved(String),
     /// Two names whose files would be one: the other name, and the file.
     Collides { other: String, file: String },
+    /// A name that must be kept as it is (a page's own file name) but
+    /// has characters the rule replaces: the name it would be.
+    NotAsIs(String),
 }
 
 impl fmt::Display for NameError {
@@ -62,6 +65,11 @@ impl fmt::Display for NameError {
                 f,
                 "it and {other} both give the file {file} (the same name once mapped, or \
                  names differing only in case): rename one"
+            ),
+            NameError::NotAsIs(mapped) => write!(
+                f,
+                "only ASCII letters, digits, - and _ keep their place in a file name \
+                 (it would be {mapped})"
             ),
         }
     }
@@ -112,6 +120,23 @@ fn is_reserved(mapped: &str) -> bool {
     b.len() == 4
         && (b.starts_with(b"com") || b.starts_with(b"lpt"))
         && (b'1'..=b'9').contains(&b[3])
+}
+
+/// `name` as its own file name, or why it is not one: what `glance
+/// migrate` asks of a page's name, which it keeps.
+///
+/// ```
+/// use glance::tools::variant_page::file_name::{as_is, NameError};
+/// assert_eq!(as_is("Spartan"), Ok(()));
+/// assert_eq!(as_is("my page"), Err(NameError::NotAsIs("my_page".into())));
+/// ```
+pub fn as_is(name: &str) -> Result<(), NameError> {
+    let s = stem(name)?;
+    if s == name {
+        Ok(())
+    } else {
+        Err(NameError::NotAsIs(s))
+    }
 }
 
 /// Whether `name` is its own file name: it fits the rule unchanged (what
