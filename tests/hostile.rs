@@ -137,6 +137,11 @@ fn check_always(r: &Run) {
             "{name}"
         );
     }
+    // Standard output names each file written, all in the out dir.
+    for line in r.out.lines() {
+        let parent = Path::new(line).parent().and_then(|p| p.canonicalize().ok());
+        assert_eq!(parent.as_deref(), Some(out_dir.as_path()), "{line}");
+    }
     let root = r.root.display().to_string();
     for line in r.err.lines() {
         // The paths are the operator's: the rest is bounded.
