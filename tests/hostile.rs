@@ -284,6 +284,25 @@ fn markup_in_names_comments_and_name_options_is_escaped() {
 }
 
 #[test]
+fn markup_where_a_piece_letter_goes_gives_no_piece() {
+    let r = run("letters", &fixture("letters.ini"), &["--all"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.written(), ["index.html", "t.html", "u.html", "w.html"]);
+    for name in ["t.html", "u.html", "w.html"] {
+        let html = outside_comment(&r.page(name));
+        assert!(!html.contains("<script>") && !html.contains("<>"), "{name}");
+        // Every piece on the page is one of the chess letters or Z.
+        for part in html.split("data-piece=\"").skip(1) {
+            let key = &part[..part.find('"').unwrap()];
+            assert!(
+                ["P", "N", "B", "R", "Q", "K", "Z"].contains(&key),
+                "{name}: {key}"
+            );
+        }
+    }
+}
+
+#[test]
 fn malformed_values_are_each_one_line_and_the_rest_is_written() {
     let r = run("malformed", &fixture("malformed.ini"), &["--all"]);
     assert_eq!(r.code, 2);
