@@ -342,6 +342,15 @@ fn malformed_values_are_each_one_line_and_the_rest_is_written() {
         r.err
     );
     assert!(r.written().is_empty());
+    // A byte-order mark before the first header: as Fairy-Stockfish, the
+    // line is no header, so the file has no section (glance lint warns
+    // of it): the catalogue lists no page.
+    let r = run("bom", &fixture("bom.ini"), &["--all"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.written(), ["index.html"]);
+    assert!(r
+        .page("index.html")
+        .contains("<p>0 pages written by glance page from up.ini.</p>"));
     // A NUL byte in a name is one _.
     let r = run("nul", &fixture("nulbyte.ini"), &["--all"]);
     assert_eq!(r.code, 0, "{}", r.err);
