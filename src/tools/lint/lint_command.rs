@@ -1,6 +1,8 @@
 //! `glance lint PAGE.html|VARIANTS.ini...`: each page's findings, or for a
 //! Fairy-Stockfish definition file what it reads otherwise than it seems
-//! to say, its unnamed custom pieces and the sections it refuses.
+//! to say, its unnamed custom pieces and the sections it refuses (each
+//! refusal one line quoting at most 80 characters of the file, as `glance
+//! page` says it).
 
 use std::path::{Path, PathBuf};
 
@@ -51,8 +53,12 @@ fn lint_ini(path: &Path, say: &mut dyn Say) -> Option<usize> {
             ));
         }
     }
+    // One line each, its quoted values clipped as glance page clips them.
     for e in &refused {
-        say.out(&format!("{e}\n"));
+        say.out(&format!(
+            "{}\n",
+            crate::tools::variant_page::limits::variant_error(e)
+        ));
     }
     Some(refused.len())
 }
