@@ -350,7 +350,7 @@ fn malformed_values_are_each_one_line_and_the_rest_is_written() {
     assert_eq!(r.written(), ["index.html"]);
     assert!(r
         .page("index.html")
-        .contains("<p>0 pages written by glance page from up.ini.</p>"));
+        .contains("<p>0 pages written by glance page from up.ini"));
     // A NUL byte in a name is one _.
     let r = run("nul", &fixture("nulbyte.ini"), &["--all"]);
     assert_eq!(r.code, 0, "{}", r.err);
