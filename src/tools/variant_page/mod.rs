@@ -327,7 +327,7 @@ pub fn write_catalogue(entries: &[Entry], source: &str) -> String {
 /// `text` as it can stand inside an HTML comment: no `>` (written
 /// `&gt;`, which a comment shows as it is) and no `--`, so that nothing in
 /// it ends the comment.
-fn comment_text(text: &str) -> String {
+pub(super) fn comment_text(text: &str) -> String {
     let mut out = text.replace('>', "&gt;");
     while out.contains("--") {
         out = out.replace("--", "- -");

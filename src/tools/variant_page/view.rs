@@ -291,7 +291,12 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
     Ok(PageView {
         name: v.name.clone(),
         picture: (!v.start.is_empty()).then(|| Picture {
-            src: format!("{}.png", v.name),
+            // The picture beside the page, named by the page's own rule
+            // (a section the rule refuses gets no page at all).
+            src: format!(
+                "{}.png",
+                super::file_name::stem(&v.name).unwrap_or_else(|_| v.name.clone())
+            ),
             alt: format!("The initial setup of {title}"),
             fen: layout::board_fen(v),
         }),
