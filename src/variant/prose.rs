@@ -729,8 +729,11 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         super::rules::Counting::Asean => out.push(
             Sentence::new(format!(
                 "Counting: once no Pawns are left, a side left with its {king} alone counts the other side's \
-                 moves: 16 if it has a {rook}, else 44 if it has a {khon}, else 64 if it has a {knight}. When \
+                 moves: 16 if it has {} {rook}, else 44 if it has {} {khon}, else 64 if it has {} {knight}. When \
                  the count passes the limit without checkmate, the game is drawn.",
+                article(&rook),
+                article(&khon),
+                article(&knight),
                 king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
             ))
             .claim("countingRule", "asean")
@@ -894,7 +897,11 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             );
         }
         // Fairy-Stockfish's drop_region: these two apply to its pawn type.
-        let pawn = v.pieces.iter().find(|p| p.name == "pawn");
+        // (Said where a pawn can be in hand: captured, or in a pocket.)
+        let pawn = v.pieces.iter().find(|p| {
+            p.name == "pawn"
+                && (drops.captures_to_hand || v.in_hand.to_ascii_lowercase().contains(p.letter))
+        });
         if let Some(p) =
             pawn.filter(|_| !drops.first_rank_pawn_drops || !drops.promotion_zone_pawn_drops)
         {
@@ -946,8 +953,22 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         }
         if drops.sittuyin_rook_drop {
             out.push(
-                Sentence::new("The Rooks are set up first, on the player's own first rank.")
-                    .claim("sittuyinRookDrop", "true"),
+                Sentence::new(format!(
+                    "{} may only be dropped on its side's first rank.",
+                    v.pieces.iter().find(|p| p.name == "rook").map_or_else(
+                        || "A Rook".to_string(),
+                        |p| format!(
+                            "{} {}",
+                            if article(&name(p.letter)) == "an" {
+                                "An"
+                            } else {
+                                "A"
+                            },
+                            name(p.letter)
+                        )
+                    )
+                ))
+                .claim("sittuyinRookDrop", "true"),
             );
         }
     }
