@@ -362,21 +362,13 @@ fn promoted_at_start(v: &Variant, names: &Names) -> Vec<String> {
                 format!(
                     "{side} {}: a promoted {base}, which moves as {} {}",
                     s.square,
-                    article(&letter_name(v, names, as_type)),
+                    prose::article(&letter_name(v, names, as_type)),
                     letter_name(v, names, as_type)
                 )
             });
         }
     }
     out
-}
-
-/// "a" or "an" before a name.
-fn article(name: &str) -> &'static str {
-    match name.chars().next().map(|c| c.to_ascii_lowercase()) {
-        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
-        _ => "a",
-    }
 }
 
 /// The board's cells, ranks from the top.
@@ -675,7 +667,7 @@ fn triple_step(v: &Variant, p: &VariantPiece) -> Option<String> {
         .filter(|r| !three.contains(r))
         .collect();
     let words = |rs: &[u8]| {
-        let names: Vec<String> = rs.iter().map(|r| ordinal(*r)).collect();
+        let names: Vec<String> = rs.iter().map(|r| prose::ordinal(*r)).collect();
         let s = if rs.len() > 1 { "s" } else { "" };
         format!("{} rank{s}", names.join(" and "))
     };
@@ -712,17 +704,6 @@ fn promoted_from(v: &Variant, names: &Names, p: &VariantPiece, shown: &[char]) -
         "{}a promoted {list}",
         if unpromoted { "also " } else { "" }
     ))
-}
-
-/// `3` as `3rd`.
-fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// The Remarks column: royalty, castling, promotion, initial moves and
