@@ -8,7 +8,8 @@
 //! let v = &read("[c:chess]\n", "t").unwrap()[0];
 //! let name = |c: char| if c == 'k' { "King".to_string() } else { c.to_string() };
 //! let r = prose::rules(v, &name, &|_| true);
-//! assert!(r.ends[0].contains("King is checkmated"), "{r:?}");
+//! assert!(r.ends[0].text.contains("King is checkmated"), "{r:?}");
+//! assert_eq!(r.ends[0].data_rule(), "checkmateValue=loss");
 //! ```
 
 use alloc::format;
