@@ -331,3 +331,49 @@ fn without_cell_moves(html: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// Every item of a written page's rules (the built-ins' and the reference
+/// file's) says what it claims in a `data-rule` that lint can read, and a
+/// rules item without one is a failure: the claims are what the rules suite
+/// checks by play (tests/fairy/rules_by_play.py).
+#[test]
+fn every_rules_item_claims_what_it_says() {
+    use glance::tools::rule_claims::problems;
+    let mut text = String::new();
+    for name in glance::variant::builtin::MODELLED {
+        text.push_str(&format!("[{name}:{name}]\n"));
+    }
+    let mut items = 0;
+    for (file, ini) in [("builtins", text.as_str()), ("reference", INI)] {
+        let names = Names::from_comments(ini);
+        for v in read_each(ini, file).into_iter().flatten() {
+            let Ok(html) = write_page(&v, &names, &Options::default()) else {
+                continue;
+            };
+            let rules = html.split("<h2>Rules</h2>").nth(1).unwrap_or("");
+            assert!(!rules.is_empty(), "{file} [{}]: no rules", v.name);
+            for li in rules.split("<li").skip(1) {
+                items += 1;
+                let rule = li
+                    .strip_prefix(" data-rule=\"")
+                    .and_then(|r| r.split('"').next())
+                    .unwrap_or_else(|| {
+                        panic!(
+                            "{file} [{}]: a rules item claims nothing: <li{}",
+                            v.name,
+                            &li[..li.len().min(80)]
+                        )
+                    });
+                assert!(
+                    problems(rule).is_empty(),
+                    "{file} [{}]: {rule}: {:?}",
+                    v.name,
+                    problems(rule)
+                );
+            }
+        }
+    }
+    // 264 pages, each stating at least who moves first and how the game
+    // ends.
+    assert!(items > 264 * 3, "{items} rules items");
+}

@@ -91,10 +91,13 @@ pub enum Kind {
     NoPieceParagraph,
     /// No board at all, or no declared piece on it.
     NoBoard,
+    /// A `data-rule` that is not `key=value; …` with keys Fairy-Stockfish
+    /// reads or documented `fsf:` names (lint only).
+    BadRule,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 22] = [
+    pub const ALL: [Kind; 23] = [
         Kind::HandlerSyntax,
         Kind::DeadHandler,
         Kind::NoScript,
@@ -117,6 +120,7 @@ impl Kind {
         Kind::MissingFile,
         Kind::NoPieceParagraph,
         Kind::NoBoard,
+        Kind::BadRule,
     ];
 
     /// The name printed in findings: `unknown-piece`.
@@ -144,6 +148,7 @@ impl Kind {
             Kind::MissingFile => "missing-file",
             Kind::NoPieceParagraph => "no-piece-paragraph",
             Kind::NoBoard => "no-board",
+            Kind::BadRule => "bad-rule",
         }
     }
 

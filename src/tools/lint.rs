@@ -46,6 +46,9 @@ use crate::page::html::Document;
 use crate::tools::legacy;
 use crate::{Colour, Diagram, Mark, Square, SquareSet};
 
+mod lint_command;
+pub use lint_command::{run, Options};
+
 /// The kinds and what they mean, for `glance lint --help`.
 pub const KINDS_HELP: &str = "\
 Prints one line per finding, FILE:PLACE: KIND: message (PLACE: a cell id and
@@ -95,6 +98,9 @@ Kinds (errors unless marked):
                       are not beside the page
   no-piece-paragraph  (warning) a board but no element with id=\"piece\"
   no-board            no board, or no declared piece on it
+  bad-rule            a data-rule that is not key=value claims separated
+                      by ';', each key one Fairy-Stockfish reads or a
+                      documented fsf: name (docs/variant-pages.md)
 
 Exit status: 1 if there is an error, 0 if none (warnings only), 2 for
 usage errors and pages that cannot be read.";
@@ -193,6 +199,7 @@ pub fn lint_html(file: &str, html: &str, folder: &Path) -> Vec<Finding> {
     table(&decl.rows, &used, &mut found);
     dialects(&decl.rows, &mut found);
     empty_moves(&decl.rows, &mut found);
+    found.extend(super::rule_claims::check(&elements));
     found.into_iter().map(|f| Finding::new(file, f)).collect()
 }
 

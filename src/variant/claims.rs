@@ -34,6 +34,36 @@ use super::rules::Outcome;
 use super::Variant;
 use crate::engine::geometry::{ByColour, Colour, Square};
 
+/// The claims Fairy-Stockfish fixes in its C++ rather than in a key
+/// (`fsf:NAME`), each documented in docs/variant-pages.md with its
+/// source and its probe.
+pub const FSF: &[&str] = &[
+    "firstMove",
+    "checksWhite",
+    "checksBlack",
+    "castlingKingSquare",
+    "hand",
+    "janggiPoints",
+    "countingLimits",
+];
+
+/// Whether `key` may be claimed: a key Fairy-Stockfish's parser reads,
+/// or a documented `fsf:` name.
+///
+/// ```
+/// use glance::variant::claims::is_claim_key;
+/// assert!(is_claim_key("nFoldRule"));
+/// assert!(is_claim_key("fsf:firstMove"));
+/// assert!(!is_claim_key("fsf:colour"));
+/// assert!(!is_claim_key("nfoldrule"));
+/// ```
+pub fn is_claim_key(key: &str) -> bool {
+    match key.strip_prefix("fsf:") {
+        Some(name) => FSF.contains(&name),
+        None => super::is_known(key),
+    }
+}
+
 /// Squares by rank then file, `-` for none.
 pub fn region(squares: &[Square]) -> String {
     let mut s: Vec<Square> = squares.to_vec();
@@ -96,6 +126,15 @@ fn outcome(o: Outcome) -> &'static str {
 /// Every rule of `v` as `(key, value)`, in a fixed order.
 pub fn claims(v: &Variant) -> Vec<(String, String)> {
     let mut o = Out(Vec::new());
+    board_claims(v, &mut o);
+    end_claims(v, &mut o);
+    drop_claims(v, &mut o);
+    move_claims(v, &mut o);
+    o.0
+}
+
+/// The board, the pieces, double steps, castling files, promotion.
+fn board_claims(v: &Variant, o: &mut Out) {
     let r = &v.rules;
     o.put("maxFile", v.files);
     o.put("maxRank", v.ranks);
@@ -144,7 +183,11 @@ pub fn claims(v: &Variant) -> Vec<(String, String)> {
             region(&m.squares),
         );
     }
+}
 
+/// How the game ends.
+fn end_claims(v: &Variant, o: &mut Out) {
+    let r = &v.rules;
     let e = &r.end;
     o.put("checkmateValue", outcome(e.checkmate));
     o.put("stalemateValue", outcome(e.stalemate));
@@ -191,7 +234,11 @@ pub fn claims(v: &Variant) -> Vec<(String, String)> {
     );
     o.put("shatarMateRule", e.shatar_mate);
     o.put("bikjangRule", e.bikjang);
+}
 
+/// Repetition, the move rule and drops.
+fn drop_claims(v: &Variant, o: &mut Out) {
+    let r = &v.rules;
     let p = &r.repetition;
     o.put("nMoveRule", p.n_move);
     o.sides("nMoveRuleTypes", &p.n_move_types, |l| pieces(l));
@@ -226,7 +273,11 @@ pub fn claims(v: &Variant) -> Vec<(String, String)> {
     o.put("mustDropType", one(d.must_drop_type));
     o.put("immobilityIllegal", d.immobility_illegal);
     o.put("castlingDroppedPiece", d.castling_dropped_piece);
+}
 
+/// Captures, special moves, the engine's own keys.
+fn move_claims(v: &Variant, o: &mut Out) {
+    let r = &v.rules;
     let k = &r.captures;
     o.put("mustCapture", k.must_capture);
     o.put("blastOnCapture", k.blast);
@@ -281,5 +332,4 @@ pub fn claims(v: &Variant) -> Vec<(String, String)> {
     o.put("pocketSize", g.pocket_size);
     o.put("chess960", g.chess960);
     o.put("twoBoards", g.two_boards);
-    o.0
 }

@@ -82,6 +82,7 @@ mod keys;
 pub mod piece_names;
 pub mod prose;
 pub mod quirks;
+mod region;
 mod resolve;
 pub mod rules;
 mod warning;
@@ -89,6 +90,7 @@ mod warning;
 pub use crate::engine::geometry::{ByColour, Colour, Square};
 pub use fairy::Skip;
 pub use ini::{sections, sections_and_skips, Entry, Section};
+pub use keys::is_known;
 pub use quirks::{lint, Warning, WarningKind};
 
 /// One variant of a definition file, its parent's settings merged in.

@@ -8,7 +8,8 @@
 //! let v = &read("[c:chess]\n", "t").unwrap()[0];
 //! let name = |c: char| if c == 'k' { "King".to_string() } else { c.to_string() };
 //! let r = prose::rules(v, &name, &|_| true);
-//! assert!(r.ends[0].contains("King is checkmated"), "{r:?}");
+//! assert!(r.ends[0].text.contains("King is checkmated"), "{r:?}");
+//! assert_eq!(r.ends[0].data_rule(), "checkmateValue=loss");
 //! ```
 
 use alloc::format;
@@ -242,8 +243,18 @@ fn plural(name: &str) -> String {
     }
 }
 
+/// A predefined piece type's name in this game, or `default` where the
+/// game has no such type (Fairy-Stockfish's C++ rules name types, not
+/// letters).
+fn type_name(v: &Variant, name: &dyn Fn(char) -> String, key: &str, default: &str) -> String {
+    v.pieces
+        .iter()
+        .find(|p| p.name == key)
+        .map_or_else(|| default.to_string(), |p| name(p.letter))
+}
+
 /// "a" or "an" before a name.
-fn article(name: &str) -> &'static str {
+pub(crate) fn article(name: &str) -> &'static str {
     match name.chars().next().map(|c| c.to_ascii_lowercase()) {
         Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
         _ => "a",
@@ -305,7 +316,8 @@ fn squares_words(v: &Variant, squares: &[crate::engine::geometry::Square]) -> St
     list(&names, "or")
 }
 
-fn ordinal(n: u8) -> String {
+/// `3` as `3rd`.
+pub(crate) fn ordinal(n: u8) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, x) if x != 11 => "st",
         (2, x) if x != 12 => "nd",
@@ -339,17 +351,19 @@ pub fn rules(v: &Variant, name: &dyn Fn(char) -> String, shown: &dyn Fn(char) ->
 
 /// How the game is won, lost and drawn.
 fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    checkmate(v, name, out);
+    extinction(v, name, out);
+    flag(v, name, out);
+    goals(v, out);
+    stalemate(v, out);
+    repetition(v, name, out);
+    points(v, name, out);
+}
+
+/// Checkmate, and Shatar's rule for it.
+fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
-    // A predefined piece type's name in this game (Fairy-Stockfish's C++
-    // rules name types, not letters).
-    let type_name = |key: &str, default: &str| {
-        v.pieces
-            .iter()
-            .find(|p| p.name == key)
-            .map_or_else(|| default.to_string(), |p| name(p.letter))
-    };
     let royal = v.pieces.iter().find(|p| p.royal);
-    let pass_on_stalemate = v.rules.moves.pass_on_stalemate;
     if let Some(k) = royal {
         let king = name(k.letter);
         out.push(
@@ -364,15 +378,20 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
                 Sentence::new(format!(
                     "A checkmate wins only if the run of checks that led to it includes a check by a \
                      {}, {} or {}; a checkmate given by a {} alone loses, and any other checkmate is a draw.",
-                    type_name("knight", "Knight"),
-                    type_name("rook", "Rook"),
-                    type_name("bers", "Bers"),
-                    type_name("knight", "Knight"),
+                    type_name(v, name, "knight", "Knight"),
+                    type_name(v, name, "rook", "Rook"),
+                    type_name(v, name, "bers", "Bers"),
+                    type_name(v, name, "knight", "Knight"),
                 ))
                 .claim("shatarMateRule", "true"),
             );
         }
     }
+}
+
+/// Losing all the pieces of some types.
+fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
     let x = &end.extinction;
     if x.value != Outcome::None {
         let what = pieces_of(v, &x.piece_types, name);
@@ -406,6 +425,11 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             );
         }
     }
+}
+
+/// Bringing a piece to a region.
+fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
     let flag = &end.flag;
     if !flag.region.white.is_empty() || !flag.region.black.is_empty() {
         let who = flag.piece.white.map_or_else(
@@ -434,6 +458,11 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
                 .claim("flagMove", flag.extra_move),
         );
     }
+}
+
+/// Check counting, lines of pieces, castling that wins.
+fn goals(v: &Variant, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
     if end.check_counting {
         let (w, b) = v.checks.map_or((3, 3), |c| (c.white, c.black));
         out.push(
@@ -494,6 +523,12 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             .claim("castlingWins", w.to_string()),
         );
     }
+}
+
+/// Stalemate, or no move at all.
+fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
+    let pass_on_stalemate = v.rules.moves.pass_on_stalemate;
     if end.stalemate_piece_count {
         out.push(
             Sentence::new(format!(
@@ -515,6 +550,11 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             .claim("stalemateValue", end.stalemate.word()),
         );
     }
+}
+
+/// The move rule, repetition, chasing, Janggi's move repetition, bikjang.
+fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
     let rep = &v.rules.repetition;
     let points = end.material_counting != super::rules::MaterialCounting::None;
     if rep.n_move != 0 {
@@ -606,17 +646,24 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             .claim("bikjangRule", "true"),
         );
     }
+}
+
+/// Points, counting, a full board.
+fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let end = &v.rules.end;
+    let royal = v.pieces.iter().find(|p| p.royal);
+    let points = end.material_counting != super::rules::MaterialCounting::None;
     match end.material_counting {
         super::rules::MaterialCounting::Janggi => out.push(
             Sentence::new(format!(
                 "Points: {} 13, {} 7, {} 5, {} 3, {} 3, {} 2; White wins on points only with at \
                  least 2 more than Black, otherwise Black wins.",
-                type_name("rook", "Chariot"),
-                type_name("janggiCannon", "Cannon"),
-                type_name("horse", "Horse"),
-                type_name("janggiElephant", "Elephant"),
-                type_name("wazir", "Advisor"),
-                type_name("soldier", "Soldier"),
+                type_name(v, name, "rook", "Chariot"),
+                type_name(v, name, "janggiCannon", "Cannon"),
+                type_name(v, name, "horse", "Horse"),
+                type_name(v, name, "janggiElephant", "Elephant"),
+                type_name(v, name, "wazir", "Advisor"),
+                type_name(v, name, "soldier", "Soldier"),
             ))
             .claim("materialCounting", "janggi")
             .claim("fsf:janggiPoints", "r13 c7 n5 b3 a3 p2 white-1"),
@@ -638,9 +685,9 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     // Fairy-Stockfish's count_limit and do_move (position.cpp): who may
     // count, from when, and to how many moves.
     let (rook, khon, knight) = (
-        type_name("rook", "Rook"),
-        type_name("silver", "Khon"),
-        type_name("knight", "Knight"),
+        type_name(v, name, "rook", "Rook"),
+        type_name(v, name, "silver", "Khon"),
+        type_name(v, name, "knight", "Knight"),
     );
     let limits = |l: [u8; 6]| {
         format!(
@@ -678,8 +725,11 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         super::rules::Counting::Asean => out.push(
             Sentence::new(format!(
                 "Counting: once no Pawns are left, a side left with its {king} alone counts the other side's \
-                 moves: 16 if it has a {rook}, else 44 if it has a {khon}, else 64 if it has a {knight}. When \
+                 moves: 16 if it has {} {rook}, else 44 if it has {} {khon}, else 64 if it has {} {knight}. When \
                  the count passes the limit without checkmate, the game is drawn.",
+                article(&rook),
+                article(&khon),
+                article(&knight),
                 king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
             ))
             .claim("countingRule", "asean")
@@ -763,14 +813,27 @@ fn beyond(
     shown: &dyn Fn(char) -> bool,
     out: &mut Vec<Sentence>,
 ) {
-    let drops = &v.rules.drops;
-    let moves = &v.rules.moves;
-    let captures = &v.rules.captures;
+    first_move(v, out);
+    drop_rules(v, name, out);
+    hand_rules(v, name, out);
+    capture_rules(v, name, out);
+    castling_rule(v, name, out);
+    special_moves(v, out);
+    promotions(v, name, shown, out);
+}
+
+/// Who moves first.
+fn first_move(v: &Variant, out: &mut Vec<Sentence>) {
     if v.first == Colour::Black {
         out.push(Sentence::new("Black moves first.").claim("fsf:firstMove", "black"));
     } else {
         out.push(Sentence::new("White moves first.").claim("fsf:firstMove", "white"));
     }
+}
+
+/// Drops: where a piece may be dropped, and where not.
+fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let drops = &v.rules.drops;
     if drops.allowed {
         let mut text = String::from(
             "Instead of moving, a player may drop a piece from their hand onto an empty square",
@@ -830,7 +893,11 @@ fn beyond(
             );
         }
         // Fairy-Stockfish's drop_region: these two apply to its pawn type.
-        let pawn = v.pieces.iter().find(|p| p.name == "pawn");
+        // (Said where a pawn can be in hand: captured, or in a pocket.)
+        let pawn = v.pieces.iter().find(|p| {
+            p.name == "pawn"
+                && (drops.captures_to_hand || v.in_hand.to_ascii_lowercase().contains(p.letter))
+        });
         if let Some(p) =
             pawn.filter(|_| !drops.first_rank_pawn_drops || !drops.promotion_zone_pawn_drops)
         {
@@ -882,11 +949,32 @@ fn beyond(
         }
         if drops.sittuyin_rook_drop {
             out.push(
-                Sentence::new("The Rooks are set up first, on the player's own first rank.")
-                    .claim("sittuyinRookDrop", "true"),
+                Sentence::new(format!(
+                    "{} may only be dropped on its side's first rank.",
+                    v.pieces.iter().find(|p| p.name == "rook").map_or_else(
+                        || "A Rook".to_string(),
+                        |p| format!(
+                            "{} {}",
+                            if article(&name(p.letter)) == "an" {
+                                "An"
+                            } else {
+                                "A"
+                            },
+                            name(p.letter)
+                        )
+                    )
+                ))
+                .claim("sittuyinRookDrop", "true"),
             );
         }
     }
+}
+
+/// The hand: what a capture puts in it, what it holds at the start;
+/// Reversi's enclosing drops and flips.
+fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let drops = &v.rules.drops;
+    let moves = &v.rules.moves;
     if drops.captures_to_hand {
         let promoted =
             !v.promotion.promoted.is_empty() || !v.promotion.piece_types_white.is_empty();
@@ -954,6 +1042,13 @@ fn beyond(
                 .claim("flipEnclosedPieces", moves.flip_enclosed.word()),
         );
     }
+}
+
+/// Passing at stalemate, compulsory captures, checks, blasts,
+/// petrification and immunity.
+fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let moves = &v.rules.moves;
+    let captures = &v.rules.captures;
     if moves.pass_on_stalemate.white {
         out.push(
             Sentence::new("A player with no legal move passes.")
@@ -1020,6 +1115,10 @@ fn beyond(
             ),
         );
     }
+}
+
+/// Castling, with the King's and the Rooks' real squares.
+fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     if let Some(c) = castling(v) {
         let king = v
             .pieces
@@ -1070,6 +1169,11 @@ fn beyond(
             .claim("castlingQueensideFile", char::from(b'a' + v.castling.queenside_file)),
         );
     }
+}
+
+/// Gating, walls and the duck, the flying general, passing, demotion.
+fn special_moves(v: &Variant, out: &mut Vec<Sentence>) {
+    let moves = &v.rules.moves;
     if moves.gating {
         out.push(
             Sentence::new(if moves.seirawan_gating {
@@ -1133,6 +1237,15 @@ fn beyond(
             .claim("pieceDemotion", "true"),
         );
     }
+}
+
+/// How each shown piece promotes.
+fn promotions(
+    v: &Variant,
+    name: &dyn Fn(char) -> String,
+    shown: &dyn Fn(char) -> bool,
+    out: &mut Vec<Sentence>,
+) {
     for p in v.pieces.iter().filter(|p| shown(p.letter)) {
         if v.promotion.pawn_types.contains(&p.letter)
             || v.promotion.promoted.iter().any(|x| x.0 == p.letter)

@@ -33,7 +33,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::ini::{Entry, Section};
-use super::resolve::region_read;
+use super::region::region_read;
 use crate::engine::geometry::{ByColour, Colour, Square, MAX_SIDE};
 
 /// A game's result for the side it happens to, as Fairy-Stockfish's
@@ -749,6 +749,15 @@ impl Rules {
     /// when the section's pieces are read.
     pub(super) fn apply(&mut self, section: &Section, letters: &[char]) {
         let r = Reader { section, letters };
+        self.apply_old_keys(&r);
+        self.apply_captures(&r);
+        self.apply_drops(&r);
+        self.apply_moves(&r);
+        self.apply_ends(&r);
+    }
+
+    /// Deprecated keys and aliases, read before the current ones.
+    fn apply_old_keys(&mut self, r: &Reader<'_>) {
         let region = |k: &str| {
             r.get(k)
                 .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
@@ -793,7 +802,14 @@ impl Rules {
         if let Some(v) = r.counts("pieceValueEg") {
             e.value_eg = v;
         }
+    }
 
+    /// Promotion rules, blasts, petrification, steps, en passant, castling.
+    fn apply_captures(&mut self, r: &Reader<'_>) {
+        let region = |k: &str| {
+            r.get(k)
+                .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
+        };
         let m = &mut self.moves;
         r.bool("sittuyinPromotion", &mut m.sittuyin_promotion);
         if let Some(v) = r.counts("promotionLimit") {
@@ -863,7 +879,14 @@ impl Rules {
         );
         r.bool("oppositeCastling", &mut m.opposite_castling);
         r.bool("checking", &mut m.checking);
+    }
 
+    /// Drops.
+    fn apply_drops(&mut self, r: &Reader<'_>) {
+        let region = |k: &str| {
+            r.get(k)
+                .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
+        };
         let d = &mut self.drops;
         r.bool("dropChecks", &mut d.checks);
         r.bool("mustCapture", &mut self.captures.must_capture);
@@ -894,7 +917,14 @@ impl Rules {
         }
         r.int("dropNoDoubledCount", &mut d.no_doubled_count);
         r.bool("immobilityIllegal", &mut d.immobility_illegal);
+    }
 
+    /// Gating, walls, passing and the other special moves.
+    fn apply_moves(&mut self, r: &Reader<'_>) {
+        let region = |k: &str| {
+            r.get(k)
+                .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
+        };
         let m = &mut self.moves;
         r.bool("gating", &mut m.gating);
         if let Some(x) = r.get("wallingRule") {
@@ -926,7 +956,14 @@ impl Rules {
         if let Some(x) = r.get("flipEnclosedPieces") {
             m.flip_enclosed = Enclosing::read(&x.value);
         }
+    }
 
+    /// Repetition and how the game ends.
+    fn apply_ends(&mut self, r: &Reader<'_>) {
+        let region = |k: &str| {
+            r.get(k)
+                .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
+        };
         let p = &mut self.repetition;
         sides(
             &mut p.n_move_types,
