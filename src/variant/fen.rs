@@ -32,19 +32,25 @@ pub(super) fn with_first_letters(fen: &str, synonyms: &[(char, char)]) -> String
     out
 }
 
-/// The side to move and the checks each side has left to give (`3+3`, in
-/// three-check FENs), read from `fen`'s fields after the board.
-pub(super) fn side_and_checks(fen: &str) -> (Colour, Option<(u8, u8)>) {
+/// The side to move, whether White may castle (a castling right for
+/// White in the third field: `KQ`, or a rook's file `HA`), and the checks
+/// each side has left to give (`3+3`, in three-check FENs), read from
+/// `fen`'s fields after the board.
+pub(super) fn side_and_checks(fen: &str) -> (Colour, bool, Option<(u8, u8)>) {
     let mut fields = fen.split_whitespace().skip(1);
     let side = match fields.next() {
         Some("b") => Colour::Black,
         _ => Colour::White,
     };
+    let castles = fen
+        .split_whitespace()
+        .nth(2)
+        .is_some_and(|f| f.chars().any(|c| c.is_ascii_uppercase()));
     let checks = fields.find_map(|f| {
         let (w, b) = f.split_once('+')?;
         Some((w.parse().ok()?, b.parse().ok()?))
     });
-    (side, checks)
+    (side, castles, checks)
 }
 
 /// Reads the board of `fen` (its first field) on a `files`×`ranks` board,

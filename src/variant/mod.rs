@@ -111,6 +111,9 @@ pub struct Variant {
     pub in_hand: String,
     /// The side to move first (the start FEN's second field).
     pub first: Colour,
+    /// Whether White may castle in the start position (a castling right
+    /// in the start FEN; Legan's `-` has none, though castling is on).
+    pub castles_at_start: bool,
     /// The checks each side has left to give at the start, in a game of
     /// check counting (`3+3` in the start FEN): White's, Black's.
     pub checks: Option<ByColour<u8>>,

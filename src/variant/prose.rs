@@ -464,7 +464,9 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
 fn goals(v: &Variant, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     if end.check_counting {
-        let (w, b) = v.checks.map_or((3, 3), |c| (c.white, c.black));
+        // (A start FEN without the counts: Fairy-Stockfish's next check
+        // wins, Position::set.)
+        let (w, b) = v.checks.map_or((1, 1), |c| (c.white, c.black));
         out.push(
             Sentence::new(if w == b {
                 format!("A player who gives check {} wins.", times(i32::from(w)))
@@ -562,7 +564,22 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         let what = if resets.is_empty() {
             "no capture".to_string()
         } else {
-            format!("no capture and no {} move", list(&resets, "or"))
+            // Fairy-Stockfish resets the count for a move of these types
+            // only if the piece could not move back (do_move); a pawn's
+            // moves never can.
+            let pawns_only = rep
+                .n_move_types
+                .white
+                .iter()
+                .all(|c| v.piece(*c).is_some_and(|p| p.name == "pawn"));
+            if pawns_only {
+                format!("no capture and no {} move", list(&resets, "or"))
+            } else {
+                format!(
+                    "no capture and no move of a {} that it could not take back",
+                    list(&resets, "or")
+                )
+            }
         };
         out.push(
             Sentence::new(format!(
@@ -631,8 +648,8 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
     if rep.move_repetition_illegal {
         out.push(
             Sentence::new(
-                "A player may not repeat the same move back and forth a third time with a piece \
-                 that checks nothing: the player who would lose the repetition is the one who started it.",
+                "A player who moves a piece back and forth so that a position occurs a third time, \
+                 while the other player gives no check, loses at once.",
             )
             .claim("moveRepetitionIllegal", "true"),
         );
@@ -762,7 +779,7 @@ struct Castle {
 /// `castlingKingFile`), the outermost castling rook on each side of it.
 fn castling(v: &Variant) -> Option<Castle> {
     let m = &v.rules.moves;
-    if !v.castling.allowed {
+    if !v.castling.allowed || !v.castles_at_start {
         return None;
     }
     let rank = m.castling_rank;
@@ -1014,6 +1031,20 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         Enclosing::Top => out.push(
             Sentence::new("A piece may only be dropped on the lowest empty square of a file.")
                 .claim("enclosingDrop", "top"),
+        ),
+        // Fairy-Stockfish's drop_region for ANYSIDE and SNORT.
+        Enclosing::Anyside => out.push(
+            Sentence::new(
+                "A piece may only be dropped as if slid in from an edge of the board: on the first empty \
+                 square of a rank or file, counted from either end, next to the pieces already there.",
+            )
+            .claim("enclosingDrop", "anyside"),
+        ),
+        Enclosing::Snort => out.push(
+            Sentence::new(
+                "A piece may not be dropped next to (beside, above or below) a piece of the other side.",
+            )
+            .claim("enclosingDrop", "snort"),
         ),
         _ => {}
     }

@@ -314,7 +314,31 @@ fn apply_pieces(d: &mut Draft, s: &Section, file: &str) -> Result<(), Error> {
                 });
             }
         }
-        // A letter given to a piece is taken from any other.
+        // A letter given to a piece is taken from any other. The piece
+        // sets hold types, as Fairy-Stockfish's do: a type that loses its
+        // letter leaves them, a type that gets a new letter keeps its place
+        // under it (Gemini's Archbishop, `a` where Janus wrote `j`).
+        let taken = d.pieces.iter().any(|p| p.0 != order && p.1 == letter);
+        let renamed = d
+            .pieces
+            .iter()
+            .find(|p| p.0 == order && p.1 != letter)
+            .map(|p| p.1);
+        for set in [
+            &mut d.promo_white,
+            &mut d.promo_black,
+            &mut d.pawn_types,
+            &mut d.pawn_types_black,
+        ] {
+            if taken {
+                set.retain(|c| *c != letter);
+            }
+            if let Some(old) = renamed {
+                for c in set.iter_mut().filter(|c| **c == old) {
+                    *c = letter;
+                }
+            }
+        }
         d.pieces.retain(|p| p.0 != order && p.1 != letter);
         d.pieces
             .push((order, letter, key.clone(), betza, key == "king", e.line));
@@ -527,7 +551,7 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
                 why,
             },
         })?;
-    let (first, checks) = fen::side_and_checks(&d.start_fen.0);
+    let (first, castles_at_start, checks) = fen::side_and_checks(&d.start_fen.0);
     let double_step = !ds_white.is_empty() || !ds_black.is_empty();
     // No triple step without the double step.
     let mut rules = d.rules.clone();
@@ -566,6 +590,7 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
         start,
         in_hand,
         first,
+        castles_at_start,
         checks: checks.map(|(white, black)| crate::engine::geometry::ByColour { white, black }),
         double_step_white: ds_white,
         double_step_black: ds_black,

@@ -176,6 +176,12 @@ def key_of(fen):
     return " ".join(fen.split(" ")[:-2])
 
 
+def seen_at(fens, i):
+    """How many times the position after i plies has occurred so far."""
+    key = key_of(fens[i])
+    return sum(1 for f in fens[:i + 1] if key_of(f) == key)
+
+
 def outcome(value):
     return "win" if value > 0 else "loss" if value < 0 else "draw"
 
@@ -394,6 +400,15 @@ class Page:
         for i in range(target):
             # (the shuffle's next move is legal: no need to ask for legal moves)
             end, val = self.opt_end(self.start, moves[:i], need_legal=False)
+            if end and self.claims.get("moveRepetitionIllegal") == "true" and outcome(val) == "win" \
+                    and seen_at(fens, i) == 3:
+                # The page's claim: moving a piece back and forth to a
+                # third occurrence loses at once (Janggi's rule), which
+                # ends this shuffle before the n-fold rule can.
+                self.skip_rest(g, ("nFoldRule", "nFoldValue", "nFoldValueAbsolute"),
+                               "the shuffle ended on its third occurrence, a win for the side to move, "
+                               "as the page's moveRepetitionIllegal=true says")
+                return
             if end:
                 note = " (moveRepetitionIllegal=true is claimed too)" if self.claims.get("moveRepetitionIllegal") == "true" else ""
                 self.bad("nFoldRule", n, "the game ends (%s for the side to move) after %d plies of %s repeated, before the position's %d. occurrence (ply %d)%s" % (outcome(val), i, shown, n, target, note))
@@ -504,7 +519,7 @@ class Page:
         # which pieces' quiet moves reset the clock
         want = set(types.replace("-", ""))
         fen = start.text(clock=10)
-        seen = {}
+        seen = {}  # letter -> [(move, clock, to, from)]
         for m in self.legal(fen):
             mm = MOVE.match(m)
             if not mm:
@@ -514,25 +529,40 @@ class Page:
             tok = b.get(frm)
             if tok is None or b.get(to) is not None or tok.startswith("+"):
                 continue
-            if letter(tok) in seen:
+            if len(seen.get(letter(tok), [])) >= 4:
                 continue
             after = sf.get_fen(self.v, fen, [m]).split(" ")
             try:
                 clock = int(after[-2])
             except ValueError:
                 continue
-            seen[letter(tok)] = (m, clock)
+            seen.setdefault(letter(tok), []).append((m, clock, to, frm))
         if side != "w":
             self.skip("nMoveRuleTypesWhite", "Black moves first")
             return
         if not seen:
             self.skip("nMoveRuleTypesWhite", "no quiet move in the start position")
             return
+
+        def reversible(m, to, frm):
+            """Whether the piece could go back (Fairy-Stockfish resets the
+            clock only for a move of these types it could not take back):
+            after m and a quiet Black reply, to-from is legal."""
+            for r in self.legal(fen, [m])[:8]:
+                if sf.is_capture(self.v, fen, [m], r):
+                    continue
+                return (to + frm) in [x[:len(to + frm)] for x in self.legal(fen, [m, r])]
+            return False
+
         wrong = []
-        for l, (m, clock) in sorted(seen.items()):
-            resets = clock == 0
-            if resets != (l in want):
-                wrong.append("%s (%s) %s the clock" % (m, l, "resets" if resets else "does not reset"))
+        for l, tries in sorted(seen.items()):
+            resets = [t for t in tries if t[1] == 0]
+            if l in want:
+                if not resets and not all(reversible(m, to, frm) for m, _, to, frm in tries):
+                    m = tries[0][0]
+                    wrong.append("%s (%s) does not reset the clock, and cannot be taken back" % (m, l))
+            elif resets:
+                wrong.append("%s (%s) resets the clock" % (resets[0][0], l))
         if wrong:
             self.bad("nMoveRuleTypesWhite", types, "; ".join(wrong))
         else:
