@@ -404,7 +404,7 @@ pub fn to_pages_without_initial(betza: &str) -> Result<String, Skip> {
 ///
 /// ```
 /// use glance::variant::fairy::to_pages_without_captures;
-/// assert_eq!(to_pages_without_captures("K").as_deref(), Ok("mK"));
+/// assert_eq!(to_pages_without_captures("K").as_deref(), Ok("mWmF"));
 /// assert_eq!(to_pages_without_captures("fmWfcF").as_deref(), Ok("fmW"));
 /// ```
 pub fn to_pages_without_captures(betza: &str) -> Result<String, Skip> {
