@@ -19,6 +19,13 @@
 #      docs/variant-page.png, docs/variant-page-nojs.png (a piece section,
 #      JavaScript off), docs/rules-page.png. `scripts/bench.sh pages` runs
 #      this step alone.
+#   9. glance page's worst case per section (issue 41): the costliest
+#      section the reader accepts (tests/fixtures/hostile/worst.ini: a
+#      12x10 board, 24 custom pieces with long Betza strings, drops,
+#      promotions), written by the release build, best of three: wall time
+#      (the whole process, in ms) and peak memory (GNU time's %M),
+#      bench/page-worst.json.
+#      `scripts/bench.sh page-worst` runs this step alone.
 #
 # BENCH_QUICK=1 runs fewer cycles (a smoke run, not for the record).
 # BENCH_BASELINE=REV (default: 876bd6c, the last build before wasm-bindgen and
@@ -68,6 +75,31 @@ await browser.close();
 JS
   echo "bench: docs/variant-page.png, docs/variant-page-nojs.png, docs/rules-page.png"
 }
+# Step 9: one section as costly as the reader allows, timed alone.
+page_worst() {
+  local out="$ROOT_TMP/page-worst" best_ms="" best_kb=""
+  cargo build --quiet --release
+  for _ in 1 2 3; do
+    rm -rf "$out"
+    local t0 t1 kb
+    t0=$(date +%s%N)
+    kb=$(/usr/bin/time -f "%M" ./target/release/glance page tests/fixtures/hostile/worst.ini \
+      --all --out-dir "$out" 2>&1 >/dev/null | tail -1)
+    t1=$(date +%s%N)
+    local ms=$(( (t1 - t0) / 1000000 ))
+    if [ -z "$best_ms" ] || [ "$ms" -lt "$best_ms" ]; then best_ms=$ms; fi
+    if [ -z "$best_kb" ] || [ "$kb" -lt "$best_kb" ]; then best_kb=$kb; fi
+  done
+  local bytes
+  bytes=$(wc -c <"$out/worst.html")
+  printf '{"milliseconds": %s, "max_rss_kb": %s, "page_bytes": %s}\n' "$best_ms" "$best_kb" "$bytes" \
+    >bench/page-worst.json
+  echo "bench: glance page, worst section: ${best_ms} ms, ${best_kb} KB peak memory, page ${bytes} B (bench/page-worst.json)"
+}
+if [ "${1:-}" = page-worst ]; then
+  page_worst
+  exit 0
+fi
 if [ "${1:-}" = pages ]; then
   page_screenshots
   exit 0
@@ -220,4 +252,5 @@ echo "bench: writing docs/figures.md (scripts/figures.py)"
 python3 scripts/figures.py
 echo "bench: a written page beside a rules page (docs/variant-pages.md)"
 page_screenshots
+page_worst
 echo "bench: done in $(( $(date +%s) - start )) s"

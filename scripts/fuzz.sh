@@ -6,7 +6,10 @@
 #          with their byte ranges, lint, migrate: no panic, no hang, the
 #          migrated page's visible text is its input's);
 #   variants  the variants.ini reader of src/variant/ (no panic, no hang,
-#          pieces on the board, pages' spellings that parse).
+#          pieces on the board, pages' spellings that parse);
+#   file_name  the file-name rule of glance page and glance migrate
+#          (src/tools/variant_page/file_name.rs: only letters, digits, - and
+#          _, at most 64, nothing reserved, no two names one file).
 #
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]
 #
@@ -17,6 +20,11 @@
 # land in fuzz/artifacts/TARGET/ (replay one by running the binary this
 # prints with the file as its argument); the growing corpus in
 # fuzz/corpus/TARGET/ (neither is committed).
+#
+# The build is --locked: it uses fuzz/Cargo.lock as committed and changes
+# nothing in the work tree (a crate added to glance without updating that
+# lock stops it here, saying so: run `cargo update -p glance` in fuzz/ and
+# commit the lock).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -24,7 +32,7 @@ seconds="${1:-20}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(parse page variants)
+    targets=(parse page variants file_name)
 fi
 export PATH="$HOME/.cargo/bin:$PATH"
 host=$(rustc -vV | sed -n 's/^host: //p')
@@ -33,7 +41,7 @@ export RUSTFLAGS="--cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-co
   -Cllvm-args=-sanitizer-coverage-trace-compares -Cdebug-assertions -Coverflow-checks"
 for t in "${targets[@]}"; do
     # --target: the flags then reach the target only, not build scripts.
-    (cd fuzz && cargo build --quiet --release --bin "$t" --target "$host" --target-dir ../target/fuzz)
+    (cd fuzz && cargo build --locked --quiet --release --bin "$t" --target "$host" --target-dir ../target/fuzz)
     bin="target/fuzz/$host/release/$t"
     echo "fuzz: $bin"
     mkdir -p "fuzz/corpus/$t" "fuzz/artifacts/$t"

@@ -71,6 +71,24 @@ def fail(msg):
     sys.exit(f"upstream: {msg}")
 
 
+# The file-name rule of src/tools/variant_page/file_name.rs, which glance
+# migrate applies to each page it writes into --out-dir: the name before
+# .html of ASCII letters, digits, - and _, at most 64 characters, not a
+# name the folder or Windows reserves.
+NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+RESERVED = {"index", "javascript", "con", "prn", "aux", "nul"} \
+    | {f"{d}{n}" for d in ("com", "lpt") for n in range(1, 10)}
+
+
+def name_problem(stem):
+    """Why a page named stem.html is not written into the bundle, or None."""
+    if not NAME.fullmatch(stem):
+        return "not of ASCII letters, digits, - and _ (at most 64)"
+    if stem.lower() in RESERVED:
+        return "a reserved file name"
+    return None
+
+
 def check_inputs(source, pages_dir):
     if not GLANCE.is_file():
         fail(f"{GLANCE.relative_to(ROOT)} is missing: make build")
@@ -85,6 +103,15 @@ def check_inputs(source, pages_dir):
     pages = sorted(p for p in Path(pages_dir).glob("*.html") if p.is_file())
     if not pages:
         fail(f"{pages_dir}: no *.html page")
+    bad = [f"{p.name} ({why})" for p in pages if (why := name_problem(p.stem))]
+    if bad:
+        fail(f"{pages_dir}: {', '.join(bad)}: rename the page (the file-name rule)")
+    lower = {}
+    for p in pages:
+        lower.setdefault(p.stem.lower(), []).append(p.name)
+    same = [" and ".join(names) for names in lower.values() if len(names) > 1]
+    if same:
+        fail(f"{pages_dir}: {'; '.join(same)} differ only in case: one file on macOS and Windows")
     taken = set(DROPINS + FILES + (LABELS,))
     clash = [p.name for p in pages if p.name in taken]
     if clash:

@@ -8,13 +8,20 @@
 //! glance lint [--json] PAGE.html|VARIANTS.ini...
 //! glance migrate PAGE.html... (--out-dir DIR | --in-place) [--script-src URL] [--relocate PREFIX]
 //!                [--labels URL]
-//! glance page VARIANTS.ini (--variant NAME... | --all) --out-dir DIR [--name X=NAME]... [--script-src URL] [--force]
+//! glance page [VARIANTS.ini] (--variant NAME... | --all | --builtins) --out-dir DIR [--name X=NAME]...
+//!             [--script-src URL] [--force] [--max-sections N] [--max-bytes N] [--max-pages N]
+//! glance setup PAGE.html... [--setups FILE] [--json]
 //! ```
 //!
-//! The command line is read by clap. A bad Betza string, board, square or
-//! letter for `diagram` is checked here, after clap, so that it exits with
-//! status 2 and one line saying what is wrong (`glance: bad board '0x9':
-//! ...`); clap's own usage errors exit with status 2 too.
+//! This file is the command line only: clap's structs, and `main`, which
+//! hands each subcommand's options to its `run` in the library
+//! (`glance::tools`: `diagram_command`, `infer_command`, `lint`,
+//! `migrate`, `variant_page`, `setup_picture`), passes it standard output
+//! and standard error, and turns the status it returns into the exit code
+//! (0, 1 or 2). A bad Betza string, board, square or letter for `diagram`
+//! is checked there, after clap, so that it exits with status 2 and one
+//! line saying what is wrong (`glance: bad board '0x9': ...`); clap's own
+//! usage errors exit with status 2 too.
 //!
 //! The command is native only (its crates, clap and scraper, are native
 //! dependencies): built for wasm32, as `cargo clippy --target
@@ -34,13 +41,11 @@ mod cli {
     use std::process::ExitCode;
 
     use clap::{Args, Parser, Subcommand};
-    use std::io::Read;
+    use std::io::{Read, Write};
 
-    use glance::engine::infer::{self, Target};
-    use glance::engine::{betza, text};
-    use glance::tools::lint::{self, Severity};
-    use glance::tools::migrate::{self, Action};
-    use glance::{Colour, Diagram, Mark, Square, SquareSet};
+    use glance::tools::{
+        diagram_command, infer_command, lint, migrate, setup_picture, variant_page, Say, Status,
+    };
 
     #[derive(Parser)]
     #[command(
@@ -78,7 +83,7 @@ mod cli {
         Setup(SetupArgs),
     }
 
-    const PAGE_HELP: &str = "A custom piece is named by a comment in its section, `# glance: name customPiece1 = Dragon Horse` (the slot or the letter), or by --name d=Dragon Horse (for every section, winning over the comment); otherwise it is `Piece D`. A section that cannot be written is one line `FILE:LINE: what is wrong` and exit status 2; the others are still written. A file that glance page did not write is not overwritten without --force.";
+    const PAGE_HELP: &str = "A custom piece is named by a comment in its section, `# glance: name customPiece1 = Dragon Horse` (the slot or the letter), or by --name d=Dragon Horse (for every section, winning over the comment); otherwise it is `Piece D`. A section that cannot be written is one line `FILE:LINE: what is wrong` and exit status 2; the others are still written. A file that glance page did not write is not overwritten without --force; a symbolic link in DIR is never written through.\n\nA page's file is its section's name with every character but ASCII letters, digits, - and _ replaced by _, at most 64 characters, plus .html; index, javascript and the Windows device names (CON, PRN, AUX, NUL, COM1-9, LPT1-9), in any case, are refused, and so are two sections whose file names differ only in case. An error line quotes at most 80 characters of the file.";
 
     #[derive(Args)]
     struct PageArgs {
@@ -107,6 +112,15 @@ mod cli {
         /// Overwrite files glance page did not write
         #[arg(long)]
         force: bool,
+        /// Refuse a definition file of more than N sections
+        #[arg(long, value_name = "N", default_value_t = variant_page::Limits::default().max_sections)]
+        max_sections: usize,
+        /// Refuse a definition file of more than N bytes
+        #[arg(long, value_name = "N", default_value_t = variant_page::Limits::default().max_bytes)]
+        max_bytes: u64,
+        /// Write at most N pages (the catalogue not counted)
+        #[arg(long, value_name = "N", default_value_t = variant_page::Limits::default().max_pages)]
+        max_pages: usize,
     }
 
     #[derive(Args)]
@@ -230,658 +244,111 @@ squares no Betza string reaches; 2 is bad input.";
         json: bool,
     }
 
-    /// A diagram request with its values checked.
-    struct Request {
-        betza: String,
-        files: u8,
-        ranks: u8,
-        at: Option<Square>,
-        colour: Colour,
-        json: bool,
-        letter: Option<char>,
-        occupied: SquareSet,
-        friends: SquareSet,
-        start: Option<String>,
-    }
+    /// Standard output and standard error, as the tools say to them. A
+    /// failed write (a closed pipe) is not an error of the command: what
+    /// it did is done, and its status says how it ended.
+    struct Console;
 
-    fn parse_board(text: &str) -> Result<(u8, u8), String> {
-        SquareSet::parse_size(text).ok_or_else(|| {
-            format!("bad board '{text}': expected FILESxRANKS, each from 1 to 16 (e.g. 10x8)")
-        })
-    }
-
-    fn check(args: DiagramArgs) -> Result<Request, String> {
-        let (files, ranks) = match &args.board {
-            Some(b) => parse_board(b)?,
-            None => (8, 8),
-        };
-        let at = match &args.at {
-            Some(v) => Some(
-                Square::parse(v).ok_or_else(|| format!("bad square '{v}': expected a1 to p16"))?,
-            ),
-            None => None,
-        };
-        let letter = match &args.letter {
-            Some(v) => {
-                let mut chars = v.chars();
-                match (chars.next(), chars.next()) {
-                    (Some(c), None) => Some(c),
-                    _ => return Err(format!("bad letter '{v}': expected one character")),
-                }
-            }
-            None => None,
-        };
-        let mut occupied = SquareSet::EMPTY;
-        for v in &args.occupied {
-            let sq = Square::parse(v.trim())
-                .ok_or_else(|| format!("bad occupied square '{v}': expected a1 to p16"))?;
-            occupied.insert(sq);
+    impl Say for Console {
+        fn out(&mut self, text: &str) {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
         }
-        let mut friends = SquareSet::EMPTY;
-        for v in &args.friends {
-            let sq = Square::parse(v.trim())
-                .ok_or_else(|| format!("bad friend square '{v}': expected a1 to p16"))?;
-            friends.insert(sq);
-            occupied.insert(sq);
-        }
-        Ok(Request {
-            occupied,
-            friends,
-            start: args.start,
-            betza: args.betza,
-            files,
-            ranks,
-            at,
-            colour: if args.black {
-                Colour::Black
-            } else {
-                Colour::White
-            },
-            json: args.json,
-            letter,
-        })
-    }
-
-    fn json_list(squares: impl Iterator<Item = Square>) -> String {
-        let items: Vec<String> = squares.map(|s| format!("\"{s}\"")).collect();
-        format!("[{}]", items.join(", "))
-    }
-
-    fn diagram(args: DiagramArgs) -> Result<String, String> {
-        let req = check(args)?;
-        let piece = betza::parse(&req.betza)
-            .map_err(|e| format!("bad Betza string '{}': {e}", req.betza))?;
-        let board =
-            SquareSet::rectangle(req.files, req.ranks).ok_or("board must be 1x1 to 16x16")?;
-        let at = req
-            .at
-            .unwrap_or_else(|| Square::centre(req.files, req.ranks));
-        if !board.contains(at) {
-            return Err(format!(
-                "square {at} is not on a {}x{} board",
-                req.files, req.ranks
-            ));
-        }
-        let piece = match &req.start {
-            Some(text) => {
-                let starts = glance::page::declared::parse_start(text).ok_or_else(|| {
-                    format!("bad start '{text}': expected ranks from 1 to 16, e.g. 2 or '2 3'")
-                })?;
-                if glance::page::declared::at_start(starts, at, req.colour, req.ranks) {
-                    piece
-                } else {
-                    piece.without_initial()
-                }
-            }
-            None => piece,
-        };
-        let mut occupied = req.occupied;
-        occupied.remove(at);
-        let d = Diagram::among(&piece, at, req.colour, &board, &occupied, &req.friends);
-        if req.json {
-            let marks: Vec<String> = board
-                .iter_by_file()
-                .filter_map(|s| Some(format!("\"{s}\": \"{}\"", d.mark(s)?.name())))
-                .collect();
-            // Where it was drawn, too, so that `glance infer` needs no
-            // options to read it back.
-            let friends = req.friends;
-            return Ok(format!(
-                "{{\"move\": {}, \"capture\": {}, \"marks\": {{{}}}, \"board\": \"{}x{}\", \
-                 \"at\": \"{at}\", \"colour\": \"{}\", \"occupied\": {}, \"friends\": {}}}\n",
-                json_list(board.iter_by_file().filter(|&s| d.can_move_to(s))),
-                json_list(board.iter_by_file().filter(|&s| d.can_capture_on(s))),
-                marks.join(", "),
-                req.files,
-                req.ranks,
-                req.colour.name(),
-                json_list(
-                    board
-                        .iter_by_file()
-                        .filter(|&s| occupied.contains(s) && !friends.contains(s))
-                ),
-                json_list(board.iter_by_file().filter(|&s| friends.contains(s))),
-            ));
-        }
-        let letter = req
-            .letter
-            .or_else(|| req.betza.chars().find(char::is_ascii_uppercase))
-            .unwrap_or('@');
-        Ok(text::render(&d, &board, letter))
-    }
-
-    /// A Fairy-Stockfish definition file: prints what Fairy-Stockfish
-    /// reads otherwise than it seems to say, and each section the reader
-    /// refuses, `FILE:LINE: ...`; the count of refusals, `None` if the
-    /// file cannot be read.
-    fn lint_ini(path: &std::path::Path) -> Option<usize> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| eprintln!("glance: cannot read {file}: {e}"))
-            .ok()?;
-        let warnings = glance::variant::lint(&text, &file).unwrap_or_default();
-        print!("{}", glance::variant::quirks::report(&warnings));
-        let (read, refused): (Vec<_>, Vec<_>) = glance::variant::read_each(&text, &file)
-            .into_iter()
-            .partition(Result::is_ok);
-        let refused: Vec<_> = refused.into_iter().filter_map(Result::err).collect();
-        // A custom piece with no name: its page would call it "Piece X".
-        let names = glance::tools::variant_page::Names::from_comments(&text);
-        for v in read.iter().flatten() {
-            for p in glance::tools::variant_page::unnamed(v, &names) {
-                println!(
-                    "{file}:{}: warning: [{}] {} ({}) has no name: its page calls it \"Piece {}\"; \
-                     name it with a comment \"# glance: name {} = NAME\"",
-                    p.line,
-                    v.name,
-                    p.name,
-                    p.letter,
-                    p.letter.to_ascii_uppercase(),
-                    p.name
-                );
-            }
-        }
-        refused.iter().for_each(|e| println!("{e}"));
-        Some(refused.len())
-    }
-
-    /// Status 1 if a page has an error (a definition file a refused
-    /// section), 2 if a page could not be read (the others are still
-    /// checked), 0 otherwise.
-    fn lint(args: LintArgs) -> ExitCode {
-        let mut findings = Vec::new();
-        let mut unreadable = false;
-        let mut ini_errors = 0;
-        for page in &args.pages {
-            if page.extension().is_some_and(|e| e == "ini") {
-                match lint_ini(page) {
-                    Some(n) => ini_errors += n,
-                    None => unreadable = true,
-                }
-                continue;
-            }
-            match lint::lint_file(page) {
-                Ok(found) => findings.extend(found),
-                Err(e) => {
-                    eprintln!("glance: cannot read {}: {e}", page.display());
-                    unreadable = true;
-                }
-            }
-        }
-        if args.json {
-            print!("{}", lint::to_json(&findings));
-        } else {
-            for f in &findings {
-                println!("{f}");
-            }
-        }
-        let errors = findings
-            .iter()
-            .filter(|f| f.severity() == Severity::Error)
-            .count();
-        if !args.json && !findings.is_empty() {
-            let warnings = findings.len() - errors;
-            eprintln!(
-                "glance: {errors} error(s), {warnings} warning(s) in {} page(s)",
-                args.pages.len()
-            );
-        }
-        if unreadable {
-            ExitCode::from(2)
-        } else if errors + ini_errors > 0 {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
+        fn err(&mut self, text: &str) {
+            let _ = std::io::stderr().lock().write_all(text.as_bytes());
         }
     }
 
-    fn bad_square(v: &str) -> String {
-        format!("bad square '{v}': expected a1 to p16")
-    }
-
-    /// The target `glance infer` reads: standard input's JSON with the
-    /// options filling in what it leaves out.
-    fn infer_target(args: &InferArgs, input: &str) -> Result<Target, String> {
-        let json: serde_json::Value =
-            serde_json::from_str(input).map_err(|e| format!("bad JSON on standard input: {e}"))?;
-        let obj = json
-            .as_object()
-            .ok_or("bad input: expected a JSON object with \"marks\"")?;
-        let text = |key: &str| -> Result<Option<String>, String> {
-            match obj.get(key) {
-                None | Some(serde_json::Value::Null) => Ok(None),
-                Some(serde_json::Value::String(s)) => Ok(Some(s.clone())),
-                Some(_) => Err(format!("bad input: \"{key}\" must be a string")),
-            }
-        };
-        let size = text("board")?.or_else(|| args.board.clone());
-        let (files, ranks) = match &size {
-            Some(b) => parse_board(b)?,
-            None => (8, 8),
-        };
-        let board = SquareSet::rectangle(files, ranks).ok_or("board must be 1x1 to 16x16")?;
-        let at = match text("at")?.or_else(|| args.at.clone()) {
-            Some(v) => Square::parse(v.trim()).ok_or_else(|| bad_square(&v))?,
-            None => Square::centre(files, ranks),
-        };
-        if !board.contains(at) {
-            return Err(format!("square {at} is not on a {files}x{ranks} board"));
-        }
-        let colour = match text("colour")?.as_deref() {
-            Some("white") => Colour::White,
-            Some("black") => Colour::Black,
-            Some(other) => return Err(format!("bad colour '{other}': expected white or black")),
-            None if args.black => Colour::Black,
-            None => Colour::White,
-        };
-        let squares = |key: &str, default: &[String]| -> Result<SquareSet, String> {
-            let listed: Vec<String> = match obj.get(key) {
-                None | Some(serde_json::Value::Null) => default.to_vec(),
-                Some(serde_json::Value::Array(items)) => items
-                    .iter()
-                    .map(|v| {
-                        v.as_str()
-                            .map(String::from)
-                            .ok_or_else(|| format!("bad input: \"{key}\" must list squares"))
-                    })
-                    .collect::<Result<_, _>>()?,
-                Some(_) => return Err(format!("bad input: \"{key}\" must be an array")),
-            };
-            let mut set = SquareSet::EMPTY;
-            for v in &listed {
-                set.insert(Square::parse(v.trim()).ok_or_else(|| bad_square(v))?);
-            }
-            set.remove(at);
-            Ok(set)
-        };
-        let friends = squares("friends", &[])?;
-        let mut occupied = squares("occupied", &args.occupied)?;
-        for sq in friends.iter() {
-            occupied.insert(sq);
-        }
-        let marks = obj
-            .get("marks")
-            .and_then(|m| m.as_object())
-            .ok_or("bad input: expected a \"marks\" object, e.g. {\"h9\": \"yellow\"}")?;
-        let mut target = Target::new(board, at, colour, occupied);
-        target.friends = friends;
-        for (sq, v) in marks {
-            let name = v.as_str().unwrap_or("");
-            let mark = Mark::parse(name).ok_or_else(|| {
-                format!(
-                    "bad mark {v} on {sq}: expected slide, leap, move, capture, first-leg, block \
-                     or yellow, orange, green, red, cyan, open"
-                )
-            })?;
-            let square = Square::parse(sq).ok_or_else(|| bad_square(sq))?;
-            if !board.contains(square) {
-                return Err(format!("square {square} is not on a {files}x{ranks} board"));
-            }
-            target.set(square, Some(mark));
-        }
-        Ok(target)
-    }
-
-    fn run_infer(args: InferArgs) -> ExitCode {
-        let mut input = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut input) {
-            eprintln!("glance: cannot read standard input: {e}");
-            return ExitCode::from(2);
-        }
-        let target = match infer_target(&args, &input) {
-            Ok(t) => t,
-            Err(msg) => {
-                eprintln!("glance: {msg}");
-                return ExitCode::from(2);
-            }
-        };
-        let found = infer::infer(&target);
-        match found.betza {
-            Some(s) => {
-                println!("{s}");
-                if args.alternatives {
-                    for alt in &found.alternatives {
-                        println!("{alt}");
-                    }
-                } else if !found.alternatives.is_empty() {
-                    eprintln!("glance: as short: {}", found.alternatives.join(" "));
-                }
-                if !found.complete {
-                    eprintln!("glance: the search stopped early: a shorter string may exist");
-                }
-                ExitCode::SUCCESS
-            }
-            None if !found.complete && found.unreachable.is_empty() => {
-                eprintln!(
-                    "glance: the search stopped early without finding a string (every marked square can be reached alone)"
-                );
-                ExitCode::from(1)
-            }
-            None if target.marked().next().is_none() => {
-                eprintln!("glance: no square is marked");
-                ExitCode::from(1)
-            }
-            None if found.unreachable.is_empty() => {
-                eprintln!(
-                    "glance: every marked square can be reached, but no Betza string marks them all as given"
-                );
-                ExitCode::from(1)
-            }
-            None => {
-                let squares: Vec<String> = found
-                    .unreachable
-                    .iter()
-                    .map(|&s| match target.mark(s) {
-                        Some(m) => format!("{s} ({})", m.name()),
-                        None => s.to_string(),
-                    })
-                    .collect();
-                eprintln!(
-                    "glance: no Betza string marks {}: {}",
-                    if squares.len() == 1 {
-                        "this square as given"
-                    } else {
-                        "these squares as given"
-                    },
-                    squares.join(", ")
-                );
-                ExitCode::from(1)
-            }
-        }
-    }
-
-    /// Exit status: 0 nothing to review, 1 some click for review (or, a
-    /// bug, an error of the shared check on a migrated page), 2 a page
-    /// that could not be migrated (bad input; the others still are). One
-    /// line per click not carried over from its row as it was, then, per
-    /// page, its review items under a heading "for review", each with
-    /// what the maintainer can do.
-    fn migrate(args: MigrateArgs) -> ExitCode {
-        let options = migrate::Options {
-            script_src: args.script_src,
-            relocate: args.relocate,
-            labels: args.labels,
-        };
-        let (mut failed, mut review) = (false, 0);
-        for page in &args.pages {
-            let out_dir = if args.in_place {
-                None
-            } else {
-                args.out_dir.as_deref()
-            };
-            match migrate::migrate_file(page, out_dir, &options) {
-                Ok((out, m)) => {
-                    report_migration(page, &out, &m, args.verbose);
-                    review += m.review().count() + m.errors.len();
-                }
-                Err(e) => {
-                    eprintln!("glance: {e}");
-                    failed = true;
-                }
-            }
-        }
-        if failed {
-            ExitCode::from(2)
-        } else if review > 0 {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        }
-    }
-
-    /// Exit status 0 when every page asked for was written, 2 when one
-    /// was not (each said on one line `FILE:LINE: what is wrong`).
-    fn page(args: PageArgs) -> ExitCode {
-        use glance::tools::variant_page as writer;
-        let (file, text) = match &args.ini {
-            Some(ini) => match std::fs::read_to_string(ini) {
-                Ok(t) => (ini.display().to_string(), t),
-                Err(e) => {
-                    eprintln!("glance: {}: {e}", ini.display());
-                    return ExitCode::from(2);
-                }
-            },
-            None => (
-                "Fairy-Stockfish's built-in variants".to_string(),
-                glance::variant::builtin::TEXT.to_string(),
-            ),
-        };
-        let mut names = writer::Names::from_comments(&text);
-        for n in &args.names {
-            match n.split_once('=') {
-                Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
-                    names.add(None, k.trim(), v.trim())
-                }
-                _ => {
-                    eprintln!("glance: --name {n}: expected X=NAME (a letter or customPieceN)");
-                    return ExitCode::from(2);
-                }
-            }
-        }
-        let options = writer::Options {
-            script_src: args.script_src.clone(),
-            source: args.ini.as_ref().map_or(file.clone(), |ini| {
-                ini.file_name()
-                    .map_or(file.clone(), |f| f.to_string_lossy().into_owned())
-            }),
-        };
-        if let Err(e) = std::fs::create_dir_all(&args.out_dir) {
-            eprintln!("glance: {}: {e}", args.out_dir.display());
-            return ExitCode::from(2);
-        }
-        let every = args.all || args.builtins;
-        let mut failed = false;
-        let mut written = Vec::new();
-        let mut wanted: Vec<&str> = args.variants.iter().map(String::as_str).collect();
-        for r in glance::variant::read_each(&text, &file) {
-            let v = match r {
-                Ok(v) => v,
-                Err(e) => {
-                    if every {
-                        eprintln!("{e}");
-                        failed = true;
-                    }
-                    continue;
-                }
-            };
-            if !every && !wanted.contains(&v.name.as_str()) {
-                continue;
-            }
-            wanted.retain(|w| *w != v.name);
-            match write_one(&args, &file, &v, &names, &options) {
-                Ok(()) => written.push(writer::Entry::of(&v, &names)),
-                Err(()) => failed = true,
-            }
-        }
-        for w in wanted {
-            eprintln!("glance: {file}: no section [{w}] that can be read");
-            failed = true;
-        }
-        if every {
-            let out = args.out_dir.join("index.html");
-            match std::fs::write(&out, writer::write_catalogue(&written, &options.source)) {
-                Ok(()) => println!("{}", out.display()),
-                Err(e) => {
-                    eprintln!("glance: {}: {e}", out.display());
-                    failed = true;
-                }
-            }
-        }
-        if failed {
-            ExitCode::from(2)
-        } else {
-            ExitCode::SUCCESS
-        }
-    }
-
-    /// Writes the page of one variant (each failure said on one line).
-    fn write_one(
-        args: &PageArgs,
-        file: &str,
-        v: &glance::variant::Variant,
-        names: &glance::tools::variant_page::Names,
-        options: &glance::tools::variant_page::Options,
-    ) -> Result<(), ()> {
-        use glance::tools::variant_page as writer;
-        let out = args.out_dir.join(format!("{}.html", v.name));
-        let html = writer::write_page(v, names, options).map_err(|e| {
-            eprintln!("{file}:{}: {e}", e.line);
-        })?;
-        if !args.force {
-            if let Ok(old) = std::fs::read_to_string(&out) {
-                if !old.contains(writer::MARKER) {
-                    eprintln!(
-                        "glance: {}: not written by glance page; left as it is (--force overwrites it)",
-                        out.display()
-                    );
-                    return Err(());
-                }
-            }
-        }
-        std::fs::write(&out, html).map_err(|e| {
-            eprintln!("glance: {}: {e}", out.display());
-        })?;
-        println!("{}", out.display());
-        Ok(())
-    }
-
-    /// What `glance migrate` says of one page.
-    fn report_migration(
-        page: &std::path::Path,
-        out: &std::path::Path,
-        m: &migrate::Migration,
-        verbose: bool,
-    ) {
-        for n in &m.notes {
-            if (n.action != Action::Carried && !n.is_review()) || verbose {
-                println!("{}:{n}", page.display());
-            }
-        }
-        let review: Vec<&migrate::Note> = m.review().collect();
-        if !review.is_empty() {
-            println!("{}: for review ({}):", page.display(), review.len());
-            for n in review {
-                println!("  {n}");
-            }
-        }
-        let count = |a: Action| m.notes.iter().filter(|n| n.action == a).count();
-        eprintln!(
-            "glance: {} -> {}: {} live clicks: {} from rows, {} declared, {} changed, {} lost; {} for review; {} dead dropped, {} cells added, {} still",
-            page.display(),
-            out.display(),
-            m.live(),
-            count(Action::Carried),
-            count(Action::Declared),
-            count(Action::Changed),
-            m.lost(),
-            m.review().count(),
-            count(Action::Dropped),
-            count(Action::Added),
-            count(Action::Still)
-        );
-        for f in &m.errors {
-            println!("{}: the migrated page: {f}", out.display());
-        }
+    fn exit(status: Status) -> ExitCode {
+        ExitCode::from(status.code())
     }
 
     pub fn main() -> ExitCode {
+        let say = &mut Console;
         match Cli::parse().command {
-            Command::Infer(args) => run_infer(args),
-            Command::Diagram(args) => match diagram(args) {
-                Ok(out) => {
-                    print!("{out}");
-                    ExitCode::SUCCESS
+            Command::Infer(args) => {
+                let mut input = String::new();
+                if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+                    eprintln!("glance: cannot read standard input: {e}");
+                    return ExitCode::from(2);
                 }
-                Err(msg) => {
-                    eprintln!("glance: {msg}");
-                    ExitCode::from(2)
-                }
-            },
-            Command::Lint(args) => lint(args),
-            Command::Migrate(args) => migrate(args),
-            Command::Page(args) => page(args),
-            Command::Setup(args) => setup(args),
-        }
-    }
-
-    /// Status 2 if the setups file or a page cannot be read; 1 if a
-    /// page's picture cannot be drawn (its error says why); 0 otherwise.
-    fn setup(args: SetupArgs) -> ExitCode {
-        use glance::tools::setup_picture::{read_page, read_setups, to_json, Entry};
-        let (entries, named) = match &args.setups {
-            None => (Default::default(), String::from("setups.json")),
-            Some(path) => {
-                let read = std::fs::read_to_string(path).map_err(|e| e.to_string());
-                match read.and_then(|t| read_setups(&t)) {
-                    Ok(e) => (e, path.display().to_string()),
+                let opts = infer_command::Options {
+                    board: args.board,
+                    at: args.at,
+                    black: args.black,
+                    occupied: args.occupied,
+                    alternatives: args.alternatives,
+                };
+                exit(infer_command::run(&opts, &input, say))
+            }
+            Command::Diagram(args) => {
+                let opts = diagram_command::Options {
+                    betza: args.betza,
+                    board: args.board,
+                    at: args.at,
+                    black: args.black,
+                    json: args.json,
+                    letter: args.letter,
+                    occupied: args.occupied,
+                    friends: args.friends,
+                    start: args.start,
+                };
+                match diagram_command::run(&opts) {
+                    Ok(out) => {
+                        say.out(&out);
+                        ExitCode::SUCCESS
+                    }
                     Err(e) => {
-                        eprintln!("glance: cannot read {}: {e}", path.display());
-                        return ExitCode::from(2);
+                        say.err(&format!("glance: {e}\n"));
+                        ExitCode::from(2)
                     }
                 }
             }
-        };
-        let mut out = Vec::new();
-        let (mut unreadable, mut failed) = (false, false);
-        for path in &args.pages {
-            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-            let text = match std::fs::read_to_string(path) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("glance: cannot read {}: {e}", path.display());
-                    unreadable = true;
-                    continue;
-                }
-            };
-            let name = name.unwrap_or_default();
-            let entry = entries.get(&name).cloned().unwrap_or_else(Entry::default);
-            let s = read_page(&name, &text, &entry, &named);
-            if args.json {
-                let mut v = to_json(&s);
-                v["path"] = path.display().to_string().into();
-                out.push(v);
-            } else if let Some(e) = s.error.as_deref().filter(|_| s.draw) {
-                eprintln!("glance: no setup picture for {name}: {e}");
-            } else if s.draw {
-                println!(
-                    "{name}: {}x{} {} (from {})",
-                    s.files,
-                    s.ranks,
-                    s.fen.as_deref().unwrap_or(""),
-                    s.source
-                );
+            Command::Lint(args) => {
+                let opts = lint::Options {
+                    pages: args.pages,
+                    json: args.json,
+                };
+                exit(lint::run(&opts, say))
             }
-            failed |= s.draw && s.error.is_some();
-        }
-        if args.json {
-            println!("{}", serde_json::Value::Array(out));
-        }
-        if unreadable {
-            ExitCode::from(2)
-        } else if failed {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
+            Command::Migrate(args) => {
+                let opts = migrate::RunOptions {
+                    pages: args.pages,
+                    out_dir: args.out_dir,
+                    in_place: args.in_place,
+                    edit: migrate::Options {
+                        script_src: args.script_src,
+                        relocate: args.relocate,
+                        labels: args.labels,
+                    },
+                    verbose: args.verbose,
+                };
+                exit(migrate::run(&opts, say))
+            }
+            Command::Page(args) => {
+                let opts = variant_page::RunOptions {
+                    ini: args.ini,
+                    variants: args.variants,
+                    every: args.all || args.builtins,
+                    out_dir: args.out_dir,
+                    names: args.names,
+                    script_src: args.script_src,
+                    force: args.force,
+                    limits: variant_page::Limits {
+                        max_bytes: args.max_bytes,
+                        max_sections: args.max_sections,
+                        max_pages: args.max_pages,
+                    },
+                };
+                exit(variant_page::run(&opts, say))
+            }
+            Command::Setup(args) => {
+                let opts = setup_picture::RunOptions {
+                    pages: args.pages,
+                    setups: args.setups,
+                    json: args.json,
+                };
+                exit(setup_picture::run(&opts, say))
+            }
         }
     }
 }

@@ -46,6 +46,9 @@ use crate::page::html::Document;
 use crate::tools::legacy;
 use crate::{Colour, Diagram, Mark, Square, SquareSet};
 
+mod lint_command;
+pub use lint_command::{run, Options};
+
 /// The kinds and what they mean, for `glance lint --help`.
 pub const KINDS_HELP: &str = "\
 Prints one line per finding, FILE:PLACE: KIND: message (PLACE: a cell id and

@@ -31,6 +31,9 @@ use crate::page::reader::{self, has_class, Dom};
 use crate::page::setup as text;
 use crate::Colour;
 
+mod setup_command;
+pub use setup_command::{run, Options as RunOptions};
+
 /// The files XBoard names (a setup picture has at most 16).
 const FILES: &str = "abcdefghijklmnop";
 

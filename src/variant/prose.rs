@@ -8,7 +8,8 @@
 //! let v = &read("[c:chess]\n", "t").unwrap()[0];
 //! let name = |c: char| if c == 'k' { "King".to_string() } else { c.to_string() };
 //! let r = prose::rules(v, &name, &|_| true);
-//! assert!(r.ends[0].contains("King is checkmated"), "{r:?}");
+//! assert!(r.ends[0].text.contains("King is checkmated"), "{r:?}");
+//! assert_eq!(r.ends[0].data_rule(), "checkmateValue=loss");
 //! ```
 
 use alloc::format;
@@ -248,8 +249,18 @@ fn plural(name: &str) -> String {
     }
 }
 
+/// A predefined piece type's name in this game, or `default` where the
+/// game has no such type (Fairy-Stockfish's C++ rules name types, not
+/// letters).
+fn type_name(v: &Variant, name: &dyn Fn(char) -> String, key: &str, default: &str) -> String {
+    v.pieces
+        .iter()
+        .find(|p| p.name == key)
+        .map_or_else(|| default.to_string(), |p| name(p.letter))
+}
+
 /// "a" or "an" before a name.
-fn article(name: &str) -> &'static str {
+pub(crate) fn article(name: &str) -> &'static str {
     match name.chars().next().map(|c| c.to_ascii_lowercase()) {
         Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
         _ => "a",
@@ -311,7 +322,8 @@ fn squares_words(v: &Variant, squares: &[crate::engine::geometry::Square]) -> St
     list(&names, "or")
 }
 
-fn ordinal(n: u8) -> String {
+/// `3` as `3rd`.
+pub(crate) fn ordinal(n: u8) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, x) if x != 11 => "st",
         (2, x) if x != 12 => "nd",
@@ -357,14 +369,6 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
 /// Checkmate, and Shatar's rule for it.
 fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
-    // A predefined piece type's name in this game (Fairy-Stockfish's C++
-    // rules name types, not letters).
-    let type_name = |key: &str, default: &str| {
-        v.pieces
-            .iter()
-            .find(|p| p.name == key)
-            .map_or_else(|| default.to_string(), |p| name(p.letter))
-    };
     let royal = v.pieces.iter().find(|p| p.royal);
     if let Some(k) = royal {
         let king = name(k.letter);
@@ -380,10 +384,10 @@ fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>
                 Sentence::new(format!(
                     "A checkmate wins only if the run of checks that led to it includes a check by a \
                      {}, {} or {}; a checkmate given by a {} alone loses, and any other checkmate is a draw.",
-                    type_name("knight", "Knight"),
-                    type_name("rook", "Rook"),
-                    type_name("bers", "Bers"),
-                    type_name("knight", "Knight"),
+                    type_name(v, name, "knight", "Knight"),
+                    type_name(v, name, "rook", "Rook"),
+                    type_name(v, name, "bers", "Bers"),
+                    type_name(v, name, "knight", "Knight"),
                 ))
                 .claim("shatarMateRule", "true"),
             );
@@ -653,14 +657,6 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
 /// Points, counting, a full board.
 fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
-    // A predefined piece type's name in this game (Fairy-Stockfish's C++
-    // rules name types, not letters).
-    let type_name = |key: &str, default: &str| {
-        v.pieces
-            .iter()
-            .find(|p| p.name == key)
-            .map_or_else(|| default.to_string(), |p| name(p.letter))
-    };
     let royal = v.pieces.iter().find(|p| p.royal);
     let points = end.material_counting != super::rules::MaterialCounting::None;
     match end.material_counting {
@@ -668,12 +664,12 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             Sentence::new(format!(
                 "Points: {} 13, {} 7, {} 5, {} 3, {} 3, {} 2; White wins on points only with at \
                  least 2 more than Black, otherwise Black wins.",
-                type_name("rook", "Chariot"),
-                type_name("janggiCannon", "Cannon"),
-                type_name("horse", "Horse"),
-                type_name("janggiElephant", "Elephant"),
-                type_name("wazir", "Advisor"),
-                type_name("soldier", "Soldier"),
+                type_name(v, name, "rook", "Chariot"),
+                type_name(v, name, "janggiCannon", "Cannon"),
+                type_name(v, name, "horse", "Horse"),
+                type_name(v, name, "janggiElephant", "Elephant"),
+                type_name(v, name, "wazir", "Advisor"),
+                type_name(v, name, "soldier", "Soldier"),
             ))
             .claim("materialCounting", "janggi")
             .claim("fsf:janggiPoints", "r13 c7 n5 b3 a3 p2 white-1"),
@@ -695,9 +691,9 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     // Fairy-Stockfish's count_limit and do_move (position.cpp): who may
     // count, from when, and to how many moves.
     let (rook, khon, knight) = (
-        type_name("rook", "Rook"),
-        type_name("silver", "Khon"),
-        type_name("knight", "Knight"),
+        type_name(v, name, "rook", "Rook"),
+        type_name(v, name, "silver", "Khon"),
+        type_name(v, name, "knight", "Knight"),
     );
     let limits = |l: [u8; 6]| {
         format!(
@@ -735,8 +731,11 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         super::rules::Counting::Asean => out.push(
             Sentence::new(format!(
                 "Counting: once no Pawns are left, a side left with its {king} alone counts the other side's \
-                 moves: 16 if it has a {rook}, else 44 if it has a {khon}, else 64 if it has a {knight}. When \
+                 moves: 16 if it has {} {rook}, else 44 if it has {} {khon}, else 64 if it has {} {knight}. When \
                  the count passes the limit without checkmate, the game is drawn.",
+                article(&rook),
+                article(&khon),
+                article(&knight),
                 king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
             ))
             .claim("countingRule", "asean")
@@ -900,7 +899,11 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             );
         }
         // Fairy-Stockfish's drop_region: these two apply to its pawn type.
-        let pawn = v.pieces.iter().find(|p| p.name == "pawn");
+        // (Said where a pawn can be in hand: captured, or in a pocket.)
+        let pawn = v.pieces.iter().find(|p| {
+            p.name == "pawn"
+                && (drops.captures_to_hand || v.in_hand.to_ascii_lowercase().contains(p.letter))
+        });
         if let Some(p) =
             pawn.filter(|_| !drops.first_rank_pawn_drops || !drops.promotion_zone_pawn_drops)
         {
@@ -952,8 +955,22 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         }
         if drops.sittuyin_rook_drop {
             out.push(
-                Sentence::new("The Rooks are set up first, on the player's own first rank.")
-                    .claim("sittuyinRookDrop", "true"),
+                Sentence::new(format!(
+                    "{} may only be dropped on its side's first rank.",
+                    v.pieces.iter().find(|p| p.name == "rook").map_or_else(
+                        || "A Rook".to_string(),
+                        |p| format!(
+                            "{} {}",
+                            if article(&name(p.letter)) == "an" {
+                                "An"
+                            } else {
+                                "A"
+                            },
+                            name(p.letter)
+                        )
+                    )
+                ))
+                .claim("sittuyinRookDrop", "true"),
             );
         }
     }

@@ -82,11 +82,15 @@ use std::path::{Path, PathBuf};
 use scraper::Html;
 
 use crate::page::declared::collapse;
+use crate::tools::variant_page::file_name::{self, NameError};
 
 pub mod decide;
 pub mod edit;
+mod migrate_command;
 pub mod read;
 mod sides;
+
+pub use migrate_command::{run, RunOptions};
 
 /// How the page is written.
 #[derive(Clone, Debug)]
@@ -337,6 +341,13 @@ pub enum MigrateError {
     /// The page's markup is too irregular to place an edit safely: the
     /// tree and the source disagree about an element.
     Markup { what: String },
+    /// The page's name does not fit the file-name rule
+    /// ([`crate::tools::variant_page::file_name`]), or gives the file of
+    /// another page of the run: with `--out-dir` it is not written.
+    Name { path: PathBuf, error: NameError },
+    /// A symbolic link is where the page would be written: it is not
+    /// written through.
+    Link { path: PathBuf },
 }
 
 impl fmt::Display for MigrateError {
@@ -360,6 +371,16 @@ impl fmt::Display for MigrateError {
             MigrateError::Markup { what } => write!(
                 f,
                 "cannot edit the page in place: {what} (the HTML parser and the source disagree)"
+            ),
+            MigrateError::Name { path, error } => write!(
+                f,
+                "{}: not written: its name gives no file name in --out-dir: {error}",
+                path.display()
+            ),
+            MigrateError::Link { path } => write!(
+                f,
+                "{}: a symbolic link; glance migrate does not write through one (left as it is)",
+                path.display()
             ),
         }
     }
@@ -392,7 +413,10 @@ pub fn migrate_html(source: &str, options: &Options) -> Result<Migration, Migrat
 
 /// Where the page `input` is written: `out_dir/NAME`, or `input` itself
 /// when `out_dir` is `None` (in place). Refuses an `out_dir` that is the
-/// input's folder.
+/// input's folder, and, into `out_dir`, a page whose name (before its
+/// extension) does not fit the file-name rule as it is
+/// ([`file_name::fits`]: ASCII letters, digits, `-` and `_`, at most 64,
+/// not reserved): a page is written under its own name or not at all.
 pub fn output_path(input: &Path, out_dir: Option<&Path>) -> Result<PathBuf, MigrateError> {
     let Some(dir) = out_dir else {
         return Ok(input.to_path_buf());
@@ -412,6 +436,16 @@ pub fn output_path(input: &Path, out_dir: Option<&Path>) -> Result<PathBuf, Migr
     if same {
         return Err(MigrateError::WouldOverwrite {
             path: input.to_path_buf(),
+        });
+    }
+    let stem = Path::new(file)
+        .file_stem()
+        .unwrap_or(file)
+        .to_string_lossy();
+    if let Err(error) = file_name::as_is(&stem) {
+        return Err(MigrateError::Name {
+            path: input.to_path_buf(),
+            error,
         });
     }
     Ok(dir.join(file))
@@ -437,10 +471,21 @@ pub fn migrate_file(
     if let Some(dir) = out_dir {
         std::fs::create_dir_all(dir).map_err(io(dir))?;
     }
+    if std::fs::symlink_metadata(&out).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(MigrateError::Link { path: out });
+    }
     let mut tmp = out.clone().into_os_string();
     tmp.push(".migrate-tmp");
     let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, &migration.html).map_err(io(&tmp))?;
+    // A stale temporary file (or a link in its place) goes first, by
+    // itself: the new one is created, never opened through a link.
+    let _ = std::fs::remove_file(&tmp);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, migration.html.as_bytes()))
+        .map_err(io(&tmp))?;
     std::fs::rename(&tmp, &out).map_err(io(&out))?;
     Ok((out, migration))
 }
@@ -637,6 +682,25 @@ mod tests {
         assert_eq!(
             output_path(here, Some(Path::new("/tmp/x"))).unwrap(),
             PathBuf::from("/tmp/x/Spartan.html")
+        );
+        // A name the file-name rule would change, or refuses, is not
+        // written into --out-dir; in place it is the page's own.
+        for bad in ["my page.html", "CON.html", "index.html", "a.b.html"] {
+            let page = Path::new("rules-html").join(bad);
+            assert!(
+                matches!(
+                    output_path(&page, Some(Path::new("/tmp/x"))),
+                    Err(MigrateError::Name { .. })
+                ),
+                "{bad}"
+            );
+            assert_eq!(output_path(&page, None).unwrap(), page);
+        }
+        let e = output_path(Path::new("a/my page.html"), Some(Path::new("/tmp/x"))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a/my page.html: not written: its name gives no file name in --out-dir: only ASCII \
+             letters, digits, - and _ keep their place in a file name (it would be my_page)"
         );
     }
 }

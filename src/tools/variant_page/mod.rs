@@ -46,10 +46,16 @@ use std::fmt;
 use crate::variant::piece_names::{self, Family};
 use crate::variant::{Skip, Variant, VariantPiece};
 
+mod command;
+pub mod file_name;
 mod layout;
+pub mod limits;
 mod meet;
 mod templates;
 mod view;
+
+pub use command::{run, RunOptions};
+pub use limits::Limits;
 
 /// The comment every written page carries: a page without it is not
 /// overwritten (unless forced).
@@ -298,8 +304,35 @@ impl Entry {
 /// The catalogue of written pages (`index.html` beside them): per page its
 /// name, board size, setup picture, pieces and a link, relative links
 /// only (it works served and from `file://`).
+///
+/// It carries [`MARKER`] in its head, as every page does, so that a later
+/// run replaces it and nothing else (`glance page` refuses to overwrite an
+/// `index.html` without it).
 pub fn write_catalogue(entries: &[Entry], source: &str) -> String {
-    templates::catalogue::catalogue(entries, source).into_string()
+    let html = templates::catalogue::catalogue(entries, source).into_string();
+    let head = "<meta charset=\"utf-8\">";
+    let marker = format!(
+        "{MARKER}: the catalogue of the pages of {}; glance page overwrites it, not a file it did not write. -->",
+        comment_text(source)
+    );
+    match html.find(head) {
+        Some(at) => {
+            let at = at + head.len();
+            format!("{}{marker}{}", &html[..at], &html[at..])
+        }
+        None => format!("{marker}{html}"),
+    }
+}
+
+/// `text` as it can stand inside an HTML comment: no `>` (written
+/// `&gt;`, which a comment shows as it is) and no `--`, so that nothing in
+/// it ends the comment.
+pub(super) fn comment_text(text: &str) -> String {
+    let mut out = text.replace('>', "&gt;");
+    while out.contains("--") {
+        out = out.replace("--", "- -");
+    }
+    out
 }
 
 fn skip_text(s: Skip) -> String {
@@ -328,6 +361,18 @@ fn about(v: &Variant) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_catalogue_carries_the_marker_in_a_comment_nothing_ends() {
+        let html = write_catalogue(&[], "a--->b.ini");
+        let at = html.find(MARKER).unwrap();
+        assert!(html[..at].ends_with("<meta charset=\"utf-8\">"), "{html}");
+        let end = html[at..].find("-->").unwrap();
+        assert!(
+            html[at..at + end].ends_with("of the pages of a- - -&gt;b.ini; glance page overwrites it, not a file it did not write. "),
+            "{html}"
+        );
+    }
 
     #[test]
     fn names_come_from_comments_then_type_then_letter() {

@@ -27,6 +27,9 @@ pub(super) struct PageView {
     pub ranks: u8,
     /// Per side, its heading and its setup lines (`a2-h2: Pawn`).
     pub setup: Vec<(&'static str, Vec<String>)>,
+    /// The pieces that start promoted, said under the setup: "a1: a
+    /// promoted Lance (it moves as a Gold General)".
+    pub promoted_at_start: Vec<String>,
     pub picture: Option<Picture>,
     /// The board's ranks, from the top.
     pub board: Vec<Vec<Option<Shown>>>,
@@ -288,7 +291,12 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
     Ok(PageView {
         name: v.name.clone(),
         picture: (!v.start.is_empty()).then(|| Picture {
-            src: format!("{}.png", v.name),
+            // The picture beside the page, named by the page's own rule
+            // (a section the rule refuses gets no page at all).
+            src: format!(
+                "{}.png",
+                super::file_name::stem(&v.name).unwrap_or_else(|_| v.name.clone())
+            ),
             alt: format!("The initial setup of {title}"),
             fen: layout::board_fen(v),
         }),
@@ -299,6 +307,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         files: v.files,
         ranks: v.ranks,
         setup: setup(v, &rows),
+        promoted_at_start: promoted_at_start(v, names),
         board: board_cells(v, &rows),
         legend,
         pieces,
@@ -329,6 +338,34 @@ fn setup(v: &Variant, rows: &[Row]) -> Vec<(&'static str, Vec<String>)> {
             .collect();
         if !lines.is_empty() {
             out.push((side, lines));
+        }
+    }
+    out
+}
+
+/// The start position's promoted pieces (`+L` in the FEN), White's first:
+/// "a1: a promoted Lance, which moves as a Gold General".
+fn promoted_at_start(v: &Variant, names: &Names) -> Vec<String> {
+    let mut out = Vec::new();
+    for colour in [Colour::White, Colour::Black] {
+        for s in v.start.iter().filter(|s| s.promoted && s.colour == colour) {
+            let base = letter_name(v, names, s.letter);
+            let as_type = layout::letter_of(v, s);
+            let side = if colour == Colour::White {
+                "White"
+            } else {
+                "Black"
+            };
+            out.push(if as_type == s.letter {
+                format!("{side} {}: a promoted {base}", s.square)
+            } else {
+                format!(
+                    "{side} {}: a promoted {base}, which moves as {} {}",
+                    s.square,
+                    prose::article(&letter_name(v, names, as_type)),
+                    letter_name(v, names, as_type)
+                )
+            });
         }
     }
     out
@@ -630,7 +667,7 @@ fn triple_step(v: &Variant, p: &VariantPiece) -> Option<String> {
         .filter(|r| !three.contains(r))
         .collect();
     let words = |rs: &[u8]| {
-        let names: Vec<String> = rs.iter().map(|r| ordinal(*r)).collect();
+        let names: Vec<String> = rs.iter().map(|r| prose::ordinal(*r)).collect();
         let s = if rs.len() > 1 { "s" } else { "" };
         format!("{} rank{s}", names.join(" and "))
     };
@@ -667,17 +704,6 @@ fn promoted_from(v: &Variant, names: &Names, p: &VariantPiece, shown: &[char]) -
         "{}a promoted {list}",
         if unpromoted { "also " } else { "" }
     ))
-}
-
-/// `3` as `3rd`.
-fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// The Remarks column: royalty, castling, promotion, initial moves and

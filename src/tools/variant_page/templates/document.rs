@@ -32,8 +32,8 @@ pub(in super::super) fn page(p: &PageView) -> Markup {
                 title { (p.title) }
                 (PreEscaped(format!(
                     "{MARKER} from [{}] of {}: glance page overwrites it, not a page it did not write. -->",
-                    p.name.replace("--", "- -"),
-                    p.source.replace("--", "- -")
+                    super::super::comment_text(&p.name),
+                    super::super::comment_text(&p.source)
                 )))
                 link rel="stylesheet" href="moves.css";
                 link rel="jslicense" href="javascript.html";
@@ -77,6 +77,16 @@ fn setup(p: &PageView) -> Markup {
                     @if i > 0 { br; }
                     (line)
                 }
+            }
+        }
+        @if !p.promoted_at_start.is_empty() {
+            p.promoted {
+                "Starting promoted: "
+                @for (i, line) in p.promoted_at_start.iter().enumerate() {
+                    @if i > 0 { "; " }
+                    (line)
+                }
+                "."
             }
         }
     };
