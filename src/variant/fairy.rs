@@ -399,6 +399,20 @@ pub fn to_pages_without_initial(betza: &str) -> Result<String, Skip> {
     spell(moves)
 }
 
+/// As [`to_pages`], without the captures: what a piece that may never
+/// capture (Atomic's pseudo-royal King) does.
+///
+/// ```
+/// use glance::variant::fairy::to_pages_without_captures;
+/// assert_eq!(to_pages_without_captures("K").as_deref(), Ok("mWmF"));
+/// assert_eq!(to_pages_without_captures("fmWfcF").as_deref(), Ok("fmW"));
+/// ```
+pub fn to_pages_without_captures(betza: &str) -> Result<String, Skip> {
+    let mut moves = read(betza)?;
+    moves.retain(|m| !m.capture);
+    spell(moves)
+}
+
 /// The pages' spelling of a table of moves. A piece whose moves are not
 /// the same to the left and to the right needs nothing more: Fairy-
 /// Stockfish and the pages both turn Black's moves through 180 degrees

@@ -182,6 +182,10 @@ pub enum Special {
     SoldierRiver,
     /// A Janggi Cannon: it may not hop over or capture a cannon.
     NoCannonScreen,
+    /// A pseudo-royal piece that its own capture would destroy: it never
+    /// captures ([`rules::Rules::self_destroying`]), and its pages'
+    /// spelling has its non-captures only.
+    NeverCaptures(rules::SelfDestroy),
 }
 
 /// A piece confined to squares (`mobilityRegionWhiteWazir`).

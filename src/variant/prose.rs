@@ -16,7 +16,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::rules::{Enclosing, Outcome};
+use super::rules::{Enclosing, Outcome, SelfDestroy};
 use super::{Colour, Special, Variant, VariantPiece};
 use crate::engine::describe::{list, number};
 
@@ -32,6 +32,12 @@ pub fn special(v: &Variant, s: Special) -> Option<String> {
             "moves only forward until it crosses the river; then also sideways".into()
         }
         Special::NoCannonScreen => "cannot hop over or capture a cannon".into(),
+        Special::NeverCaptures(SelfDestroy::Blast) => {
+            "never captures: a capture would blow it up".into()
+        }
+        Special::NeverCaptures(SelfDestroy::Petrify) => {
+            "never captures: a capture would turn it to stone".into()
+        }
         Special::SoldierRiver | Special::TripleStepOneSide => return None,
     })
 }

@@ -575,6 +575,24 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
             piece(*letter, name, betza, *royal, *line, double_step, both)
         })
         .collect();
+    // A pseudo-royal piece its own capture would destroy never captures.
+    let count = |letter: char, colour: Colour| {
+        let hand = |c: &char| match colour {
+            Colour::White => *c == letter.to_ascii_uppercase(),
+            Colour::Black => *c == letter,
+        };
+        let board = start
+            .iter()
+            .filter(|s| s.letter == letter && s.colour == colour);
+        board.count() + in_hand.chars().filter(hand).count()
+    };
+    for (p, (.., betza, _, _)) in pieces.iter_mut().zip(&d.pieces) {
+        if let Some(why) = rules.self_destroying(p.letter, &count) {
+            p.special.push(Special::NeverCaptures(why));
+            p.pages =
+                fairy::to_pages_without_captures(moves_read(&p.name, betza, double_step, both));
+        }
+    }
     if !both && (!ts_white.is_empty() || !ts_black.is_empty()) {
         for p in pieces.iter_mut().filter(|p| p.name == "pawn") {
             p.special.push(Special::TripleStepOneSide);
@@ -656,6 +674,18 @@ fn mobility(keys: &[(String, String)], files: u8, ranks: u8) -> Vec<super::Mobil
     out
 }
 
+/// The Betza Fairy-Stockfish moves a piece by: a pawn's its double (or
+/// triple) step added, where the variant has one; without a double step
+/// no pawn can be taken en passant.
+fn moves_read<'a>(name: &str, betza: &'a str, double_step: bool, triple_step: bool) -> &'a str {
+    match name {
+        "pawn" if double_step && triple_step => "fmWfcFifmW3",
+        "pawn" if double_step => "fmWfcFifmnD",
+        "pawn" => "fmWfcF",
+        _ => betza,
+    }
+}
+
 /// A piece with its pages' spelling and the rules outside its Betza.
 fn piece(
     letter: char,
@@ -667,21 +697,15 @@ fn piece(
     triple_step: bool,
 ) -> VariantPiece {
     let mut special = Vec::new();
-    let pages = match name {
-        "pawn" if double_step => {
-            special.push(Special::EnPassant);
-            if triple_step {
-                special.push(Special::DoubleAndTripleStep);
-                fairy::to_pages("fmWfcFifmW3")
-            } else {
-                special.push(Special::DoubleStep);
-                fairy::to_pages("fmWfcFifmnD")
-            }
-        }
-        // (Without a double step no pawn can be taken en passant.)
-        "pawn" => fairy::to_pages("fmWfcF"),
-        _ => fairy::to_pages(betza),
-    };
+    if name == "pawn" && double_step {
+        special.push(Special::EnPassant);
+        special.push(if triple_step {
+            Special::DoubleAndTripleStep
+        } else {
+            Special::DoubleStep
+        });
+    }
+    let pages = fairy::to_pages(moves_read(name, betza, double_step, triple_step));
     if name == "soldier" {
         special.push(Special::SoldierRiver);
     }
@@ -844,6 +868,44 @@ mod tests {
             .unwrap()
             .special
             .contains(&Special::TripleStepOneSide));
+    }
+
+    /// Atomic's and Petrified's King (pseudo-royal, its capture would blow
+    /// it up or petrify it) never captures: pyffish gives the White King
+    /// on e4, a Black Knight on d5 and the Black King on h8 the moves d3,
+    /// d4, e5, f3, f5 and not d5 (tests/fairy/reader_quirks.py); with two
+    /// White Kings, or in No-check Atomic, it takes d5.
+    #[test]
+    fn a_king_its_capture_would_destroy_never_captures() {
+        use crate::variant::prose;
+        use crate::variant::rules::SelfDestroy;
+        let king = |text: &str| one(text).unwrap().piece('k').unwrap().clone();
+        let v = one("[a:atomic]\n").unwrap();
+        let k = v.piece('k').unwrap();
+        assert_eq!(k.pages.as_deref(), Ok("mWmF"));
+        let blast = Special::NeverCaptures(SelfDestroy::Blast);
+        assert!(k.special.contains(&blast), "{:?}", k.special);
+        assert_eq!(
+            prose::special(&v, blast).as_deref(),
+            Some("never captures: a capture would blow it up")
+        );
+        let v = one("[p:petrified]\n").unwrap();
+        let k = v.piece('k').unwrap();
+        assert_eq!(k.pages.as_deref(), Ok("mWmF"));
+        let stone = Special::NeverCaptures(SelfDestroy::Petrify);
+        assert!(k.special.contains(&stone), "{:?}", k.special);
+        assert_eq!(
+            prose::special(&v, stone).as_deref(),
+            Some("never captures: a capture would turn it to stone")
+        );
+        // Blast-immune, it still may not: Position::legal counts it gone.
+        let k = king("[i:atomic]\nblastImmuneTypes = k\n");
+        assert_eq!(k.pages.as_deref(), Ok("mWmF"));
+        // Not pseudo-royal, or more of them than extinctionPieceCount + 1.
+        assert_eq!(king("[n:nocheckatomic]\n").pages.as_deref(), Ok("WF"));
+        let two = "[t:atomic]\nstartFen = 7k/8/8/8/8/8/8/K3K3 w - - 0 1\n";
+        assert_eq!(king(two).pages.as_deref(), Ok("WF"));
+        assert!(king(two).special.is_empty());
     }
 
     #[test]

@@ -346,6 +346,16 @@ pub struct Captures {
     pub petrify_blast: bool,
 }
 
+/// What a pseudo-royal piece's own capture would do to it
+/// ([`Rules::self_destroying`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SelfDestroy {
+    /// The blast would take it (`blastOnCapture`).
+    Blast,
+    /// It would turn to a wall (`petrifyOnCaptureTypes`).
+    Petrify,
+}
+
 /// Special moves, and rules on moving.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Moves {
@@ -1101,6 +1111,39 @@ impl Rules {
         both(&mut self.moves.en_passant_region);
         both(&mut self.moves.walling_region);
         keep(&mut self.moves.diagonal_lines);
+    }
+
+    /// Why piece `letter` never captures in Fairy-Stockfish: it is
+    /// pseudo-royal (`extinctionPseudoRoyal`, among the
+    /// `extinctionPieceTypes`, and no side starts with more of it than
+    /// `extinctionPieceCount` + 1, `count` giving a side's number in the
+    /// start position and the pockets) and its own capture would destroy
+    /// it, which `Position::legal` refuses: a blast (`blastOnCapture`; the
+    /// capturing piece is counted gone whatever `blastImmuneTypes` says,
+    /// a pairing the parser warns against) or petrification
+    /// (`petrifyOnCaptureTypes`).
+    pub fn self_destroying(
+        &self,
+        letter: char,
+        count: &dyn Fn(char, Colour) -> usize,
+    ) -> Option<SelfDestroy> {
+        let x = &self.end.extinction;
+        let most = usize::try_from(x.piece_count.saturating_add(1)).unwrap_or(0);
+        if !x.pseudo_royal
+            || !x.piece_types.contains(&letter)
+            || [Colour::White, Colour::Black]
+                .iter()
+                .any(|&c| count(letter, c) > most)
+        {
+            return None;
+        }
+        if self.captures.petrify_on_capture.contains(&letter) {
+            Some(SelfDestroy::Petrify)
+        } else if self.captures.blast {
+            Some(SelfDestroy::Blast)
+        } else {
+            None
+        }
     }
 
     /// Whether a region is the whole board (a default, or written so).

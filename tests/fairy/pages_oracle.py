@@ -27,7 +27,9 @@ Every press is asked of the variant itself (its board, its pieces' moves,
 its regions: palaces, rivers, double-step and promotion regions) with only
 the rules that are no piece's move switched off (`OFF`: blasts, compulsory
 captures, checking restrictions, the flying general, game ends, castling,
-drops, gating, walls), in the position the module draws the press on
+drops, gating, walls; a piece whose captures blasts or petrification
+take away, as a pseudo-royal piece, is asked with them on: KEEP), in the
+position the module draws the press on
 (src/board/scene.rs, Scene::of_piece):
 
   * a piece that needs a screen (its row's Betza has p, g, j or +): the
@@ -52,6 +54,7 @@ Exit status 0; 2 when a page cannot be read.
 """
 
 import argparse
+import copy
 import json
 import multiprocessing
 import os
@@ -90,12 +93,25 @@ OFF = {
     "seirawanGating": "false", "wallingRule": "none",
 }
 OFF_PREFIX = "glanceoff_"
+# The rules of OFF that take a move or a capture away from a piece: a
+# pseudo-royal piece (extinctionPseudoRoyal) whose own capture would blow
+# it up (blastOnCapture) or petrify it (petrifyOnCaptureTypes, never in
+# OFF) never captures (Position::legal: "Self-explosions are illegal",
+# "Petrifying a pseudo-royal piece is illegal"). A section
+# `[glancekeep_NAME:NAME]` keeps them as the variant has them, the rest of
+# OFF switched off; a press whose piece loses its captures there is asked
+# of it (keep_rules).
+KEEP = ("blastOnCapture", "extinctionPseudoRoyal")
+KEEP_PREFIX = "glancekeep_"
 
 
 def off_sections(variants):
-    """The sections that switch OFF off in each variant."""
+    """The sections that switch OFF off in each variant, and those that
+    keep KEEP on."""
     body = "".join("%s = %s\n" % kv for kv in OFF.items())
-    return "".join("[%s%s:%s]\n%s\n" % (OFF_PREFIX, v, v, body) for v in variants)
+    kept = "".join("%s = %s\n" % kv for kv in OFF.items() if kv[0] not in KEEP)
+    return "".join("[%s%s:%s]\n%s\n[%s%s:%s]\n%s\n" % (OFF_PREFIX, v, v, body, KEEP_PREFIX, v, v, kept)
+                   for v in variants)
 
 
 class PageReader(HTMLParser):
@@ -411,6 +427,34 @@ def on_empty_board(board, sq, letter, black, royal):
     return res
 
 
+def keep_rules(board, sq, letter, black, royal, res):
+    """Whether the rules KEEP takes away the captures of the piece on
+    `sq`: on the empty board of `res` (OFF switched off), the capture
+    farthest from the royal pieces (a blast there reaches neither) asked
+    again of the variant with KEEP on, the same position. True when pyffish
+    refuses it there."""
+    if res["not_comparable"] or not res["capture"]:
+        return False
+    kings = ORACLE.kings(board.variant, sq, letter)
+    if kings is None:
+        return False
+    kings = {s: (p.lower() if p.isupper() else p.upper()) for s, p in kings.items()} if black else kings
+    kings = {s: p for s, p in kings.items() if p not in board.absent}
+    by_id = {cid: t for t, cid in board.ids.items()}
+    far = lambda t: min([max(abs(a - b) for a, b in zip(sq_parse(t), sq_parse(k))) for k in kings] or [99])
+    t = max((by_id[c] for c in res["capture"] if by_id[c] not in kings), key=lambda t: (far(t), t), default=None)
+    if t is None or far(t) < 2:
+        return False
+    foe_letter = ORACLE.enemy(board.variant)
+    pos = dict(kings)
+    pos[sq] = letter if black else letter.upper()
+    pos[t] = foe_letter.upper() if black else foe_letter
+    fen = board.fen(pos, "b" if black else "w")
+    keep = KEEP_PREFIX + board.variant[len(OFF_PREFIX):]
+    off, kept = targets(board.variant, fen, sq), targets(keep, fen, sq)
+    return off is not None and t in off and kept is not None and t not in kept
+
+
 def oracle_info(facts):
     """Oracle's view of a variant (size, pieces, royal ones), from pyffish."""
     letters = sorted(facts.start_letters | facts.pocket_letters, key=lambda c: (c not in facts.start_letters, c))
@@ -436,6 +480,10 @@ def expect_page(job):
     board.absent = {c for r in facts.royal for c in (r.upper(), r) if c not in facts.sided}
     board.game = facts.pieces
     ORACLE.variants[board.variant] = oracle_info(facts)
+    # The same board asked of the variant with KEEP on (keep_rules).
+    kept = copy.copy(board)
+    kept.variant = KEEP_PREFIX + name
+    ORACLE.variants[kept.variant] = ORACLE.variants[board.variant]
     if (board.files, board.ranks) != (facts.files, facts.ranks):
         out["problems"].append("the page's board is %dx%d, the game's %dx%d"
                                % (board.files, board.ranks, facts.files, facts.ranks))
@@ -461,6 +509,10 @@ def expect_page(job):
             res = among_pieces(board, sq, letter, black, royal)
         else:
             res = on_empty_board(board, sq, letter, black, royal)
+            if keep_rules(board, sq, letter, black, royal, res):
+                # (Pseudo-royal there: it may not move into check either.)
+                res = on_empty_board(kept, sq, letter, black, True)
+                res["kept"] = list(KEEP)
         res.update({"id": cid, "letter": letter, "black": black, "square": sq, "betza": betza})
         out["presses"].append(res)
     return out
@@ -495,7 +547,8 @@ def main():
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         pages = pool.map(expect_page, jobs, chunksize=1)
     text = json.dumps({"ini": os.path.basename(args.ini), "sections": list(SECTIONS),
-                       "builtins": sorted(v for v in known if v not in SECTIONS and not v.startswith(OFF_PREFIX)),
+                       "builtins": sorted(v for v in known if v not in SECTIONS
+                                         and not v.startswith((OFF_PREFIX, KEEP_PREFIX))),
                        "pages": pages})
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:

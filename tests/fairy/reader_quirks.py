@@ -93,5 +93,20 @@ check("predefined piece, note", from_square("q16", fen, "d1"), from_square("ches
 load("q17", "doubleStep = true # c\n")
 check("doubleStep with a note is false", "e2e4" in sf.legal_moves("q17", sf.start_fen("q17"), []), False)
 
+# A pseudo-royal piece whose own capture would destroy it never captures
+# (resolve.rs, Rules::self_destroying): the White King on e4 next to a
+# Black Knight on d5 (which attacks e3 and f4), the Black King far away.
+fen = "7k/8/8/3n4/4K3/8/8/8 w - - 0 1"
+king = ["e4d3", "e4d4", "e4e5", "e4f3", "e4f5"]
+check("atomic: the King never captures (a blast)", from_square("atomic", fen, "e4"), king)
+check("petrified: the King never captures (petrified)", from_square("petrified", fen, "e4"), king)
+check("nocheckatomic: not pseudo-royal, it captures", "e4d5" in from_square("nocheckatomic", fen, "e4"), True)
+# Still under blastImmuneTypes (Position::legal counts the capturer gone).
+load("q18", "blastImmuneTypes = k\n", "atomic")
+check("atomic, blast-immune King: never captures", from_square("q18", fen, "e4"), king)
+# More Kings than extinctionPieceCount + 1: none is pseudo-royal.
+two = "7k/8/8/3n4/4K3/8/8/K7 w - - 0 1"
+check("atomic, two Kings: the King captures", "e4d5" in from_square("atomic", two, "e4"), True)
+
 print(f"{len(FAILED)} measurement(s) differ")
 sys.exit(1 if FAILED else 0)
