@@ -9,7 +9,7 @@
 //! * An error line quotes at most [`QUOTE_CHARS`] (80) characters of the
 //!   input, shared between the values it quotes, each cut one marked with
 //!   `…`; and besides the file's path it has at most [`LINE_BYTES`] (300)
-//!   bytes ([`variant_error`], [`page_error`], [`line`]).
+//!   bytes ([`variant_error`], [`page_error`], [`line()`]).
 //!
 //! A section's own work is bounded by what the reader accepts: a board of
 //! at most 12x10, a Betza string of at most the parser's bytes per piece,
