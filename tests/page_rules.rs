@@ -3,7 +3,8 @@
 //! takes a Cannon), and the palaces, river and palace diagonals that
 //! `glance page` writes into a cell's `data-moves` where they change a
 //! piece's moves there; Sittuyin's pawn promotion, Pawnback's first rank,
-//! pieces that never move and pieces that change form (Kyoto shogi).
+//! pieces that never move and pieces that change form (Kyoto shogi),
+//! and Atomic's and Petrified's King, which never captures.
 //! Each expected set of squares is written by hand from the games' rules.
 
 #![cfg(not(target_arch = "wasm32"))]
@@ -227,4 +228,46 @@ fn pieces_that_never_move_and_pieces_that_change_form() {
     assert!(html.contains("A promoted Lance or Knight"));
     // (A board cell's key follows its id; a row's follows `<tr `.)
     assert!(!html.contains("\" data-piece=\"G\""));
+}
+
+/// The King's section: from its heading to the next.
+fn king(html: &str) -> &str {
+    let at = html.find("<h3>King</h3>").expect("the King's section");
+    let rest = &html[at..];
+    &rest[..rest.find("</section>").unwrap_or(rest.len())]
+}
+
+/// A piece Fairy-Stockfish never lets capture: Atomic's King is
+/// pseudo-royal and a capture would blow it up (Petrified's would turn it
+/// to stone), so pyffish gives it its non-captures only
+/// (tests/fairy/reader_quirks.py): its row's Betza, its remark and its
+/// diagram say so.
+#[test]
+fn atomic_and_petrified_kings_never_capture() {
+    for (variant, why) in [
+        ("atomic", "Never captures: a capture would blow it up"),
+        (
+            "petrified",
+            "Never captures: a capture would turn it to stone",
+        ),
+    ] {
+        let html = written(variant);
+        let row = format!("<td>King</td><td>K</td><td>-</td><td>mWmF</td><td>{why}</td>");
+        assert!(html.contains(&row), "{variant}: no row {row}");
+        let k = king(&html);
+        assert!(k.contains(&format!("<p>{why}.</p>")), "{variant}: {k}");
+        // Its diagram: the eight squares around it, non-captures only.
+        assert_eq!(
+            k.matches("sym/green.png\" alt=\"m\"></td>").count(),
+            8,
+            "{k}"
+        );
+        for capture in ["orange.png", "yellow.png", "red.png"] {
+            assert!(!k.contains(capture), "{variant}: {capture} in {k}");
+        }
+    }
+    // No-check Atomic's King is no pseudo-royal piece: it captures.
+    let html = written("nocheckatomic");
+    assert!(html.contains("<td>King</td><td>K</td><td>-</td><td>WF</td>"));
+    assert!(!html.contains("Never captures"));
 }

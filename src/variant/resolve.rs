@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use super::fairy::{self, PREDEFINED};
 use super::ini::{self, Section};
 use super::region::{leading_number, region_read};
-use super::rules::Rules;
+use super::rules::{type_letters, Rules};
 use super::warning::{Warning, WarningKind};
 use super::{builtin, fen, Castling, Error, ErrorKind, Promotion, Special, Variant, VariantPiece};
 use crate::engine::betza;
@@ -623,8 +623,8 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
             piece_types_white: d.promo_white.clone(),
             piece_types_black: d.promo_black.clone(),
             // Fairy-Stockfish's default: its pawn type, whatever its letter.
-            pawn_types: pawn_letters(&d.pawn_types, &d.pieces),
-            pawn_types_black: pawn_letters(&d.pawn_types_black, &d.pieces),
+            pawn_types: type_letters(&d.pawn_types, &types),
+            pawn_types_black: type_letters(&d.pawn_types_black, &types),
             region_white: reg(&d.region_white, "promotionRegionWhite")?,
             region_black: reg(&d.region_black, "promotionRegionBlack")?,
             mandatory_pawn: d.mandatory_pawn,
@@ -636,17 +636,6 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
         rules,
         warnings: warnings.into_inner(),
     })
-}
-
-/// A set of pawn types with Fairy-Stockfish's pawn type given its letter
-/// (none, where the variant has no `pawn`).
-fn pawn_letters(set: &[char], pieces: &[(usize, char, String, String, bool, usize)]) -> Vec<char> {
-    set.iter()
-        .filter_map(|&c| match c {
-            super::rules::PAWN_TYPE => pieces.iter().find(|p| p.2 == "pawn").map(|p| p.1),
-            c => Some(c),
-        })
-        .collect()
 }
 
 /// The `mobilityRegion{White,Black}{Piece}` keys as regions: the piece's

@@ -452,6 +452,26 @@ pub(super) const PAWN_TYPE: char = '\u{0}';
 /// Stands for the rook type (`castlingRookPieces`).
 const ROOK_TYPE: char = '\u{1}';
 
+/// A set of pieces with the stand-ins for Fairy-Stockfish's pawn and
+/// rook types given their letters in the variant (`types`: each piece's
+/// key name and letter); a type the variant lacks drops out, and each
+/// letter is kept once.
+pub(super) fn type_letters(set: &[char], types: &[(&str, char)]) -> Vec<char> {
+    let letter = |name: &str| types.iter().find(|t| t.0 == name).map(|t| t.1);
+    let mut out = Vec::new();
+    for &c in set {
+        let c = match c {
+            PAWN_TYPE => letter("pawn"),
+            ROOK_TYPE => letter("rook"),
+            c => Some(c),
+        };
+        if let Some(c) = c.filter(|c| !out.contains(c)) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Every square of the largest board a region may name (regions are read
 /// before the board's size is final, then kept to the board by [`Rules::finish`]).
 fn everywhere() -> Vec<Square> {
@@ -635,15 +655,22 @@ impl Reader<'_> {
         }
     }
 
+    /// A region's squares on the largest board (kept to the variant's by
+    /// [`Rules::finish`]).
+    fn squares(&self, key: &str) -> Option<Vec<Square>> {
+        self.get(key)
+            .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
+    }
+
     fn region(&self, key: &str, target: &mut Vec<Square>) {
-        if let Some(e) = self.get(key) {
-            *target = region_read(&e.value, MAX_SIDE, MAX_SIDE).0;
+        if let Some(v) = self.squares(key) {
+            *target = v;
         }
     }
 
     fn region_both(&self, key: &str, target: &mut ByColour<Vec<Square>>) {
-        if let Some(e) = self.get(key) {
-            *target = ByColour::both(region_read(&e.value, MAX_SIDE, MAX_SIDE).0);
+        if let Some(v) = self.squares(key) {
+            *target = ByColour::both(v);
         }
     }
 
@@ -768,24 +795,20 @@ impl Rules {
 
     /// Deprecated keys and aliases, read before the current ones.
     fn apply_old_keys(&mut self, r: &Reader<'_>) {
-        let region = |k: &str| {
-            r.get(k)
-                .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
-        };
         // Deprecated keys, read before the current ones.
-        if let Some(v) = region("whiteFlag") {
+        if let Some(v) = r.squares("whiteFlag") {
             self.end.flag.region.white = v;
         }
-        if let Some(v) = region("blackFlag") {
+        if let Some(v) = r.squares("blackFlag") {
             self.end.flag.region.black = v;
         }
         if let Some(v) = r.pieces("castlingRookPiece") {
             self.moves.castling_rook_pieces = ByColour::both(v);
         }
-        if let Some(v) = region("whiteDropRegion") {
+        if let Some(v) = r.squares("whiteDropRegion") {
             self.drops.region.white = v;
         }
-        if let Some(v) = region("blackDropRegion") {
+        if let Some(v) = r.squares("blackDropRegion") {
             self.drops.region.black = v;
         }
         let mut on_top = false;
@@ -816,10 +839,6 @@ impl Rules {
 
     /// Promotion rules, blasts, petrification, steps, en passant, castling.
     fn apply_captures(&mut self, r: &Reader<'_>) {
-        let region = |k: &str| {
-            r.get(k)
-                .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
-        };
         let m = &mut self.moves;
         r.bool("sittuyinPromotion", &mut m.sittuyin_promotion);
         if let Some(v) = r.counts("promotionLimit") {
@@ -839,15 +858,15 @@ impl Rules {
             c.petrify_on_capture = v;
         }
         r.bool("petrifyBlastPieces", &mut c.petrify_blast);
-        if let Some(v) = region("tripleStepRegionWhite") {
+        if let Some(v) = r.squares("tripleStepRegionWhite") {
             m.triple_step.white = v;
         }
-        if let Some(v) = region("tripleStepRegionBlack") {
+        if let Some(v) = r.squares("tripleStepRegionBlack") {
             m.triple_step.black = v;
         }
         sides(
             &mut m.en_passant_region,
-            region,
+            |k| r.squares(k),
             "enPassantRegion",
             "enPassantRegionWhite",
             "enPassantRegionBlack",
@@ -893,10 +912,6 @@ impl Rules {
 
     /// Drops.
     fn apply_drops(&mut self, r: &Reader<'_>) {
-        let region = |k: &str| {
-            r.get(k)
-                .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
-        };
         let d = &mut self.drops;
         r.bool("dropChecks", &mut d.checks);
         r.bool("mustCapture", &mut self.captures.must_capture);
@@ -913,10 +928,10 @@ impl Rules {
             d.enclosing = Enclosing::read(&x.value);
         }
         r.region("enclosingDropStart", &mut d.enclosing_start);
-        if let Some(v) = region("dropRegionWhite") {
+        if let Some(v) = r.squares("dropRegionWhite") {
             d.region.white = v;
         }
-        if let Some(v) = region("dropRegionBlack") {
+        if let Some(v) = r.squares("dropRegionBlack") {
             d.region.black = v;
         }
         r.bool("sittuyinRookDrop", &mut d.sittuyin_rook_drop);
@@ -931,19 +946,15 @@ impl Rules {
 
     /// Gating, walls, passing and the other special moves.
     fn apply_moves(&mut self, r: &Reader<'_>) {
-        let region = |k: &str| {
-            r.get(k)
-                .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
-        };
         let m = &mut self.moves;
         r.bool("gating", &mut m.gating);
         if let Some(x) = r.get("wallingRule") {
             m.walling = Walling::read(&x.value);
         }
-        if let Some(v) = region("wallingRegionWhite") {
+        if let Some(v) = r.squares("wallingRegionWhite") {
             m.walling_region.white = v;
         }
-        if let Some(v) = region("wallingRegionBlack") {
+        if let Some(v) = r.squares("wallingRegionBlack") {
             m.walling_region.black = v;
         }
         r.region_both("wallingRegion", &mut m.walling_region);
@@ -970,10 +981,6 @@ impl Rules {
 
     /// Repetition and how the game ends.
     fn apply_ends(&mut self, r: &Reader<'_>) {
-        let region = |k: &str| {
-            r.get(k)
-                .map(|e| region_read(&e.value, MAX_SIDE, MAX_SIDE).0)
-        };
         let p = &mut self.repetition;
         sides(
             &mut p.n_move_types,
@@ -1022,7 +1029,7 @@ impl Rules {
         );
         sides(
             &mut f.region,
-            region,
+            |k| r.squares(k),
             "flagRegion",
             "flagRegionWhite",
             "flagRegionBlack",
@@ -1040,16 +1047,16 @@ impl Rules {
         r.bool("connectHorizontal", &mut n.horizontal);
         r.bool("connectVertical", &mut n.vertical);
         r.bool("connectDiagonal", &mut n.diagonal);
-        if let Some(v) = region("connectRegion1White") {
+        if let Some(v) = r.squares("connectRegion1White") {
             n.region1.white = v;
         }
-        if let Some(v) = region("connectRegion2White") {
+        if let Some(v) = r.squares("connectRegion2White") {
             n.region2.white = v;
         }
-        if let Some(v) = region("connectRegion1Black") {
+        if let Some(v) = r.squares("connectRegion1Black") {
             n.region1.black = v;
         }
-        if let Some(v) = region("connectRegion2Black") {
+        if let Some(v) = r.squares("connectRegion2Black") {
             n.region2.black = v;
         }
         r.int("connectNxN", &mut n.n_by_n);
@@ -1073,22 +1080,7 @@ impl Rules {
     /// sets their letters (`pawn` and `rook`, the predefined types' key
     /// names with their letters; a type the variant lacks drops out).
     pub(super) fn finish(&mut self, files: u8, ranks: u8, types: &[(&str, char)]) {
-        let letter = |name: &str| types.iter().find(|t| t.0 == name).map(|t| t.1);
-        let (pawn, rook) = (letter("pawn"), letter("rook"));
-        let fill = |set: &mut Vec<char>| {
-            let mut out = Vec::new();
-            for c in set.iter() {
-                let c = match *c {
-                    PAWN_TYPE => pawn,
-                    ROOK_TYPE => rook,
-                    c => Some(c),
-                };
-                if let Some(c) = c.filter(|c| !out.contains(c)) {
-                    out.push(c);
-                }
-            }
-            *set = out;
-        };
+        let fill = |set: &mut Vec<char>| *set = type_letters(set, types);
         for b in [
             &mut self.moves.en_passant_types,
             &mut self.repetition.n_move_types,
