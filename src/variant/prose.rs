@@ -168,8 +168,18 @@ impl Sentence {
         }
     }
 
-    fn claim(mut self, key: &str, value: impl ToString) -> Sentence {
-        self.claims.push((key.to_string(), value.to_string()));
+    /// Claims the variant's value of Fairy-Stockfish's key `key`: the
+    /// value is [`super::claims`]' own, filled in by [`rules`], so a
+    /// sentence and the claims of the variant never spell one twice.
+    fn key(mut self, key: &str) -> Sentence {
+        self.claims.push((key.to_string(), String::new()));
+        self
+    }
+
+    /// Claims a fact Fairy-Stockfish fixes in its C++, `fsf:NAME`
+    /// ([`super::claims::FSF`]).
+    fn fsf(mut self, name: &str, value: impl ToString) -> Sentence {
+        self.claims.push((format!("fsf:{name}"), value.to_string()));
         self
     }
 
@@ -352,6 +362,15 @@ pub fn rules(v: &Variant, name: &dyn Fn(char) -> String, shown: &dyn Fn(char) ->
     let mut r = Rules::default();
     ends(v, name, &mut r.ends);
     beyond(v, name, shown, &mut r.beyond);
+    // Each claimed key's value, as the variant's claims spell it.
+    let table = super::claims::claims(v);
+    for s in r.ends.iter_mut().chain(&mut r.beyond) {
+        for (key, value) in s.claims.iter_mut().filter(|(k, _)| !k.starts_with("fsf:")) {
+            if let Some((_, x)) = table.iter().find(|(k, _)| k == key) {
+                value.clone_from(x);
+            }
+        }
+    }
     r
 }
 
@@ -377,7 +396,7 @@ fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>
                 "A player whose {king} is checkmated (attacked, with no move that ends the attack) {}.",
                 outcome(end.checkmate)
             ))
-            .claim("checkmateValue", end.checkmate.word()),
+            .key("checkmateValue"),
         );
         if end.shatar_mate {
             out.push(
@@ -389,7 +408,7 @@ fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>
                     type_name(v, name, "bers", "Bers"),
                     type_name(v, name, "knight", "Knight"),
                 ))
-                .claim("shatarMateRule", "true"),
+                .key("shatarMateRule"),
             );
         }
     }
@@ -415,19 +434,16 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         };
         out.push(
             Sentence::new(text)
-                .claim("extinctionValue", x.value.word())
-                .claim(
-                    "extinctionPieceTypes",
-                    super::claims::pieces(&x.piece_types),
-                )
-                .claim("extinctionPieceCount", x.piece_count),
+                .key("extinctionValue")
+                .key("extinctionPieceTypes")
+                .key("extinctionPieceCount"),
         );
         if x.pseudo_royal {
             out.push(
                 Sentence::new(format!(
                     "The {what} may not be left attacked, as a King may not be left in check."
                 ))
-                .claim("extinctionPseudoRoyal", "true"),
+                .key("extinctionPseudoRoyal"),
             );
         }
     }
@@ -453,15 +469,10 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         text.push('.');
         out.push(
             Sentence::new(text)
-                .claim(
-                    "flagPieceWhite",
-                    flag.piece
-                        .white
-                        .map_or_else(|| "*".to_string(), |c| c.to_string()),
-                )
-                .claim("flagRegionWhite", super::claims::region(&flag.region.white))
-                .claim("flagRegionBlack", super::claims::region(&flag.region.black))
-                .claim("flagMove", flag.extra_move),
+                .key("flagPieceWhite")
+                .key("flagRegionWhite")
+                .key("flagRegionBlack")
+                .key("flagMove"),
         );
     }
 }
@@ -483,9 +494,9 @@ fn goals(v: &Variant, out: &mut Vec<Sentence>) {
                     times(i32::from(b))
                 )
             })
-            .claim("checkCounting", "true")
-            .claim("fsf:checksWhite", w)
-            .claim("fsf:checksBlack", b),
+            .key("checkCounting")
+            .fsf("checksWhite", w)
+            .fsf("checksBlack", b),
         );
     }
     let c = &end.connect;
@@ -507,11 +518,11 @@ fn goals(v: &Variant, out: &mut Vec<Sentence>) {
                 list(&ways, "or"),
                 outcome(c.value)
             ))
-            .claim("connectN", c.n)
-            .claim("connectValue", c.value.word())
-            .claim("connectHorizontal", c.horizontal)
-            .claim("connectVertical", c.vertical)
-            .claim("connectDiagonal", c.diagonal),
+            .key("connectN")
+            .key("connectValue")
+            .key("connectHorizontal")
+            .key("connectVertical")
+            .key("connectDiagonal"),
         );
     }
     for w in &end.castling_wins {
@@ -528,7 +539,7 @@ fn goals(v: &Variant, out: &mut Vec<Sentence>) {
                     "queen-side"
                 }
             ))
-            .claim("castlingWins", w.to_string()),
+            .key("castlingWins"),
         );
     }
 }
@@ -547,7 +558,7 @@ fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
                     "the player to move cannot move"
                 }
             ))
-            .claim("stalematePieceCount", "true"),
+            .key("stalematePieceCount"),
         );
     } else if !pass_on_stalemate.white {
         out.push(
@@ -555,7 +566,7 @@ fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
                 "A player with no legal move who is not in check (stalemate) {}.",
                 outcome(end.stalemate)
             ))
-            .claim("stalemateValue", end.stalemate.word()),
+            .key("stalemateValue"),
         );
     }
 }
@@ -597,16 +608,12 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                     "a draw"
                 }
             ))
-            .claim("nMoveRule", rep.n_move)
-            .claim(
-                "nMoveRuleTypesWhite",
-                super::claims::pieces(&rep.n_move_types.white),
-            ),
+            .key("nMoveRule")
+            .key("nMoveRuleTypesWhite"),
         );
     } else {
         out.push(
-            Sentence::new("No number of moves without a capture ends the game.")
-                .claim("nMoveRule", 0),
+            Sentence::new("No number of moves without a capture ends the game.").key("nMoveRule"),
         );
     }
     if rep.n_fold > 0 {
@@ -636,10 +643,10 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         text.push('.');
         out.push(
             Sentence::new(text)
-                .claim("nFoldRule", rep.n_fold)
-                .claim("nFoldValue", value.word())
-                .claim("nFoldValueAbsolute", rep.n_fold_value_absolute)
-                .claim("perpetualCheckIllegal", rep.perpetual_check_illegal),
+                .key("nFoldRule")
+                .key("nFoldValue")
+                .key("nFoldValueAbsolute")
+                .key("perpetualCheckIllegal"),
         );
     }
     if rep.chasing == super::rules::Chasing::Axf {
@@ -648,7 +655,7 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 "A player who keeps chasing an unprotected piece through a repetition loses \
                  (the Asian Xiangqi Federation's rules).",
             )
-            .claim("chasingRule", "axf"),
+            .key("chasingRule"),
         );
     }
     if rep.move_repetition_illegal {
@@ -657,7 +664,7 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 "A player who moves a piece back and forth so that a position occurs a third time, \
                  while the other player gives no check, loses at once.",
             )
-            .claim("moveRepetitionIllegal", "true"),
+            .key("moveRepetitionIllegal"),
         );
     }
     if end.bikjang {
@@ -666,7 +673,7 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 "Bikjang: when a player's move leaves the two Generals facing each other on a file with \
                  nothing between them and the other player does not end it, the game ends and is decided by points.",
             )
-            .claim("bikjangRule", "true"),
+            .key("bikjangRule"),
         );
     }
 }
@@ -688,20 +695,20 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
                 type_name(v, name, "wazir", "Advisor"),
                 type_name(v, name, "soldier", "Soldier"),
             ))
-            .claim("materialCounting", "janggi")
-            .claim("fsf:janggiPoints", "r13 c7 n5 b3 a3 p2 white-1"),
+            .key("materialCounting")
+            .fsf("janggiPoints", "r13 c7 n5 b3 a3 p2 white-1"),
         ),
         super::rules::MaterialCounting::Unweighted => out.push(
             Sentence::new("Where the game would be drawn, the player with more pieces wins.")
-                .claim("materialCounting", "unweighted"),
+                .key("materialCounting"),
         ),
         super::rules::MaterialCounting::BlackDrawOdds => out.push(
             Sentence::new("Where the game would be drawn, Black wins (draw odds).")
-                .claim("materialCounting", "blackdrawodds"),
+                .key("materialCounting"),
         ),
         super::rules::MaterialCounting::WhiteDrawOdds => out.push(
             Sentence::new("Where the game would be drawn, White wins (draw odds).")
-                .claim("materialCounting", "whitedrawodds"),
+                .key("materialCounting"),
         ),
         super::rules::MaterialCounting::None => {}
     }
@@ -730,8 +737,8 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
                 limits([8, 16, 22, 32, 44, 64]),
                 king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
             ))
-            .claim("countingRule", "makruk")
-            .claim("fsf:countingLimits", "64 8 16 22 32 44 64"),
+            .key("countingRule")
+            .fsf("countingLimits", "64 8 16 22 32 44 64"),
         ),
         super::rules::Counting::Cambodian => out.push(
             Sentence::new(format!(
@@ -742,8 +749,8 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
                 limits([7, 15, 21, 31, 43, 63]),
                 king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
             ))
-            .claim("countingRule", "cambodian")
-            .claim("fsf:countingLimits", "63 7 15 21 31 43 63"),
+            .key("countingRule")
+            .fsf("countingLimits", "63 7 15 21 31 43 63"),
         ),
         super::rules::Counting::Asean => out.push(
             Sentence::new(format!(
@@ -755,8 +762,8 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
                 article(&knight),
                 king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
             ))
-            .claim("countingRule", "asean")
-            .claim("fsf:countingLimits", "16 44 64"),
+            .key("countingRule")
+            .fsf("countingLimits", "16 44 64"),
         ),
     }
     if end.adjudicate_full_board {
@@ -766,7 +773,7 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             } else {
                 "When the board is full, the game is drawn."
             })
-            .claim("adjudicateFullBoard", "true"),
+            .key("adjudicateFullBoard"),
         );
     }
 }
@@ -848,9 +855,9 @@ fn beyond(
 /// Who moves first.
 fn first_move(v: &Variant, out: &mut Vec<Sentence>) {
     if v.first == Colour::Black {
-        out.push(Sentence::new("Black moves first.").claim("fsf:firstMove", "black"));
+        out.push(Sentence::new("Black moves first.").fsf("firstMove", "black"));
     } else {
-        out.push(Sentence::new("White moves first.").claim("fsf:firstMove", "white"));
+        out.push(Sentence::new("White moves first.").fsf("firstMove", "white"));
     }
 }
 
@@ -872,15 +879,9 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         text.push('.');
         out.push(
             Sentence::new(text)
-                .claim("pieceDrops", "true")
-                .claim(
-                    "dropRegionWhite",
-                    super::claims::region(&drops.region.white),
-                )
-                .claim(
-                    "dropRegionBlack",
-                    super::claims::region(&drops.region.black),
-                ),
+                .key("pieceDrops")
+                .key("dropRegionWhite")
+                .key("dropRegionBlack"),
         );
         if let Some(p) = drops.no_doubled {
             let n = drops.no_doubled_count;
@@ -895,8 +896,8 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                     "{} {piece} may not be dropped on a file that already holds {already} of its side.",
                     if article(&piece) == "an" { "An" } else { "A" },
                 ))
-                .claim("dropNoDoubled", p)
-                .claim("dropNoDoubledCount", n),
+                .key("dropNoDoubled")
+                .key("dropNoDoubledCount"),
             );
         }
         // Fairy-Stockfish's checkmate_value: a mate given by a dropped
@@ -912,7 +913,7 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                     "Checkmate by dropping a {} is not allowed: the player who gives it loses.",
                     name(p.letter)
                 ))
-                .claim("shogiPawnDropMateIllegal", "true"),
+                .key("shogiPawnDropMateIllegal"),
             );
         }
         // Fairy-Stockfish's drop_region: these two apply to its pawn type.
@@ -937,8 +938,8 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                     name(p.letter),
                     list(&not, "or")
                 ))
-                .claim("firstRankPawnDrops", drops.first_rank_pawn_drops)
-                .claim("promotionZonePawnDrops", drops.promotion_zone_pawn_drops),
+                .key("firstRankPawnDrops")
+                .key("promotionZonePawnDrops"),
             );
         }
         if drops.immobility_illegal {
@@ -946,28 +947,27 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 Sentence::new(
                     "No piece may be dropped, or move without promoting, where it could never move again.",
                 )
-                .claim("immobilityIllegal", "true"),
+                .key("immobilityIllegal"),
             );
         }
         if !drops.checks {
-            out.push(Sentence::new("A drop may not give check.").claim("dropChecks", "false"));
+            out.push(Sentence::new("A drop may not give check.").key("dropChecks"));
         }
         if drops.must_drop {
             out.push(
                 Sentence::new("A player with a piece in hand must drop it rather than move.")
-                    .claim("mustDrop", "true"),
+                    .key("mustDrop"),
             );
         }
         if drops.promoted {
             out.push(
-                Sentence::new("A piece may be dropped in its promoted form.")
-                    .claim("dropPromoted", "true"),
+                Sentence::new("A piece may be dropped in its promoted form.").key("dropPromoted"),
             );
         }
         if drops.opposite_coloured_bishop {
             out.push(
                 Sentence::new("A Bishop may be dropped only on a square of the other colour than its side's other Bishop.")
-                    .claim("dropOppositeColoredBishop", "true"),
+                    .key("dropOppositeColoredBishop"),
             );
         }
         if drops.sittuyin_rook_drop {
@@ -987,7 +987,7 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                         )
                     )
                 ))
-                .claim("sittuyinRookDrop", "true"),
+                .key("sittuyinRookDrop"),
             );
         }
     }
@@ -1010,16 +1010,12 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             });
         }
         text.push('.');
-        out.push(
-            Sentence::new(text)
-                .claim("capturesToHand", "true")
-                .claim("dropLoop", drops.drop_loop),
-        );
+        out.push(Sentence::new(text).key("capturesToHand").key("dropLoop"));
     }
     if !v.in_hand.is_empty() {
         out.push(
             Sentence::new(format!("Pieces in hand at the start: {}.", hand(v, name)))
-                .claim("fsf:hand", v.in_hand.clone()),
+                .fsf("hand", v.in_hand.clone()),
         );
     }
     match drops.enclosing {
@@ -1028,15 +1024,15 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 "A piece may only be dropped where it encloses, in a line with another piece of its side, \
                  one or more of the other side's pieces.",
             )
-            .claim("enclosingDrop", "reversi"),
+            .key("enclosingDrop"),
         ),
         Enclosing::Ataxx => out.push(
             Sentence::new("A piece may only be dropped next to a piece of its side.")
-                .claim("enclosingDrop", "ataxx"),
+                .key("enclosingDrop"),
         ),
         Enclosing::Top => out.push(
             Sentence::new("A piece may only be dropped on the lowest empty square of a file.")
-                .claim("enclosingDrop", "top"),
+                .key("enclosingDrop"),
         ),
         // Fairy-Stockfish's drop_region for ANYSIDE and SNORT.
         Enclosing::Anyside => out.push(
@@ -1044,13 +1040,13 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 "A piece may only be dropped as if slid in from an edge of the board: on the first empty \
                  square of a rank or file, counted from either end, next to the pieces already there.",
             )
-            .claim("enclosingDrop", "anyside"),
+            .key("enclosingDrop"),
         ),
         Enclosing::Snort => out.push(
             Sentence::new(
                 "A piece may not be dropped next to (beside, above or below) a piece of the other side.",
             )
-            .claim("enclosingDrop", "snort"),
+            .key("enclosingDrop"),
         ),
         _ => {}
     }
@@ -1067,16 +1063,13 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 "The first pieces are dropped on {}, where they need enclose nothing.",
                 list(&squares, "and")
             ))
-            .claim(
-                "enclosingDropStart",
-                super::claims::region(&drops.enclosing_start),
-            ),
+            .key("enclosingDropStart"),
         );
     }
     if matches!(moves.flip_enclosed, Enclosing::Reversi | Enclosing::Ataxx) {
         out.push(
             Sentence::new("The other side's pieces a drop encloses change sides.")
-                .claim("flipEnclosedPieces", moves.flip_enclosed.word()),
+                .key("flipEnclosedPieces"),
         );
     }
 }
@@ -1087,16 +1080,13 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
     let moves = &v.rules.moves;
     let captures = &v.rules.captures;
     if moves.pass_on_stalemate.white {
-        out.push(
-            Sentence::new("A player with no legal move passes.")
-                .claim("passOnStalemateWhite", "true"),
-        );
+        out.push(Sentence::new("A player with no legal move passes.").key("passOnStalemateWhite"));
     }
     if captures.must_capture {
-        out.push(Sentence::new("Capturing is compulsory.").claim("mustCapture", "true"));
+        out.push(Sentence::new("Capturing is compulsory.").key("mustCapture"));
     }
     if !moves.checking {
-        out.push(Sentence::new("Giving check is not allowed.").claim("checking", "false"));
+        out.push(Sentence::new("Giving check is not allowed.").key("checking"));
     }
     if captures.blast {
         let immune: Vec<String> = captures
@@ -1121,8 +1111,8 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
                     format!(", except {} around it", list(&spared, "and"))
                 }
             ))
-            .claim("blastOnCapture", "true")
-            .claim("blastImmuneTypes", super::claims::pieces(&captures.blast_immune)),
+            .key("blastOnCapture")
+            .key("blastImmuneTypes"),
         );
     }
     if !captures.petrify_on_capture.is_empty() {
@@ -1136,7 +1126,7 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
                 "{} that capture turn to stone: they stay on the square as a wall no piece may enter or take.",
                 list(&who, "and")
             ))
-            .claim("petrifyOnCaptureTypes", super::claims::pieces(&captures.petrify_on_capture)),
+            .key("petrifyOnCaptureTypes"),
         );
     }
     if !captures.mutually_immune.is_empty() {
@@ -1146,10 +1136,8 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
             .map(|&c| plural(&name(c)))
             .collect();
         out.push(
-            Sentence::new(format!("{} may not capture each other.", list(&who, "and"))).claim(
-                "mutuallyImmuneTypes",
-                super::claims::pieces(&captures.mutually_immune),
-            ),
+            Sentence::new(format!("{} may not capture each other.", list(&who, "and")))
+                .key("mutuallyImmuneTypes"),
         );
     }
 }
@@ -1200,10 +1188,10 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
                  and the {king} is not in check and crosses no attacked square, {} (Black likewise on its side).",
                 list(&wings, "or")
             ))
-            .claim("castling", "true")
-            .claim("fsf:castlingKingSquare", sq(c.king))
-            .claim("castlingKingsideFile", char::from(b'a' + v.castling.kingside_file))
-            .claim("castlingQueensideFile", char::from(b'a' + v.castling.queenside_file)),
+            .key("castling")
+            .fsf("castlingKingSquare", sq(c.king))
+            .key("castlingKingsideFile")
+            .key("castlingQueensideFile"),
         );
     }
 }
@@ -1220,8 +1208,8 @@ fn special_moves(v: &Variant, out: &mut Vec<Sentence>) {
                 "Gating: when a piece on its first rank moves for the first time, the player may place a piece \
                  from their hand on the square it left."
             })
-            .claim("gating", "true")
-            .claim("seirawanGating", moves.seirawan_gating),
+            .key("gating")
+            .key("seirawanGating"),
         );
     }
     match moves.walling {
@@ -1231,22 +1219,22 @@ fn special_moves(v: &Variant, out: &mut Vec<Sentence>) {
                 "After each move, the player also moves the duck to an empty square other than the one it is on; \
                  no piece may capture it or pass through it.",
             )
-            .claim("wallingRule", "duck"),
+            .key("wallingRule"),
         ),
         super::rules::Walling::Arrow => out.push(
             Sentence::new(
                 "After each move, the piece that moved shoots an arrow, as a Queen moves, to an empty square, \
                  which becomes a wall for the rest of the game.",
             )
-            .claim("wallingRule", "arrow"),
+            .key("wallingRule"),
         ),
         super::rules::Walling::Past => out.push(
             Sentence::new("After each move, the square the piece left becomes a wall for the rest of the game.")
-                .claim("wallingRule", "past"),
+                .key("wallingRule"),
         ),
-        w => out.push(
+        _ => out.push(
             Sentence::new("After each move, the player places a wall on an empty square for the rest of the game.")
-                .claim("wallingRule", w.word()),
+                .key("wallingRule"),
         ),
     }
     if moves.flying_general {
@@ -1254,11 +1242,11 @@ fn special_moves(v: &Variant, out: &mut Vec<Sentence>) {
             Sentence::new(
                 "The two Generals may never face each other on a file with nothing between them.",
             )
-            .claim("flyingGeneral", "true"),
+            .key("flyingGeneral"),
         );
     }
     if moves.pass.white {
-        out.push(Sentence::new("A player may pass instead of moving.").claim("passWhite", "true"));
+        out.push(Sentence::new("A player may pass instead of moving.").key("passWhite"));
     }
     if moves.demotion && !v.promotion.promoted.is_empty() {
         out.push(
@@ -1271,7 +1259,7 @@ fn special_moves(v: &Variant, out: &mut Vec<Sentence>) {
                 },
                 piece_zone(v)
             ))
-            .claim("pieceDemotion", "true"),
+            .key("pieceDemotion"),
         );
     }
 }
@@ -1292,26 +1280,13 @@ fn promotions(
                 let mut sentence = Sentence::new(format!("The {} {s}.", name(p.letter)));
                 if pawn {
                     sentence = sentence
-                        .claim(
-                            "promotionPieceTypesWhite",
-                            super::claims::pieces(&v.promotion.piece_types_white),
-                        )
-                        .claim(
-                            "promotionRegionWhite",
-                            super::claims::region(&v.promotion.region_white),
-                        )
-                        .claim("mandatoryPawnPromotion", v.promotion.mandatory_pawn);
+                        .key("promotionPieceTypesWhite")
+                        .key("promotionRegionWhite")
+                        .key("mandatoryPawnPromotion");
                 } else {
                     sentence = sentence
-                        .claim(
-                            "promotedPieceType",
-                            v.promotion
-                                .promoted
-                                .iter()
-                                .find(|x| x.0 == p.letter)
-                                .map_or_else(|| "-".to_string(), |x| format!("{}:{}", x.0, x.1)),
-                        )
-                        .claim("mandatoryPiecePromotion", v.promotion.mandatory_piece);
+                        .key("promotedPieceType")
+                        .key("mandatoryPiecePromotion");
                 }
                 out.push(sentence);
             }
