@@ -52,7 +52,6 @@ impl Colour {
 /// let mut regions = ByColour::both(1u8);
 /// regions[Colour::Black] = 8;
 /// assert_eq!((regions.white, regions[Colour::Black]), (1, 8));
-/// assert!(!regions.same());
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColour<T> {
@@ -67,13 +66,6 @@ impl<T: Clone> ByColour<T> {
             white: value.clone(),
             black: value,
         }
-    }
-}
-
-impl<T: PartialEq> ByColour<T> {
-    /// Whether both sides have the same value.
-    pub fn same(&self) -> bool {
-        self.white == self.black
     }
 }
 

@@ -195,12 +195,6 @@ impl Sentence {
     }
 }
 
-impl PartialEq<str> for Sentence {
-    fn eq(&self, other: &str) -> bool {
-        self.text == other
-    }
-}
-
 /// The game's rules from its definition: how it is won, drawn and lost,
 /// then the rules the board does not show (each a sentence).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
