@@ -15,6 +15,7 @@
 use scraper::ElementRef;
 
 use crate::page::finding::{Finding, Kind, Place};
+use crate::tools::variant_page::limits::{clip, QUOTE_CHARS};
 
 /// What is wrong with one `data-rule` value, a message per claim.
 pub fn problems(rule: &str) -> Vec<String> {
@@ -24,14 +25,14 @@ pub fn problems(rule: &str) -> Vec<String> {
         return out;
     }
     for claim in rule.split(';').map(str::trim) {
-        let quoted: String = claim.chars().take(60).collect();
+        let quoted = clip(claim, QUOTE_CHARS);
         let Some((key, value)) = claim.split_once('=') else {
             out.push(format!("'{quoted}' is no key=value claim"));
             continue;
         };
         let (key, value) = (key.trim(), value.trim());
         if !crate::variant::claims::is_claim_key(key) {
-            let key: String = key.chars().take(60).collect();
+            let key = clip(key, QUOTE_CHARS);
             out.push(format!(
                 "'{key}' is no key Fairy-Stockfish reads and no documented fsf: name"
             ));
