@@ -500,7 +500,10 @@ impl Declarations {
             return None;
         }
         let square = self.squares.iter().find(|s| s.sq == sq);
-        if !at.page.board.is_empty() && !square.is_some_and(|s| s.on_board) {
+        // A demonstration alone (a piece in hand) may stand beside the
+        // board: it shows the board, not itself.
+        let beside = cell.key.is_empty() && cell.extras.moves.is_none();
+        if !at.page.board.is_empty() && !beside && !square.is_some_and(|s| s.on_board) {
             report.say(Kind::NotOnBoard, &place, Says::NotOnBoard, &[]);
             return None;
         }

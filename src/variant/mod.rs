@@ -74,6 +74,8 @@ use core::fmt;
 
 pub mod builtin;
 pub mod claims;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod drops;
 pub mod fairy;
 mod fen;
 mod ini;

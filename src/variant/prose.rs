@@ -781,6 +781,13 @@ struct Castle {
     rook_queen_side: Option<u8>,
 }
 
+/// Whether a player may castle in this game as it starts: castling is on
+/// and the start position gives White a King and a Rook to castle with
+/// (the one predicate of the rules' sentence and the King's remark).
+pub fn castles(v: &Variant) -> bool {
+    castling(v).is_some()
+}
+
 /// Where White castles from, found as Fairy-Stockfish's FEN reader finds
 /// it (its `set`): the castling king piece on the castling rank (else the
 /// `castlingKingFile`), the outermost castling rook on each side of it.

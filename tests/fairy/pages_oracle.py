@@ -121,6 +121,7 @@ class PageReader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.variant = None
         self.cells = []  # (id, x, y, key or None, black)
+        self.hands = []  # (id, hand letter as the FEN writes it, FEN)
         self.moves = {}  # key -> the Moves column's text
         self._board_depth = 0
         self._row = None  # (key, [cell texts]) inside a tr[data-piece]
@@ -141,6 +142,8 @@ class PageReader(HTMLParser):
             if m and "n" in (a.get("class") or "").split():
                 self.cells.append((a["id"], int(m.group(1)), int(m.group(2)), a.get("data-piece"),
                                    a.get("data-side") == "black"))
+            elif m and a.get("data-hand") and a.get("data-fen"):
+                self.hands.append((a["id"], a["data-hand"], a["data-fen"]))
         elif tag == "tr" and "data-piece" in a and not self._board_depth:
             self._row = (a["data-piece"], [])
         elif tag == "td" and self._row is not None:
@@ -455,6 +458,46 @@ def keep_rules(board, sq, letter, black, royal, res):
     return off is not None and t in off and kept is not None and t not in kept
 
 
+DROP_RE = re.compile(r"^\+?([A-Za-z])@([a-z]\d+)$")
+
+
+def hand_presses(board, name, hands):
+    """What pressing each piece in hand must show: the position its FEN
+    says (every square: the FEN's letter, or None) and the squares where
+    pyffish, playing the variant itself with every rule on, drops it."""
+    out = []
+    for cid, hand, fen in hands:
+        res = {"id": cid, "hand": hand, "fen": fen, "drops": [], "position": {}, "problem": None}
+        out.append(res)
+        try:
+            valid = sf.validate_fen(fen, name)
+        except Exception as e:  # noqa: BLE001 (pyffish raises ValueError and others)
+            valid, res["problem"] = 0, "validate_fen raised %s" % e
+        if valid <= 0:
+            res["problem"] = res["problem"] or "pyffish calls the position invalid (%d)" % valid
+            continue
+        rows = fen.split(" ")[0].split("[")[0].split("/")
+        for r, row in enumerate(rows):
+            rank = len(rows) - 1 - r
+            f = 0
+            for tok in re.findall(r"\d+|\+?[A-Za-z]~?", row):
+                if tok.isdigit():
+                    f += int(tok)
+                    continue
+                res["position"][board.ids.get(sq_name(f, rank), "?")] = tok.replace("~", "")
+                f += 1
+        try:
+            moves = sf.legal_moves(name, fen, [])
+        except Exception as e:  # noqa: BLE001
+            res["problem"] = "legal_moves raised %s" % e
+            continue
+        for uci in moves:
+            m = DROP_RE.match(uci)
+            if m and m.group(1).upper() == hand.upper():
+                res["drops"].append(board.ids.get(m.group(2), m.group(2)))
+    return out
+
+
 def oracle_info(facts):
     """Oracle's view of a variant (size, pieces, royal ones), from pyffish."""
     letters = sorted(facts.start_letters | facts.pocket_letters, key=lambda c: (c not in facts.start_letters, c))
@@ -515,6 +558,7 @@ def expect_page(job):
                 res["kept"] = list(KEEP)
         res.update({"id": cid, "letter": letter, "black": black, "square": sq, "betza": betza})
         out["presses"].append(res)
+    out["hands"] = hand_presses(board, name, reader.hands)
     return out
 
 

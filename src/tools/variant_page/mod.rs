@@ -48,8 +48,10 @@ use crate::variant::{Skip, Variant, VariantPiece};
 
 mod command;
 pub mod file_name;
+mod hand;
 mod layout;
 pub mod limits;
+mod look;
 mod meet;
 mod templates;
 mod view;
@@ -235,25 +237,6 @@ pub fn piece_name(variant: &Variant, p: &VariantPiece, names: &Names) -> String 
         return format!("{name} ({})", p.betza);
     }
     name
-}
-
-/// XBoard's image for a predefined type (`Rook`), and whether a Black one
-/// exists in its set (scripts/make-assets.py's PIECES).
-fn image(p: &VariantPiece) -> Option<(&'static str, bool)> {
-    Some(match p.name.as_str() {
-        "pawn" => ("Pawn", true),
-        "knight" => ("Knight", true),
-        "bishop" => ("Bishop", true),
-        "rook" => ("Rook", true),
-        "queen" => ("Queen", true),
-        "king" => ("King", true),
-        "archbishop" => ("Archbishop", true),
-        "chancellor" => ("Chancellor", false),
-        "commoner" => ("Commoner", false),
-        "lance" => ("Lance", true),
-        "gold" => ("Gold", false),
-        _ => return None,
-    })
 }
 
 /// The page of one variant, or why it cannot be written (a piece whose

@@ -12,8 +12,9 @@ use crate::variant::{prose, Colour, Variant, VariantPiece};
 use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
 use super::layout::{self, ToPlace};
+use super::look::{look, Look};
 use super::meet;
-use super::{about, image, piece_name, skip_text, title, Names, Options, PageError};
+use super::{about, piece_name, skip_text, title, Names, Options, PageError};
 
 /// A whole page.
 pub(super) struct PageView {
@@ -38,6 +39,9 @@ pub(super) struct PageView {
     pub pieces: Vec<PieceView>,
     /// The game's rules, a sentence each.
     pub rules: prose::Rules,
+    /// Each side's pieces in hand, where the game has drops (Black's
+    /// first).
+    pub hands: Vec<super::hand::HandView>,
 }
 
 /// The setup picture `make-assets.py` draws beside the page.
@@ -45,13 +49,6 @@ pub(super) struct Picture {
     pub src: String,
     pub alt: String,
     pub fen: String,
-}
-
-/// How a piece is drawn: its image in `sym/` and the image's text.
-#[derive(Clone)]
-pub(super) struct Look {
-    pub src: String,
-    pub alt: String,
 }
 
 /// A piece on the Moves-at-a-Glance board.
@@ -225,21 +222,6 @@ fn shown_of<'a>(v: &'a Variant, sides: &BTreeMap<char, meet::Sides>) -> Vec<&'a 
         .collect()
 }
 
-/// The look of piece `p` for one side: its `sym/` image, else the disc
-/// with its letter that `make-assets.py` draws into `sym/`
-/// (`WhiteDiscA.png`, `BlackDiscA.png`), as the setup picture draws it.
-fn look(p: &VariantPiece, name: &str, black: bool) -> Look {
-    let side = if black { "Black" } else { "White" };
-    let file = match image(p) {
-        Some((file, has_black)) if !black || has_black => file.to_string(),
-        _ => format!("Disc{}", p.letter.to_ascii_uppercase()),
-    };
-    Look {
-        src: format!("sym/{side}{file}.png"),
-        alt: format!("{side} {name}"),
-    }
-}
-
 struct Row<'a> {
     piece: &'a VariantPiece,
     /// Whether the board shows it for White and for Black.
@@ -288,6 +270,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         }
     }
     let title = title(v);
+    let cells = board_cells(v, &rows);
     Ok(PageView {
         name: v.name.clone(),
         picture: (!v.start.is_empty()).then(|| Picture {
@@ -308,7 +291,15 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         ranks: v.ranks,
         setup: setup(v, &rows),
         promoted_at_start: promoted_at_start(v, names),
-        board: board_cells(v, &rows),
+        hands: super::hand::hands(
+            v,
+            names,
+            &cells
+                .iter()
+                .map(|r| r.iter().map(|c| c.as_ref().map(|s| &s.look)).collect())
+                .collect::<Vec<_>>(),
+        ),
+        board: cells,
         legend,
         pieces,
         rules: prose::rules(v, &|c| letter_name(v, names, c), &|c| letters.contains(&c)),
@@ -718,7 +709,7 @@ fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece, shown: 
     }
     if p.royal {
         r.push("royal: must not be left in check".into());
-        if v.castling.allowed {
+        if prose::castles(v) {
             r.push("castles".into());
         }
     }

@@ -186,6 +186,52 @@ async function marksWhileHeld(page, id) {
   return marks;
 }
 
+// The pieces in hand of a page against pyffish (pages_oracle.py's
+// hand_presses): the press shows the position its FEN says, every square
+// of the board as the FEN has it, and marks in green exactly the squares
+// where pyffish, playing the variant with every rule on, drops the piece.
+function compareHands(v, expected, page, tally, problems, mismatches, keys) {
+  if (expected.length !== page.handMarks.size) {
+    problems.push(`${v}: ${page.handMarks.size} pieces in hand pressed, the oracle read ${expected.length}`);
+  }
+  for (const h of expected) {
+    const marks = page.handMarks.get(h.id);
+    if (!marks) {
+      problems.push(`${v} the piece in hand ${h.id} not pressed`);
+      continue;
+    }
+    tally.presses++;
+    if (h.problem) {
+      problems.push(`${v} ${h.hand} in hand (${h.fen}): ${h.problem}`);
+      continue;
+    }
+    const want = new Set(h.drops);
+    const wrong = [];
+    let position = true;
+    for (const id of page.cells) {
+      const shown = id in marks ? marks[id] : page.layout[id];
+      const green = shown === 'green';
+      tally.squares++;
+      if (green !== want.has(id)) {
+        tally.wrong++;
+        wrong.push(`${id} ${green ? 'marked, not a drop' : 'a drop, not marked'}`);
+      }
+      const letter = green || !shown ? '' : (page.images[shown] || `?${shown}`);
+      const fenLetter = (h.position[id] || '').replace('+', '');
+      if (letter !== fenLetter) {
+        position = false;
+        wrong.push(`${id} shows ${letter || 'nothing'}, the FEN ${fenLetter || 'nothing'}`);
+      }
+    }
+    tally.positions++;
+    if (!position) tally.wrongPositions++;
+    if (wrong.length) {
+      mismatches.push(`${v} ${h.hand} in hand (${h.fen}): ${wrong.slice(0, 8).join('; ')}`);
+      keys.set(`mismatch ${v} ${h.hand} in hand`, v);
+    }
+  }
+}
+
 // Every declared cell of every page pressed: {file -> {cells, marks}}.
 async function pressAll(ctx, pages, problems) {
   const { browser, server } = ctx;
@@ -198,13 +244,30 @@ async function pressAll(ctx, pages, problems) {
         problems.push(`${p.rel}: data-glance is ${state} ${h.problems().join('; ')}`);
         continue;
       }
-      const { cells, declared } = await h.page.evaluate(() => ({
-        cells: [...document.querySelectorAll('table.board td.n[id^=sq]')].map((td) => td.id),
-        declared: [...document.querySelectorAll('table.board td[data-piece]')].map((td) => td.id),
-      }));
+      const { cells, declared, hands, layout, images } = await h.page.evaluate(() => {
+        const name = (td) => {
+          const src = td.querySelector('img')?.getAttribute('src') || '';
+          return src.replace(/^.*\//, '').replace(/\.png$/, '');
+        };
+        const board = [...document.querySelectorAll('table.board td.n[id^=sq]')];
+        const images = {};
+        for (const td of document.querySelectorAll('table.board td.n[data-piece]')) {
+          const key = td.getAttribute('data-piece');
+          images[name(td)] = td.getAttribute('data-side') === 'black' ? key.toLowerCase() : key.toUpperCase();
+        }
+        return {
+          cells: board.map((td) => td.id),
+          declared: [...document.querySelectorAll('table.board td[data-piece]')].map((td) => td.id),
+          hands: [...document.querySelectorAll('table.board td[data-hand]')].map((td) => td.id),
+          layout: Object.fromEntries(board.map((td) => [td.id, name(td)])),
+          images,
+        };
+      });
       const marks = new Map();
       for (const id of declared) marks.set(id, await marksWhileHeld(h.page, id));
-      seen.set(`${p.source}/${p.file}`, { cells, marks });
+      const handMarks = new Map();
+      for (const id of hands) handMarks.set(id, await marksWhileHeld(h.page, id));
+      seen.set(`${p.source}/${p.file}`, { cells, marks, handMarks, layout, images });
       problems.push(...h.problems().map((x) => `${p.rel}: ${x}`));
     } finally {
       await h.close();
@@ -229,6 +292,7 @@ export async function run(ctx) {
   const { expected, oracleSecs } = await oracle;
 
   const tally = newTally();
+  const handTally = { presses: 0, squares: 0, wrong: 0, positions: 0, wrongPositions: 0 };
   const count = { presses: 0, compared: 0, notComparable: new Map(), ours: new Map(), settings: new Map() };
   const mismatches = [];
   const keys = new Map(); // failure key -> the page it belongs to (null: the run)
@@ -249,6 +313,7 @@ export async function run(ctx) {
     foreign.push(...letters.map((l) => `${v} ${l}`));
     for (const l of letters) keys.set(`foreign ${v} ${l}`, v);
     foreignSide.push(...pageExp.foreign_side.map((l) => `${v} ${l === l.toUpperCase() ? 'white' : 'black'} ${l.toLowerCase()}`));
+    compareHands(v, pageExp.hands || [], page, handTally, problems, mismatches, keys);
     if (pageExp.presses.length !== page.marks.size) {
       problems.push(`${v}: ${page.marks.size} declared cells pressed, the oracle read ${pageExp.presses.length}`);
     }
@@ -293,6 +358,8 @@ export async function run(ctx) {
   details.push(`presses not compared, a reason in the page (FAILURE): ${oursPresses}${oursPresses ? `: ${byReason(count.ours).join('; ')}` : ''}`);
   details.push(`presses not compared, a reason outside glance: ${count.presses - count.compared - oursPresses}${count.notComparable.size ? `: ${byReason(count.notComparable).join('; ')}` : ''}`);
   details.push(`squares compared: ${tally.squares}, agreeing ${tally.squares - tally.wrongSquares}, mismatching ${tally.wrongSquares}`);
+  details.push(`pieces in hand pressed: ${handTally.presses}; drop squares compared ${handTally.squares}, mismatching ${handTally.wrong}; `
+    + `demonstration positions compared ${handTally.positions}, differing from their FEN ${handTally.wrongPositions}`);
   details.push(`own-side squares (a piece of the pressed side): ${tally.ownSquares} compared, ${tally.ownCaptures} marked as a capture (FAILURE)`);
   details.push(`squares not compared: ${byReason(tally.squaresNot).join('; ') || 'none'}`);
   details.push(`pieces the game does not have (FAILURE): ${foreign.length}${foreign.length ? `: ${foreign.join(', ')}` : ''}`);
@@ -324,6 +391,7 @@ export async function run(ctx) {
     name,
     ok,
     summary: `${name}: ${nFile}/${w.nSections} sections and ${nBuiltin}/${w.nBuiltins} built-ins written, ${count.presses} presses, `
+      + `${handTally.presses} pieces in hand (${handTally.squares} drop squares, ${handTally.wrong} mismatching), `
       + `${tally.squares} squares compared (${tally.wrongSquares} mismatching, ${tally.ownCaptures} own-side captures), ${mismatches.length} presses mismatching, `
       + `${foreign.length} pieces the game does not have, ${count.presses - count.compared} presses not compared; `
       + `${failures} failures, ${open.length} of them open in issue 34 (listed), ${fresh.length} new, ${gone.length} listed that no longer fail${report ? ' [report mode]' : ''}`,

@@ -5,16 +5,22 @@
 use maud::{html, Markup};
 
 use super::super::view::PageView;
+use super::hands;
 use super::legend::{self, Slot};
 use super::look;
 
 pub(in super::super) fn board(p: &PageView) -> Markup {
     let slots: Vec<Slot> = legend::slots(&p.legend);
     let extra = slots.len().saturating_sub(p.board.len());
+    // The board's files, the legend's mark and its words.
+    let columns = usize::from(p.files) + 2;
     html! {
         h3 { "Moves at a Glance" }
         p { "Press a piece to see where it moves." }
         table.board {
+            @for h in p.hands.iter().filter(|h| h.pieces.iter().any(|c| c.hand.is_ascii_lowercase())) {
+                (hands::rows(h, p.files, columns))
+            }
             @for (i, row) in p.board.iter().enumerate() {
                 @let y = p.board.len() - 1 - i;
                 tr {
@@ -36,6 +42,9 @@ pub(in super::super) fn board(p: &PageView) -> Markup {
                     td colspan=(p.files) {}
                     (legend::cells(slots.get(p.board.len() + k)))
                 }
+            }
+            @for h in p.hands.iter().filter(|h| h.pieces.iter().any(|c| c.hand.is_ascii_uppercase())) {
+                (hands::rows(h, p.files, columns))
             }
         }
         p #piece { ":" br; ":" }

@@ -6,7 +6,7 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use super::super::view::PageView;
 use super::super::MARKER;
-use super::{board_table, diagram_table, piece};
+use super::{board_table, diagram_table, hands, piece};
 
 /// The look of the static diagrams and of the layout around the board
 /// (moves.css draws the board itself).
@@ -20,7 +20,10 @@ const STYLE: &str = "
   table.diagram td img { width: 22px; height: 22px; display: block; margin: 0 auto; }
   ul.keys { list-style: none; padding: 0; }
   ul.keys img { width: 16px; height: 16px; vertical-align: middle; margin-right: 0.4em; }
-  section.piece { break-inside: avoid; }
+  section.piece, section.drop { break-inside: avoid; }
+  table.board td.hand { width: 36px; min-width: 36px; height: 36px; padding: 0;
+    text-align: center; vertical-align: middle; background-color: #E8DCB8;
+    border: 1px solid #000000; }
 ";
 
 pub(in super::super) fn page(p: &PageView) -> Markup {
@@ -51,6 +54,7 @@ pub(in super::super) fn page(p: &PageView) -> Markup {
                     h2 { "The board" }
                     (setup(p))
                     (board_table::board(p))
+                    (hands::sections(&p.hands))
                     h2 { "The pieces" }
                     (piece::table(p))
                     @for pv in &p.pieces {

@@ -12,12 +12,13 @@ pub(super) mod board_table;
 pub(super) mod catalogue;
 pub(super) mod diagram_table;
 pub(super) mod document;
+pub(super) mod hands;
 pub(super) mod legend;
 pub(super) mod piece;
 
 use maud::{html, Markup};
 
-use super::view::Look;
+use super::look::Look;
 
 /// A piece as its look draws it.
 pub(super) fn look(l: &Look) -> Markup {

@@ -1,0 +1,244 @@
+//! The hands beside the board (issue: every move a player can make): for
+//! a game with drops, each side's pieces in hand, each a cell `sq{x}x{y}`
+//! outside the board (Black's above it, on rows 15 and 14; White's below,
+//! on rows 13 and 12) that the runtime presses like a demonstration: its
+//! `data-demo` turns the board into the piece's demonstration position
+//! ([`crate::variant::drops`]) and marks in green every square where it
+//! may be dropped; `data-fen` is that position, `data-hand` the piece
+//! (`P` White's Pawn, `p` Black's), `data-words` the texts under the
+//! board. Without JavaScript, each shows as a static diagram with its FEN.
+
+use crate::engine::geometry::{Colour, Square};
+use crate::variant::drops::{self, Excluded};
+use crate::variant::{Variant, VariantPiece};
+
+use super::look::{look, Look};
+use super::{piece_name, Names};
+
+/// One side's hand.
+pub(super) struct HandView {
+    /// "Black's hand".
+    pub label: String,
+    pub pieces: Vec<HandPiece>,
+}
+
+/// A piece in hand and its demonstration.
+pub(super) struct HandPiece {
+    /// Its cell's id, `sq{x}x{y}`.
+    pub id: String,
+    /// `P` (White's) or `p` (Black's).
+    pub hand: char,
+    pub look: Look,
+    /// The changes from the board to the demonstration, and the green
+    /// marks.
+    pub demo: String,
+    pub fen: String,
+    /// The `data-text` keys of its name and of its words.
+    pub keys: (String, String),
+    /// "White's Pawn in hand".
+    pub name: String,
+    /// Where it may be dropped, and where not.
+    pub words: String,
+    /// The demonstration drawn, from the top rank.
+    pub rows: Vec<Vec<DemoCell>>,
+}
+
+/// A square of a demonstration's static diagram.
+pub(super) enum DemoCell {
+    Empty,
+    /// It may be dropped here.
+    Drop,
+    Piece(Look),
+}
+
+/// The hands of the game, Black's first (above the board), or none.
+pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) -> Vec<HandView> {
+    let mut out = Vec::new();
+    for (colour, rows) in [(Colour::Black, [15u8, 14]), (Colour::White, [13, 12])] {
+        let mut pieces = Vec::new();
+        for letter in drops::hand_types(v, colour) {
+            let i = pieces.len();
+            let width = usize::from(v.files.max(3));
+            let (x, row) = (i % width, i / width);
+            let (Some(&y), Ok(x)) = (rows.get(row), u8::try_from(x)) else {
+                continue;
+            };
+            if let Some(p) = hand_piece(v, names, board, colour, letter, (x, y)) {
+                pieces.push(p);
+            }
+        }
+        if !pieces.is_empty() {
+            let side = side_name(colour);
+            out.push(HandView {
+                label: format!("{side}'s hand"),
+                pieces,
+            });
+        }
+    }
+    out
+}
+
+fn side_name(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "White",
+        Colour::Black => "Black",
+    }
+}
+
+fn hand_piece(
+    v: &Variant,
+    names: &Names,
+    board: &[Vec<Option<&Look>>],
+    colour: Colour,
+    letter: char,
+    (x, y): (u8, u8),
+) -> Option<HandPiece> {
+    let p = v.piece(letter)?;
+    let pos = drops::demonstration(v, colour, letter)?;
+    if drops::in_check(v, &pos, colour) {
+        return None;
+    }
+    let each = drops::each_square(v, &pos, colour, letter);
+    let name = piece_name(v, p, names);
+    let black = colour == Colour::Black;
+    let side = side_name(colour);
+    let demo = demo_changes(v, names, board, &pos, &each);
+    let rows = (0..v.ranks)
+        .rev()
+        .map(|rank| {
+            (0..v.files)
+                .map(|file| {
+                    let on = pos
+                        .board
+                        .iter()
+                        .find(|q| q.square.file() == file && q.square.rank() == rank);
+                    match on {
+                        Some(q) => DemoCell::Piece(placed_look(v, names, q.letter, q.colour)),
+                        None if each
+                            .iter()
+                            .any(|(s, w)| s.file() == file && s.rank() == rank && w.is_none()) =>
+                        {
+                            DemoCell::Drop
+                        }
+                        None => DemoCell::Empty,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let key = format!("hand-{}{}", colour.name(), letter);
+    Some(HandPiece {
+        id: format!("sq{x}x{y}"),
+        hand: if black {
+            letter.to_ascii_lowercase()
+        } else {
+            letter.to_ascii_uppercase()
+        },
+        look: look(p, &name, black),
+        demo,
+        fen: pos.fen(v),
+        keys: (key.clone(), format!("{key}-where")),
+        words: words(v, names, p, colour, &each),
+        name: format!("{side}'s {name} in hand"),
+        rows,
+    })
+}
+
+fn placed_look(v: &Variant, names: &Names, letter: char, colour: Colour) -> Look {
+    match v.piece(letter) {
+        Some(q) => look(q, &piece_name(v, q, names), colour == Colour::Black),
+        None => Look {
+            src: String::new(),
+            alt: letter.to_string(),
+        },
+    }
+}
+
+/// The image name of a look (`sym/WhitePawn.png`: `WhitePawn`).
+fn image_name(l: &Look) -> &str {
+    let file = l.src.rsplit('/').next().unwrap_or_default();
+    file.strip_suffix(".png").unwrap_or(file)
+}
+
+/// The `data-demo` of a demonstration: every square of the board whose
+/// piece differs from the position's (emptied, or showing the
+/// position's), then every drop square marked green.
+fn demo_changes(
+    v: &Variant,
+    names: &Names,
+    board: &[Vec<Option<&Look>>],
+    pos: &drops::Position,
+    each: &[(Square, Option<Excluded>)],
+) -> String {
+    let mut items: Vec<String> = Vec::new();
+    let ranks = board.len();
+    for (i, row) in board.iter().enumerate() {
+        let Some(rank) = ranks.checked_sub(i + 1) else {
+            continue;
+        };
+        for (file, shown) in row.iter().enumerate() {
+            let on = pos.board.iter().find(|q| {
+                usize::from(q.square.file()) == file && usize::from(q.square.rank()) == rank
+            });
+            let want = on.map(|q| placed_look(v, names, q.letter, q.colour));
+            let now = shown.map(|l| image_name(l).to_string());
+            let wanted = want.as_ref().map(|l| image_name(l).to_string());
+            if now != wanted {
+                match wanted {
+                    Some(w) => items.push(format!("{file},{rank}={w}")),
+                    None => items.push(format!("{file},{rank}")),
+                }
+            }
+        }
+    }
+    for (sq, why) in each {
+        if why.is_none() {
+            items.push(format!("{},{}=green", sq.file(), sq.rank()));
+        }
+    }
+    items.join(" ")
+}
+
+/// Where the piece may be dropped, and why not elsewhere (the reasons the
+/// demonstration's empty squares have).
+fn words(
+    v: &Variant,
+    names: &Names,
+    p: &VariantPiece,
+    colour: Colour,
+    each: &[(Square, Option<Excluded>)],
+) -> String {
+    let name = piece_name(v, p, names);
+    let mut why: Vec<Excluded> = each.iter().filter_map(|(_, w)| *w).collect();
+    why.sort();
+    why.dedup();
+    let side = side_name(colour);
+    let mut not: Vec<String> = Vec::new();
+    for w in why {
+        not.push(match w {
+            Excluded::Occupied => continue,
+            Excluded::Region => format!("only within {side}'s drop region"),
+            Excluded::FirstRank => format!("not on {side}'s first rank"),
+            Excluded::PromotionZone => "not where it would promote".into(),
+            Excluded::Doubled => format!("not on a file that holds {side}'s {name} already"),
+            Excluded::RookRank => format!("only on {side}'s first rank"),
+            Excluded::Enclosing => "only where the game's enclosing rule allows".into(),
+            Excluded::Immobile => "not where it could never move again".into(),
+            Excluded::Check => "not where it would give check".into(),
+            Excluded::Attacked => "not where the other side attacks it".into(),
+            Excluded::Other => "not where the game's drop rules forbid it".into(),
+        });
+    }
+    let any = each.iter().any(|(_, w)| w.is_none());
+    let mut text = if any {
+        String::from("It may be dropped on every green square")
+    } else {
+        String::from("Here it may be dropped nowhere")
+    };
+    if !not.is_empty() {
+        text.push_str(": ");
+        text.push_str(&not.join("; "));
+    }
+    text.push('.');
+    text
+}
