@@ -602,8 +602,13 @@ pub fn read_page(name: &str, html: &str, entry: &Entry, setups: &str) -> PageSet
         .cloned()
         .collect();
     // A copy showing another page's picture in place of its own is drawn
-    // for that page.
-    let draw = (page.has_setup || entry.present) && (picture.is_some() || borrowed.is_empty());
+    // for that page. A page whose setup text places no piece and that
+    // shows no picture (a game whose board is empty at the start, as
+    // `glance page` writes it) has none to draw.
+    let (placed, unread) = text::read(&page.lines);
+    let empty = picture.is_none() && !entry.present && placed.is_empty() && unread.is_empty();
+    let draw =
+        (page.has_setup || entry.present) && (picture.is_some() || borrowed.is_empty()) && !empty;
     let mut out = PageSetup {
         name: name.to_string(),
         has_setup: page.has_setup,

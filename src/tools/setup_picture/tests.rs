@@ -204,7 +204,7 @@ fn pictures_own_and_borrowed() {
     assert!(!s.draw);
     let s = read_page(
         "Q",
-        r#"<h3>Initial setup</h3><img src="sym/x.png">"#,
+        r#"<h3>Initial setup</h3><p>a1: King</p><img src="sym/x.png">"#,
         &Entry::default(),
         "s",
     );
@@ -213,6 +213,15 @@ fn pictures_own_and_borrowed() {
         s.error.as_deref(),
         Some("the page shows no setup picture (<img src=\"Q.png\">)")
     );
+    // A board empty at the start with no picture (Reversi's page as
+    // `glance page` writes it): nothing to draw, and nothing missing.
+    let s = read_page(
+        "Q",
+        r#"<h3>Initial setup</h3><p>The board is empty at the start.</p><img src="sym/x.png">"#,
+        &Entry::default(),
+        "s",
+    );
+    assert!(!s.draw);
 }
 
 #[test]
