@@ -23,9 +23,13 @@ from datetime import datetime, timezone
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# dist/glance.js's budget, gzip -9: at most the size of the Interactive
-# Diagram's own script (32,012 B) plus 1,073 B (issue 34).
-GLANCE_BUDGET = 33085
+# The Interactive Diagram's own script, betza.js, gzip -9: 33,085 B, as
+# issue 34 measured it (betza.js is not among the project's files nor
+# under ../shared, so it is not measured here). (32,012 B, written here
+# before, was dist/glance.js's own size when the budget was set.)
+BETZA_JS_GZIP = 33085
+# dist/glance.js's budget, gzip -9: at most the size of betza.js.
+GLANCE_BUDGET = BETZA_JS_GZIP
 
 
 def gzip9(path):
@@ -248,7 +252,8 @@ def rows_sizes(r, extra):
     yield ("`dist/glance.js` (the generic drop-in: the Betza parser, the page reader and its validation, "
            "the files' checks, demonstrations)",
            f"{n(g['bytes'])} B; gzip -9 {n(g['gzip_bytes'])} B ({kib(g['gzip_bytes'])})",
-           f"{n(GLANCE_BUDGET)} B (the Interactive Diagram's own script is 32,012 B): "
+           f"{n(GLANCE_BUDGET)} B (the Interactive Diagram's own script, betza.js, is "
+           f"{n(BETZA_JS_GZIP)} B): "
            + ("met" if g["gzip_bytes"] <= GLANCE_BUDGET else "missed"))
     lab, wasm = extra["sizes"]["dist/lab.js"], extra["sizes"]["pkg/glance_bg.wasm"]
     yield ("`dist/lab.js` (the lab's script: `pkg/` bundled, its wasm deflated inside); "

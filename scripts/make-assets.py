@@ -351,11 +351,18 @@ def svg_names(svg_dir):
 def piece_image(piece, available, setups_file=SETUPS_FILE, board_images=()):
     """The XBoard SVG (name without .svg) that draws a piece: the image
     glance setup names for it (setups.json's "images", else colour + the
-    name's words), as the theme spells it."""
+    name's words), as the theme spells it; where the theme has none, as
+    the page itself draws the piece (glance setup's "drawn": its board's
+    or its diagram's image, or its disc, drawn as its letter)."""
     wanted, colour, name = piece["image"], piece["colour"], piece["name"]
     if wanted == "":
         return LETTER  # the page's own board draws it as its letter
     found = available.get(wanted.lower())
+    drawn = piece.get("drawn")
+    if found is None and drawn == "":
+        return LETTER  # the page draws it as its disc (make_discs)
+    if found is None and drawn is not None:
+        found = available.get(drawn.lower())
     if found is None and f"{colour}Disc{piece['letter'].upper()}" in board_images:
         return LETTER  # the page's board draws it as its disc (make_discs)
     if found is None:

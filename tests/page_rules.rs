@@ -190,6 +190,12 @@ fn janggi_pieces_step_along_the_palace_diagonals() {
         html.contains("data-spares=\"C\""),
         "the Cannon spares the Cannons"
     );
+    // The Cannon hops only, and neither over nor onto a Cannon: it stands
+    // where it has a screen and a piece to take, White's on a3 (over its
+    // Soldier on a4, to a5 and a6 or onto Black's Soldier on a7), Black's
+    // on a8 alike.
+    assert_eq!(goes(&html, "a3"), squares("a5 a6 a7"));
+    assert_eq!(goes(&html, "a8"), squares("a4 a5 a6"));
 }
 
 #[test]

@@ -60,6 +60,14 @@ pub struct Named {
     /// empty when the page's own board draws this piece as its letter
     /// (no image in any of its cells): the picture draws the letter too.
     pub image: String,
+    /// How the page itself draws the piece, where it says (a page
+    /// `glance page` writes, whose pieces are declared): the image of its
+    /// board's cells for its side, else of its static diagram in its
+    /// side's colour (`WhiteRook`); empty for its disc
+    /// (`sym/WhiteDiscA.png`, its letter on a disc, as the picture draws
+    /// a letter). The picture draws it so where XBoard has no artwork
+    /// named `image` (Janggi's Chariot, Micro shogi's Silver).
+    pub drawn: Option<String>,
 }
 
 /// Squares by rank (rank 1 first), then file: a FEN letter or `None`.
@@ -122,6 +130,34 @@ struct Page {
     /// The pieces (`data-piece` key, side) the board draws as letters
     /// only: declared cells of theirs hold text and never an image.
     lettered: Vec<(String, Colour)>,
+    /// The image (no folder, no `.png`) the board draws each piece
+    /// (`data-piece` key, side) with: its first cell's that holds one.
+    board_drawn: Vec<((String, Colour), String)>,
+    /// The image each piece's static diagram (`data-diagram` key) draws
+    /// it with: the one whose text is its key (a page `glance page`
+    /// writes draws White's look there).
+    diagram_drawn: Vec<(String, String)>,
+}
+
+impl Page {
+    /// The image the page draws the piece of `letter`'s key with, for
+    /// `colour`: its board's for that side, else its static diagram's in
+    /// that side's colour (XBoard's theme has every image in both).
+    fn drawn(&self, letter: char, colour: Colour) -> Option<String> {
+        let key = letter.to_uppercase().to_string();
+        if let Some((_, image)) = self
+            .board_drawn
+            .iter()
+            .find(|((k, c), _)| *k == key && *c == colour)
+        {
+            return Some(image.clone());
+        }
+        let (_, image) = self.diagram_drawn.iter().find(|(k, _)| *k == key)?;
+        let stem = ["White", "Black"]
+            .iter()
+            .find_map(|side| image.strip_prefix(side))?;
+        Some(format!("{}{stem}", colour_name(colour)))
+    }
 }
 
 fn page_of(html: &str) -> Page {
@@ -143,6 +179,7 @@ fn page_of(html: &str) -> Page {
         })
         .unwrap_or_default();
     let (mut board, mut shown, mut lettered) = ((0, 0), Vec::new(), Vec::new());
+    let mut board_drawn: Vec<((String, Colour), String)> = Vec::new();
     if let Some(table) = root
         .select("table")
         .into_iter()
@@ -180,6 +217,15 @@ fn page_of(html: &str) -> Page {
                 Colour::White
             };
             let image = !c.select("img").is_empty();
+            let src = c.select("img").first().and_then(|i| i.attr("src"));
+            if let Some(src) = src.filter(|s| !MARK_IMAGES.contains(&image_name(s))) {
+                if !board_drawn
+                    .iter()
+                    .any(|((k, s), _)| *k == key && *s == side)
+                {
+                    board_drawn.push(((key.clone(), side), image_name(&src).to_string()));
+                }
+            }
             match drawn.iter_mut().find(|(k, _)| k.0 == key && k.1 == side) {
                 Some((_, any)) => *any |= image,
                 None => drawn.push(((key, side), image)),
@@ -199,6 +245,19 @@ fn page_of(html: &str) -> Page {
             span(cells.iter().map(|s| s.rank()).collect()),
         );
     }
+    let diagram_drawn = root
+        .select("table")
+        .into_iter()
+        .filter_map(|t| {
+            let key = t.attr("data-diagram")?;
+            let own = t
+                .select("img")
+                .into_iter()
+                .find(|i| i.attr("alt").as_deref() == Some(key.as_str()))?;
+            let name = image_name(&own.attr("src")?).to_string();
+            Some((key, name))
+        })
+        .collect();
     Page {
         has_setup,
         lines: doc.read().setup,
@@ -216,6 +275,8 @@ fn page_of(html: &str) -> Page {
             .map(|i| i.attr("data-fen"))
             .collect(),
         lettered,
+        board_drawn,
+        diagram_drawn,
     }
 }
 
@@ -396,6 +457,7 @@ fn derive(page: &Page) -> Derived {
                 letter,
                 name: table_name.clone(),
                 image: String::new(),
+                drawn: None,
             }),
         }
     }
@@ -527,6 +589,7 @@ fn page_setup(
             letter,
             name: first.0.clone(),
             image: String::new(),
+            drawn: None,
         });
     }
     let position = Position {
@@ -602,8 +665,13 @@ pub fn read_page(name: &str, html: &str, entry: &Entry, setups: &str) -> PageSet
         .cloned()
         .collect();
     // A copy showing another page's picture in place of its own is drawn
-    // for that page.
-    let draw = (page.has_setup || entry.present) && (picture.is_some() || borrowed.is_empty());
+    // for that page. A page whose setup text places no piece and that
+    // shows no picture (a game whose board is empty at the start, as
+    // `glance page` writes it) has none to draw.
+    let (placed, unread) = text::read(&page.lines);
+    let empty = picture.is_none() && !entry.present && placed.is_empty() && unread.is_empty();
+    let draw =
+        (page.has_setup || entry.present) && (picture.is_some() || borrowed.is_empty()) && !empty;
     let mut out = PageSetup {
         name: name.to_string(),
         has_setup: page.has_setup,
@@ -653,6 +721,10 @@ pub fn read_page(name: &str, html: &str, entry: &Entry, setups: &str) -> PageSet
                 } else {
                     image_of(n.colour, &n.name, entry)
                 };
+                // Its disc is its letter on a disc: drawn as a letter.
+                let disc = format!("{}Disc{key}", colour_name(n.colour));
+                let drawn = page.drawn(n.letter, n.colour);
+                n.drawn = drawn.map(|d| if d == disc { String::new() } else { d });
             }
             out.fen = Some(fen_of(&position.grid));
             (out.files, out.ranks) = (position.files, position.ranks);
@@ -713,7 +785,7 @@ pub fn to_json(s: &PageSetup) -> serde_json::Value {
         .iter()
         .map(|n| {
             json!({"colour": colour_name(n.colour), "letter": n.letter.to_string(),
-                   "name": n.name, "image": n.image})
+                   "name": n.name, "image": n.image, "drawn": n.drawn})
         })
         .collect();
     json!({

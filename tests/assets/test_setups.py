@@ -6,10 +6,15 @@ scripts/make-assets.py draws).
 Checks the FEN each page's "Initial setup" text gives, the FEN drawn (with
 scripts/setups.json), that each piece is drawn with the image the page's own
 board uses for it, and the pictures themselves (size, square colours,
-idempotence, a page whose text has slips and no FEN in setups.json).
+idempotence, a page whose text has slips and no FEN in setups.json); and
+that every picture the pages `glance page --builtins` and `glance page
+tests/fixtures/fairy-stockfish-variants.ini --all` write name is drawn.
 """
 
+import contextlib
+import html.parser
 import importlib.util
+import io
 import json
 import os
 import shutil
@@ -281,6 +286,90 @@ class Pictures(unittest.TestCase):
             self.assertFalse(os.path.exists(os.path.join(pages, "Spartan.png")))
         finally:
             shutil.rmtree(pages)
+
+
+class OwnPictures(html.parser.HTMLParser):
+    """The pictures a page names beside itself: each <img src> with no
+    folder (the piece and mark images are in sym/)."""
+
+    def __init__(self):
+        super().__init__()
+        self.pictures = []
+
+    def handle_starttag(self, tag, attrs):
+        src = dict(attrs).get("src") or ""
+        if tag == "img" and "/" not in src:
+            self.pictures.append(src)
+
+
+@unittest.skipUnless(shutil.which("rsvg-convert"), "rsvg-convert missing: make setup")
+@unittest.skipUnless(os.path.isdir(ma.DEFAULT_SVG_DIR), "XBoard's SVGs missing: make setup")
+class WrittenPages(unittest.TestCase):
+    """Deployed as docs/variant-pages.md says (`make-assets.py --pages
+    site --setups-only`), every page `glance page` writes shows its setup
+    picture: make-assets draws each picture a page or the catalogue names,
+    and fails on none (a page whose board is empty at the start names
+    none). Micro shogi's Silver, Janggi's Chariot and the other pieces
+    XBoard has no artwork for are drawn as the page draws them."""
+
+    def check(self, what, args, at_least):
+        tmp = tempfile.mkdtemp(prefix=f"written-{what}-")
+        try:
+            pages, out = os.path.join(tmp, "pages"), os.path.join(tmp, "pictures")
+            os.makedirs(out)
+            done = subprocess.run([ma.glance_binary(), "page", *args, "--out-dir", pages],
+                                  cwd=ROOT, capture_output=True, text=True)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            with contextlib.redirect_stdout(io.StringIO()):  # a line per picture
+                failed = ma.make_setups(pages, out, ma.DEFAULT_SVG_DIR, True)
+            self.assertEqual(failed, [], f"{len(failed)} pictures not drawn")
+            named, pictured = set(), 0
+            for page in sorted(os.listdir(pages)):
+                if not page.endswith(".html"):
+                    continue
+                parser = OwnPictures()
+                with open(os.path.join(pages, page), encoding="utf-8") as f:
+                    parser.feed(f.read())
+                named.update(parser.pictures)
+                pictured += page != "index.html" and bool(parser.pictures)
+            for picture in sorted(named):
+                with self.subTest(picture=picture):
+                    path = os.path.join(out, picture)
+                    self.assertTrue(os.path.isfile(path), f"{picture} is named and not drawn")
+                    with open(path, "rb") as f:
+                        self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", picture)
+            self.assertGreaterEqual(pictured, at_least)
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_builtins(self):
+        # 120 of pyffish's 121 built-ins start with pieces on the board
+        # (Flipersi's is empty).
+        self.check("builtins", ["--builtins"], 120)
+
+    def test_reference_sections(self):
+        # 132 of the reference file's 143 sections start with pieces on
+        # the board.
+        ini = os.path.join(ROOT, "tests", "fixtures", "fairy-stockfish-variants.ini")
+        self.check("reference", [ini, "--all"], 132)
+
+    def test_a_piece_without_artwork_is_drawn_as_the_page_draws_it(self):
+        available = {"whiterook": "WhiteRook", "blackgold": "BlackGold"}
+        chariot = {"colour": "White", "letter": "R", "name": "Chariot", "image": "WhiteChariot",
+                   "drawn": "WhiteRook"}
+        self.assertEqual(ma.piece_image(chariot, available), "WhiteRook")
+        silver = {"colour": "White", "letter": "S", "name": "Silver General",
+                  "image": "WhiteSilverGeneral", "drawn": ""}
+        self.assertEqual(ma.piece_image(silver, available), ma.LETTER)
+        gold = {"colour": "Black", "letter": "g", "name": "Gold General",
+                "image": "BlackGoldGeneral", "drawn": "BlackGold"}
+        self.assertEqual(ma.piece_image(gold, available), "BlackGold")
+        # Artwork of its name wins over the page's drawing.
+        rook = {**chariot, "name": "Rook", "image": "WhiteRook", "drawn": ""}
+        self.assertEqual(ma.piece_image(rook, available), "WhiteRook")
+        # Drawn with nothing the theme has: named as before.
+        with self.assertRaises(ma.SetupError):
+            ma.piece_image({**chariot, "drawn": "WhiteWarlord"}, available)
 
 
 if __name__ == "__main__":

@@ -204,7 +204,7 @@ fn pictures_own_and_borrowed() {
     assert!(!s.draw);
     let s = read_page(
         "Q",
-        r#"<h3>Initial setup</h3><img src="sym/x.png">"#,
+        r#"<h3>Initial setup</h3><p>a1: King</p><img src="sym/x.png">"#,
         &Entry::default(),
         "s",
     );
@@ -213,6 +213,15 @@ fn pictures_own_and_borrowed() {
         s.error.as_deref(),
         Some("the page shows no setup picture (<img src=\"Q.png\">)")
     );
+    // A board empty at the start with no picture (Reversi's page as
+    // `glance page` writes it): nothing to draw, and nothing missing.
+    let s = read_page(
+        "Q",
+        r#"<h3>Initial setup</h3><p>The board is empty at the start.</p><img src="sym/x.png">"#,
+        &Entry::default(),
+        "s",
+    );
+    assert!(!s.draw);
 }
 
 #[test]
@@ -262,4 +271,35 @@ fn the_pictures_data_fen_and_lettered_pieces() {
     let s = read_page("P", &html, &fen("3/3/R2"), "setups.json");
     assert_eq!(s.fen.as_deref(), Some("3/3/R2"));
     assert_eq!(s.source, "setups.json");
+}
+
+#[test]
+fn a_piece_is_drawn_as_the_page_draws_it() {
+    // A page as `glance page` writes one: the board shows White's Dragon
+    // Horse (X) as XBoard's Rook and the Bishop as its disc; Black's
+    // Dragon Horse and the Dragon King (D) stand nowhere on it, and the
+    // Dragon King's static diagram draws it as XBoard's Gold.
+    let board = r#"<table class="board"><tr><td class="n" id="sq0x1"></td><td class="n" id="sq1x1"></td><td class="n" id="sq2x1"></td></tr>
+<tr><td class="n" id="sq0x0" data-piece="X"><img src="sym/WhiteRook.png"></td><td class="n" id="sq1x0" data-piece="B"><img src="sym/WhiteDiscB.png"></td><td class="n" id="sq2x0"></td></tr></table>"#;
+    let diagram = r#"<table class="diagram" data-diagram="D"><tr><td><img src="sym/WhitePawn.png" alt="s"></td><td><img src="sym/WhiteGold.png" alt="D"></td></tr></table>"#;
+    let html = format!(
+        r#"<html><body><h3>Initial setup</h3><p>a1: Dragon Horse</p><p><img src="P.png" data-fen="xd1/XBD"></p>{TABLE}{board}{diagram}</body></html>"#
+    );
+    let s = read_page("P", &html, &Entry::default(), "setups.json");
+    assert_eq!(s.error, None, "{:?}", s.problems);
+    let drawn: Vec<(char, &str, Option<&str>)> = s
+        .names
+        .iter()
+        .map(|n| (n.letter, n.image.as_str(), n.drawn.as_deref()))
+        .collect();
+    assert_eq!(
+        drawn,
+        [
+            ('X', "WhiteDragonHorse", Some("WhiteRook")),
+            ('B', "WhiteBishop", Some("")),
+            ('D', "WhiteDragonKing", Some("WhiteGold")),
+            ('x', "BlackDragonHorse", None),
+            ('d', "BlackDragonKing", Some("BlackGold")),
+        ]
+    );
 }

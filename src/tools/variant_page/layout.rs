@@ -4,8 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::variant::{Colour, Placement, Variant, VariantPiece};
-use crate::Square;
+use crate::engine::betza::{self, Piece};
+use crate::variant::{Colour, Placement, Special, Variant, VariantPiece};
+use crate::{Diagram, Mark, Square, SquareSet};
 
 /// `a2-h2, a4`: squares (sorted by rank, then file) as runs along ranks.
 pub(super) fn runs(squares: &[Square]) -> String {
@@ -105,7 +106,8 @@ pub(super) fn letter_of(v: &Variant, s: &Placement) -> char {
 /// rank: the index of the piece, its side), for the sides that have it:
 /// on its first free start square, else on the first free square from
 /// its side's edge. A piece with initial moves stands where it may make
-/// them ([`initial_region`]).
+/// them ([`initial_region`]). A piece that needs a screen, left where it
+/// would show no move, then stands where it shows some ([`to_screens`]).
 pub(super) fn placements(v: &Variant, rows: &[ToPlace]) -> BTreeMap<(u8, u8), (usize, Colour)> {
     let mut at: BTreeMap<(u8, u8), (usize, Colour)> = BTreeMap::new();
     for (c, colour) in [Colour::White, Colour::Black].into_iter().enumerate() {
@@ -132,7 +134,131 @@ pub(super) fn placements(v: &Variant, rows: &[ToPlace]) -> BTreeMap<(u8, u8), (u
         }
         place_the_rest(v, rows, colour, &left, &mut at);
     }
+    to_screens(v, rows, &mut at);
     at
+}
+
+/// The moves of the piece of a row as a press draws them where they do
+/// not hang on where it stands: its pages' Betza without its initial
+/// moves (a press draws those only from its start ranks), or `None` if
+/// it has none (a page refuses such a piece anyway).
+fn later_moves(p: &VariantPiece) -> Option<Piece> {
+    let pages = p.pages.as_deref().ok()?;
+    betza::parse(pages).ok().map(|m| m.without_initial())
+}
+
+/// What a press of the piece of row `i`, of `colour`, on `sq` shows among
+/// the pieces placed `at`, as the page's script draws a piece that needs
+/// a screen (`Scene::of_piece`): every other piece screens it and it
+/// captures the other side's, but the pieces it spares (a Janggi Cannon's
+/// Cannons) stop it as the board's edge does. Whether it shows a move at
+/// all, and whether it takes a piece (`None`: it takes a royal piece,
+/// which a board with that side to move cannot show).
+fn pressed(
+    v: &Variant,
+    rows: &[ToPlace],
+    at: &BTreeMap<(u8, u8), (usize, Colour)>,
+    moves: &Piece,
+    (i, colour): (usize, Colour),
+    sq: Square,
+) -> Option<(bool, bool)> {
+    let spares = rows[i].piece.special.contains(&Special::NoCannonScreen);
+    let mut board = SquareSet::rectangle(v.files, v.ranks)?;
+    let (mut occupied, mut friends, mut royal) =
+        (SquareSet::EMPTY, SquareSet::EMPTY, SquareSet::EMPTY);
+    for (&(x, y), &(j, c)) in at {
+        let Some(s) = Square::new(x, y) else {
+            continue;
+        };
+        if s == sq {
+            continue;
+        }
+        if spares && rows[j].piece.special.contains(&Special::NoCannonScreen) {
+            board.remove(s);
+            continue;
+        }
+        occupied.insert(s);
+        if c == colour {
+            friends.insert(s);
+        } else if rows[j].piece.royal {
+            royal.insert(s);
+        }
+    }
+    let d = Diagram::among(moves, sq, colour, &board, &occupied, &friends);
+    let (mut any, mut takes) = (false, false);
+    for (s, _) in d.marks().filter(|&(_, m)| m != Mark::Block) {
+        if royal.contains(s) {
+            return None;
+        }
+        any = true;
+        takes |= occupied.contains(s);
+    }
+    Some((any, takes))
+}
+
+/// A piece that needs a screen (a Cannon, a Grasshopper: its Betza has
+/// `p`, `g`, `j` or `+`) moves only over the pieces the board holds: one
+/// left where it shows no move (Janggi's Cannon on its start square, with
+/// only a Horse below it and the other side's Cannon, which it may not
+/// hop, above it) stands instead, side by side, White's first, on the
+/// free square nearest to it where it hops a screen and takes a piece,
+/// as XBoard's Xiangqi page places its Cannon, else where it shows any
+/// move. It keeps to its mobility region, to its initial moves' region
+/// where it has such moves, and off the squares where the game changes
+/// a piece's moves (`diagonalLines`), which a press of a hopper does not
+/// draw; a square where it would take a royal piece is not one.
+fn to_screens(v: &Variant, rows: &[ToPlace], at: &mut BTreeMap<(u8, u8), (usize, Colour)>) {
+    for colour in [Colour::White, Colour::Black] {
+        let hoppers: Vec<((u8, u8), usize)> = at
+            .iter()
+            .filter(|(_, &(_, c))| c == colour)
+            .map(|(&sq, &(i, _))| (sq, i))
+            .collect();
+        for ((x, y), i) in hoppers {
+            let Some(moves) = later_moves(rows[i].piece).filter(Piece::needs_screen) else {
+                continue;
+            };
+            let Some(here) = Square::new(x, y) else {
+                continue;
+            };
+            if pressed(v, rows, at, &moves, (i, colour), here).is_none_or(|(any, _)| any) {
+                continue;
+            }
+            let piece = rows[i].piece;
+            let region = v.mobility_region(piece, colour);
+            let initial = initial_region(v, piece, colour);
+            let keep_initial = rows[i].initial && !initial.is_empty();
+            let own = |s: Square| crate::page::declared::own_rank(s, colour, v.ranks);
+            let mut best: Option<(bool, (u32, u8, u8), Square)> = None;
+            for fy in 0..v.ranks {
+                for fx in 0..v.files {
+                    let Some(s) = Square::new(fx, fy) else {
+                        continue;
+                    };
+                    if at.contains_key(&(fx, fy))
+                        || region.is_some_and(|r| !r.contains(&s))
+                        || (keep_initial && !initial.contains(&s))
+                        || v.rules.moves.diagonal_lines.contains(&s)
+                    {
+                        continue;
+                    }
+                    let Some((true, takes)) = pressed(v, rows, at, &moves, (i, colour), s) else {
+                        continue;
+                    };
+                    let distance = u32::from(fx.abs_diff(x)) + u32::from(fy.abs_diff(y));
+                    let near = (distance, own(s), fx);
+                    // A square where it takes a piece first, then the nearest.
+                    if best.is_none_or(|(t, n, _)| (!takes, near) < (!t, n)) {
+                        best = Some((takes, near, s));
+                    }
+                }
+            }
+            if let Some((_, _, s)) = best {
+                at.remove(&(x, y));
+                at.insert((s.file(), s.rank()), (i, colour));
+            }
+        }
+    }
 }
 
 /// The pieces of one side with no free start square: a piece with
