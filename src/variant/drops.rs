@@ -44,6 +44,8 @@ pub struct Position {
     pub hand: Vec<(Colour, char)>,
     /// The side to move: the hand's.
     pub to_move: Colour,
+    /// The castling rights, as the FEN writes them (`-`: none).
+    pub rights: String,
 }
 
 /// Why a square of the board is no drop square of a piece in a
@@ -97,7 +99,8 @@ pub fn hand_types(v: &Variant, colour: Colour) -> Vec<char> {
             letters.push(c.to_ascii_lowercase());
         }
     }
-    if v.rules.drops.captures_to_hand {
+    // (Bughouse: what the partner captures comes to this hand.)
+    if v.rules.drops.captures_to_hand || v.rules.engine.two_boards {
         for p in &v.start {
             let capturable = v.piece(p.letter).is_some_and(|q| !q.royal);
             if p.colour != colour && capturable {
@@ -161,6 +164,7 @@ pub fn demonstration(v: &Variant, colour: Colour, letter: char) -> Option<Positi
         board,
         hand,
         to_move: colour,
+        rights: String::from("-"),
     };
     // Where a capture must be made (`mustCapture`), no drop is legal while
     // one can: the pieces the mover could take leave the position.
@@ -243,7 +247,8 @@ fn kings_and_more(v: &Variant, colour: Colour, letter: char) -> Vec<Placement> {
 
 impl Position {
     /// Its FEN, as Fairy-Stockfish reads it: the board, the hands in
-    /// brackets, the side to move, no castling, no en passant square.
+    /// brackets, the side to move, the castling rights, no en passant
+    /// square.
     pub fn fen(&self, v: &Variant) -> String {
         let mut out = String::new();
         for rank in (0..v.ranks).rev() {
@@ -274,24 +279,29 @@ impl Position {
                 out.push('/');
             }
         }
-        out.push('[');
-        for colour in [Colour::White, Colour::Black] {
-            for &(c, l) in &self.hand {
-                if c == colour {
-                    out.push(letter_of(c, l));
+        if v.rules.drops.allowed || !self.hand.is_empty() {
+            out.push('[');
+            for colour in [Colour::White, Colour::Black] {
+                for &(c, l) in &self.hand {
+                    if c == colour {
+                        out.push(letter_of(c, l));
+                    }
                 }
             }
+            out.push(']');
         }
-        out.push_str("] ");
+        out.push(' ');
         out.push(match self.to_move {
             Colour::White => 'w',
             Colour::Black => 'b',
         });
-        out.push_str(" - - 0 1");
+        out.push(' ');
+        out.push_str(&self.rights);
+        out.push_str(" - 0 1");
         out
     }
 
-    fn occupied(&self) -> SquareSet {
+    pub(crate) fn occupied(&self) -> SquareSet {
         self.board.iter().map(|p| p.square).collect()
     }
 

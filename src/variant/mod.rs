@@ -73,6 +73,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 pub mod builtin;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod castling;
 pub mod claims;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod drops;

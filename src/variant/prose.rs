@@ -772,13 +772,14 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     }
 }
 
-/// White's castling as the start position has it: the king's file, the
-/// rooks' (files from 0) and the rank (from 1).
-struct Castle {
-    rank: u8,
-    king: u8,
-    rook_king_side: Option<u8>,
-    rook_queen_side: Option<u8>,
+/// A side's castling as the start position has it: the king's file, the
+/// rooks' (files from 0) and the rank (from 1, the side's own board
+/// rank: Black's is counted from the top, as FEN rows are not).
+pub struct Castle {
+    pub rank: u8,
+    pub king: u8,
+    pub rook_king_side: Option<u8>,
+    pub rook_queen_side: Option<u8>,
 }
 
 /// Whether a player may castle in this game as it starts: castling is on
@@ -788,24 +789,33 @@ pub fn castles(v: &Variant) -> bool {
     castling(v).is_some()
 }
 
-/// Where White castles from, found as Fairy-Stockfish's FEN reader finds
-/// it (its `set`): the castling king piece on the castling rank (else the
-/// `castlingKingFile`), the outermost castling rook on each side of it.
+/// White's castling ([`castle`]).
 fn castling(v: &Variant) -> Option<Castle> {
+    castle(v, Colour::White)
+}
+
+/// Where `colour` castles from, found as Fairy-Stockfish's FEN reader
+/// finds it (its `set`): the castling king piece on the castling rank
+/// (else the `castlingKingFile`), the outermost castling rook on each
+/// side of it; `None` where the start gives White no castling right.
+/// `rank` is the board's rank from 1 (Black's castling rank from the
+/// top).
+pub fn castle(v: &Variant, colour: Colour) -> Option<Castle> {
     let m = &v.rules.moves;
     if !v.castling.allowed || !v.castles_at_start {
         return None;
     }
-    let rank = m.castling_rank;
-    let king_letter = m
-        .castling_king_piece
-        .white
+    let rank = match colour {
+        Colour::White => m.castling_rank,
+        Colour::Black => (v.ranks + 1).checked_sub(m.castling_rank)?,
+    };
+    let king_letter = m.castling_king_piece[colour]
         .or_else(|| v.pieces.iter().find(|p| p.royal).map(|p| p.letter))?;
     let on_rank = |letter: char| {
         v.start
             .iter()
             .filter(move |p| {
-                p.colour == Colour::White && p.letter == letter && p.square.rank() + 1 == rank
+                p.colour == colour && p.letter == letter && p.square.rank() + 1 == rank
             })
             .map(|p| p.square.file())
     };
@@ -817,9 +827,7 @@ fn castling(v: &Variant) -> Option<Castle> {
     if !kings.contains(&king) {
         return None;
     }
-    let rooks: Vec<u8> = m
-        .castling_rook_pieces
-        .white
+    let rooks: Vec<u8> = m.castling_rook_pieces[colour]
         .iter()
         .flat_map(|&l| on_rank(l))
         .collect();

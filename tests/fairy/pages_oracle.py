@@ -121,7 +121,7 @@ class PageReader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.variant = None
         self.cells = []  # (id, x, y, key or None, black)
-        self.hands = []  # (id, hand letter as the FEN writes it, FEN)
+        self.hands = []  # (id, letter as the FEN writes it, FEN, "drop" | "castle")
         self.moves = {}  # key -> the Moves column's text
         self._board_depth = 0
         self._row = None  # (key, [cell texts]) inside a tr[data-piece]
@@ -143,7 +143,9 @@ class PageReader(HTMLParser):
                 self.cells.append((a["id"], int(m.group(1)), int(m.group(2)), a.get("data-piece"),
                                    a.get("data-side") == "black"))
             elif m and a.get("data-hand") and a.get("data-fen"):
-                self.hands.append((a["id"], a["data-hand"], a["data-fen"]))
+                self.hands.append((a["id"], a["data-hand"], a["data-fen"], "drop"))
+            elif m and a.get("data-castle") and a.get("data-fen"):
+                self.hands.append((a["id"], a["data-castle"], a["data-fen"], "castle"))
         elif tag == "tr" and "data-piece" in a and not self._board_depth:
             self._row = (a["data-piece"], [])
         elif tag == "td" and self._row is not None:
@@ -205,6 +207,21 @@ class Board:
                 letter = key.lower()
                 self.pieces[sq] = letter if black else letter.upper()
                 self.presses.append((cid, sq, letter, black, reader.moves.get(key, "")))
+
+    def pieces_of(self, fen):
+        """A FEN's board: algebraic -> letter (`+` and `~` dropped)."""
+        rows = fen.split(" ")[0].split("[")[0].split("/")
+        out = {}
+        for r, row in enumerate(rows):
+            f = 0
+            # (`*`: a wall, Duck chess's duck.)
+            for tok in re.findall(r"\d+|\+?[A-Za-z*]~?", row):
+                if tok.isdigit():
+                    f += int(tok)
+                    continue
+                out[sq_name(f, len(rows) - 1 - r)] = tok.strip("+~")
+                f += 1
+        return out
 
     def fen(self, position, side):
         """A FEN of `position` (algebraic -> letter), `side` to move, no
@@ -462,12 +479,14 @@ DROP_RE = re.compile(r"^\+?([A-Za-z])@([a-z]\d+)$")
 
 
 def hand_presses(board, name, hands):
-    """What pressing each piece in hand must show: the position its FEN
-    says (every square: the FEN's letter, or None) and the squares where
-    pyffish, playing the variant itself with every rule on, drops it."""
+    """What pressing each piece in hand, or a castling King, must show: the
+    position its FEN says (every square: the FEN's letter, or None) and
+    the squares where pyffish, playing the variant itself with every rule
+    on, drops it, or where its King lands when it castles (a legal move
+    that moves two of the mover's pieces)."""
     out = []
-    for cid, hand, fen in hands:
-        res = {"id": cid, "hand": hand, "fen": fen, "drops": [], "position": {}, "problem": None}
+    for cid, hand, fen, kind in hands:
+        res = {"id": cid, "hand": hand, "fen": fen, "kind": kind, "drops": [], "position": {}, "problem": None}
         out.append(res)
         try:
             valid = sf.validate_fen(fen, name)
@@ -492,6 +511,28 @@ def hand_presses(board, name, hands):
             res["problem"] = "legal_moves raised %s" % e
             continue
         for uci in moves:
+            if kind == "castle":
+                # Where the King stands after castling (Chess960's UCI
+                # writes the move as the King taking its Rook).
+                # (Duck chess: the move, then the duck's square.)
+                # Castling is the one move that moves two of the mover's
+                # pieces (a King that is no royal piece castles too: its
+                # SAN is then no O-O).
+                m = re.match(r"^([a-z]\d+)[a-z]\d+(,|$)", uci)
+                if not m:
+                    continue
+                before = board.pieces_of(fen)
+                after = board.pieces_of(sf.get_fen(name, fen, [uci]))
+                changed = {s for s in set(before) | set(after)
+                           if before.get(s) != after.get(s) and "*" not in (before.get(s), after.get(s))}
+                left = [s for s in changed if s in before and s not in after]
+                if len(left) == 2 and len(changed) == 4:
+                    king = before.get(m.group(1))
+                    landed = [s for s, l in after.items() if l == king and before.get(s) != king]
+                    for s in landed or [m.group(1)]:
+                        if board.ids.get(s, s) not in res["drops"]:
+                            res["drops"].append(board.ids.get(s, s))
+                continue
             m = DROP_RE.match(uci)
             if m and m.group(1).upper() == hand.upper():
                 res["drops"].append(board.ids.get(m.group(2), m.group(2)))

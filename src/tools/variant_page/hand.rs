@@ -9,7 +9,9 @@
 //! board. Without JavaScript, each shows as a static diagram with its FEN.
 
 use crate::engine::geometry::{Colour, Square};
+use crate::variant::castling;
 use crate::variant::drops::{self, Excluded};
+use crate::variant::prose::castle;
 use crate::variant::{Variant, VariantPiece};
 
 use super::look::{look, Look};
@@ -19,13 +21,18 @@ use super::{piece_name, Names};
 pub(super) struct HandView {
     /// "Black's hand".
     pub label: String,
+    pub black: bool,
     pub pieces: Vec<HandPiece>,
+    /// The side's castling King, pressed to show where it castles.
+    pub castle: Option<HandPiece>,
 }
 
 /// A piece in hand and its demonstration.
 pub(super) struct HandPiece {
     /// Its cell's id, `sq{x}x{y}`.
     pub id: String,
+    /// A castling King (`data-castle`), not a piece in hand (`data-hand`).
+    pub castle: bool,
     /// `P` (White's) or `p` (Black's).
     pub hand: char,
     pub look: Look,
@@ -67,15 +74,145 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
                 pieces.push(p);
             }
         }
-        if !pieces.is_empty() {
+        let castle = castle_cell(v, names, board, colour, (15, rows[0]));
+        if !pieces.is_empty() || castle.is_some() {
             let side = side_name(colour);
             out.push(HandView {
                 label: format!("{side}'s hand"),
+                black: colour == Colour::Black,
                 pieces,
+                castle,
             });
         }
     }
     out
+}
+
+/// The cell that shows `colour` castling ([`castling::demonstration`]),
+/// beside its hand.
+fn castle_cell(
+    v: &Variant,
+    names: &Names,
+    board: &[Vec<Option<&Look>>],
+    colour: Colour,
+    (x, y): (u8, u8),
+) -> Option<HandPiece> {
+    let (pos, to) = castling::demonstration(v, colour)?;
+    let c = castle(v, colour)?;
+    let king = pos
+        .board
+        .iter()
+        .find(|p| p.colour == colour && p.square.file() == c.king && p.square.rank() + 1 == c.rank)?;
+    let p = v.piece(king.letter)?;
+    let name = piece_name(v, p, names);
+    let side = side_name(colour);
+    let sq = |f: u8| format!("{}{}", char::from(b'a' + f), c.rank);
+    let rook = |f: u8| {
+        pos.board
+            .iter()
+            .find(|q| q.square.file() == f && q.square.rank() + 1 == c.rank)
+            .and_then(|q| v.piece(q.letter))
+            .map_or_else(|| "Rook".to_string(), |q| piece_name(v, q, names))
+    };
+    let mut ways = Vec::new();
+    if let Some(r) = c.rook_king_side {
+        let to = v.castling.kingside_file;
+        ways.push(format!(
+            "to {} (the {} from {} to {})",
+            sq(to),
+            rook(r),
+            sq(r),
+            sq(to.saturating_sub(1))
+        ));
+    }
+    if let Some(r) = c.rook_queen_side {
+        let to = v.castling.queenside_file;
+        ways.push(format!(
+            "to {} (the {} from {} to {})",
+            sq(to),
+            rook(r),
+            sq(r),
+            sq(to + 1)
+        ));
+    }
+    let key = format!("castle-{}", colour.name());
+    Some(cell(
+        v,
+        names,
+        board,
+        &pos,
+        &to,
+        Cell {
+            id: format!("sq{x}x{y}"),
+            castle: true,
+            hand: if colour == Colour::Black { 'k' } else { 'K' },
+            look: look(p, &name, colour == Colour::Black),
+            keys: (key.clone(), format!("{key}-where")),
+            name: format!("{side} castles"),
+            words: format!(
+                "The {name} castles from {} {}: a green square, where nothing stands between it and the Rook and it crosses no attacked square.",
+                sq(c.king),
+                ways.join(" or ")
+            ),
+        },
+    ))
+}
+
+/// What a demonstration cell is, besides its position.
+struct Cell {
+    id: String,
+    castle: bool,
+    hand: char,
+    look: Look,
+    keys: (String, String),
+    name: String,
+    words: String,
+}
+
+/// A demonstration cell: `pos` shown, `marked` in green.
+fn cell(
+    v: &Variant,
+    names: &Names,
+    board: &[Vec<Option<&Look>>],
+    pos: &drops::Position,
+    marked: &[Square],
+    c: Cell,
+) -> HandPiece {
+    let rows = (0..v.ranks)
+        .rev()
+        .map(|rank| {
+            (0..v.files)
+                .map(|file| {
+                    let on = pos
+                        .board
+                        .iter()
+                        .find(|q| q.square.file() == file && q.square.rank() == rank);
+                    match on {
+                        Some(q) => DemoCell::Piece(placed_look(v, names, q.letter, q.colour)),
+                        None if marked
+                            .iter()
+                            .any(|s| s.file() == file && s.rank() == rank) =>
+                        {
+                            DemoCell::Drop
+                        }
+                        None => DemoCell::Empty,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    HandPiece {
+        id: c.id,
+        castle: c.castle,
+        hand: c.hand,
+        look: c.look,
+        demo: demo_changes(v, names, board, pos, marked),
+        fen: pos.fen(v),
+        keys: c.keys,
+        name: c.name,
+        words: c.words,
+        rows,
+    }
 }
 
 fn side_name(c: Colour) -> &'static str {
@@ -99,49 +236,34 @@ fn hand_piece(
         return None;
     }
     let each = drops::each_square(v, &pos, colour, letter);
+    let marked: Vec<Square> = each
+        .iter()
+        .filter_map(|(s, w)| w.is_none().then_some(*s))
+        .collect();
     let name = piece_name(v, p, names);
     let black = colour == Colour::Black;
     let side = side_name(colour);
-    let demo = demo_changes(v, names, board, &pos, &each);
-    let rows = (0..v.ranks)
-        .rev()
-        .map(|rank| {
-            (0..v.files)
-                .map(|file| {
-                    let on = pos
-                        .board
-                        .iter()
-                        .find(|q| q.square.file() == file && q.square.rank() == rank);
-                    match on {
-                        Some(q) => DemoCell::Piece(placed_look(v, names, q.letter, q.colour)),
-                        None if each
-                            .iter()
-                            .any(|(s, w)| s.file() == file && s.rank() == rank && w.is_none()) =>
-                        {
-                            DemoCell::Drop
-                        }
-                        None => DemoCell::Empty,
-                    }
-                })
-                .collect()
-        })
-        .collect();
     let key = format!("hand-{}{}", colour.name(), letter);
-    Some(HandPiece {
-        id: format!("sq{x}x{y}"),
-        hand: if black {
-            letter.to_ascii_lowercase()
-        } else {
-            letter.to_ascii_uppercase()
+    Some(cell(
+        v,
+        names,
+        board,
+        &pos,
+        &marked,
+        Cell {
+            id: format!("sq{x}x{y}"),
+            castle: false,
+            hand: if black {
+                letter.to_ascii_lowercase()
+            } else {
+                letter.to_ascii_uppercase()
+            },
+            look: look(p, &name, black),
+            keys: (key.clone(), format!("{key}-where")),
+            words: words(v, names, p, colour, &each),
+            name: format!("{side}'s {name} in hand"),
         },
-        look: look(p, &name, black),
-        demo,
-        fen: pos.fen(v),
-        keys: (key.clone(), format!("{key}-where")),
-        words: words(v, names, p, colour, &each),
-        name: format!("{side}'s {name} in hand"),
-        rows,
-    })
+    ))
 }
 
 fn placed_look(v: &Variant, names: &Names, letter: char, colour: Colour) -> Look {
@@ -168,7 +290,7 @@ fn demo_changes(
     names: &Names,
     board: &[Vec<Option<&Look>>],
     pos: &drops::Position,
-    each: &[(Square, Option<Excluded>)],
+    marked: &[Square],
 ) -> String {
     let mut items: Vec<String> = Vec::new();
     let ranks = board.len();
@@ -191,10 +313,8 @@ fn demo_changes(
             }
         }
     }
-    for (sq, why) in each {
-        if why.is_none() {
-            items.push(format!("{},{}=green", sq.file(), sq.rank()));
-        }
+    for sq in marked {
+        items.push(format!("{},{}=green", sq.file(), sq.rank()));
     }
     items.join(" ")
 }

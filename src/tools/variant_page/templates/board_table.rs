@@ -18,7 +18,7 @@ pub(in super::super) fn board(p: &PageView) -> Markup {
         h3 { "Moves at a Glance" }
         p { "Press a piece to see where it moves." }
         table.board {
-            @for h in p.hands.iter().filter(|h| h.pieces.iter().any(|c| c.hand.is_ascii_lowercase())) {
+            @for h in p.hands.iter().filter(|h| h.black) {
                 (hands::rows(h, p.files, columns))
             }
             @for (i, row) in p.board.iter().enumerate() {
@@ -43,7 +43,7 @@ pub(in super::super) fn board(p: &PageView) -> Markup {
                     (legend::cells(slots.get(p.board.len() + k)))
                 }
             }
-            @for h in p.hands.iter().filter(|h| h.pieces.iter().any(|c| c.hand.is_ascii_uppercase())) {
+            @for h in p.hands.iter().filter(|h| !h.black) {
                 (hands::rows(h, p.files, columns))
             }
         }

@@ -1,0 +1,80 @@
+//! The castling demonstration: a position where a side may castle both
+//! ways the game allows (the start position, the pieces between its King
+//! and its Rooks moved up their files to the first empty square), and the
+//! squares its King lands on when it castles.
+//!
+//! ```
+//! use glance::variant::{castling, read, Colour};
+//! let v = &read("[capa:capablanca]\n", "capa.ini").unwrap()[0];
+//! let (demo, to) = castling::demonstration(v, Colour::White).unwrap();
+//! assert_eq!(demo.fen(v), "rnabqkbcnr/pppppppppp/10/10/10/1NABQ1BCN1/PPPPPPPPPP/R4K3R w KQ - 0 1");
+//! let to: Vec<String> = to.iter().map(|s| s.to_string()).collect();
+//! assert_eq!(to, ["i1", "c1"]);
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::drops::Position;
+use super::prose::castle;
+use super::{Placement, Variant};
+use crate::engine::geometry::{Colour, Square};
+
+/// The position that shows `colour` castling, and where its King lands
+/// (king side first), or `None` where it cannot castle.
+pub fn demonstration(v: &Variant, colour: Colour) -> Option<(Position, Vec<Square>)> {
+    let c = castle(v, colour)?;
+    let rank = c.rank.checked_sub(1)?;
+    // The start position, the squares between the King and its Rooks
+    // emptied: a position of the game itself (a game of extinction is
+    // not over), where castling is legal.
+    let lo = c.rook_queen_side.unwrap_or(c.king);
+    let hi = c.rook_king_side.unwrap_or(c.king);
+    let between = |p: &Placement| {
+        p.colour == colour
+            && p.square.rank() == rank
+            && p.square.file() > lo
+            && p.square.file() < hi
+            && p.square.file() != c.king
+    };
+    // The pieces between move up their files to the first empty square:
+    // a side keeps every piece (Extinction chess is lost without its
+    // Queen).
+    let mut board: Vec<Placement> = v.start.iter().filter(|p| !between(p)).copied().collect();
+    for p in v.start.iter().filter(|p| between(p)) {
+        let free = (1..v.ranks).find_map(|d| {
+            let r = match colour {
+                Colour::White => rank.checked_add(d)?,
+                Colour::Black => rank.checked_sub(d)?,
+            };
+            let sq = Square::new(p.square.file(), r).filter(|s| s.rank() < v.ranks)?;
+            (!board.iter().any(|q| q.square == sq)).then_some(sq)
+        });
+        if let Some(sq) = free {
+            board.push(Placement { square: sq, ..*p });
+        }
+    }
+    let mut rights = String::new();
+    let mut to = Vec::new();
+    let (k, q) = match colour {
+        Colour::White => ('K', 'Q'),
+        Colour::Black => ('k', 'q'),
+    };
+    if c.rook_king_side.is_some() {
+        rights.push(k);
+        to.extend(Square::new(v.castling.kingside_file, rank));
+    }
+    if c.rook_queen_side.is_some() {
+        rights.push(q);
+        to.extend(Square::new(v.castling.queenside_file, rank));
+    }
+    Some((
+        Position {
+            board,
+            hand: Vec::new(),
+            to_move: colour,
+            rights,
+        },
+        to,
+    ))
+}
