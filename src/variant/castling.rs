@@ -68,13 +68,18 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<(Position, Vec<Squar
         rights.push(q);
         to.extend(Square::new(v.castling.queenside_file, rank));
     }
-    Some((
-        Position {
-            board,
-            hand: Vec::new(),
-            to_move: colour,
-            rights,
-        },
-        to,
-    ))
+    let mut pos = Position {
+        board,
+        hand: Vec::new(),
+        to_move: colour,
+        rights,
+    };
+    // Where a capture must be made, none may wait: the pieces the mover
+    // could take leave the position.
+    if v.rules.captures.must_capture {
+        while let Some(sq) = super::drops::first_capture(v, &pos, colour) {
+            pos.board.retain(|p| p.square != sq);
+        }
+    }
+    Some((pos, to))
 }

@@ -177,7 +177,7 @@ pub fn demonstration(v: &Variant, colour: Colour, letter: char) -> Option<Positi
 }
 
 /// A square where `colour` could capture in `pos`, if any.
-fn first_capture(v: &Variant, pos: &Position, colour: Colour) -> Option<Square> {
+pub(crate) fn first_capture(v: &Variant, pos: &Position, colour: Colour) -> Option<Square> {
     let board = SquareSet::rectangle(v.files, v.ranks)?;
     let occupied = pos.occupied();
     let friends = pos.of(colour);

@@ -99,10 +99,9 @@ fn castle_cell(
 ) -> Option<HandPiece> {
     let (pos, to) = castling::demonstration(v, colour)?;
     let c = castle(v, colour)?;
-    let king = pos
-        .board
-        .iter()
-        .find(|p| p.colour == colour && p.square.file() == c.king && p.square.rank() + 1 == c.rank)?;
+    let king = pos.board.iter().find(|p| {
+        p.colour == colour && p.square.file() == c.king && p.square.rank() + 1 == c.rank
+    })?;
     let p = v.piece(king.letter)?;
     let name = piece_name(v, p, names);
     let side = side_name(colour);
@@ -189,10 +188,7 @@ fn cell(
                         .find(|q| q.square.file() == file && q.square.rank() == rank);
                     match on {
                         Some(q) => DemoCell::Piece(placed_look(v, names, q.letter, q.colour)),
-                        None if marked
-                            .iter()
-                            .any(|s| s.file() == file && s.rank() == rank) =>
-                        {
+                        None if marked.iter().any(|s| s.file() == file && s.rank() == rank) => {
                             DemoCell::Drop
                         }
                         None => DemoCell::Empty,
