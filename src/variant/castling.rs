@@ -7,7 +7,7 @@
 //! use glance::variant::{castling, read, Colour};
 //! let v = &read("[capa:capablanca]\n", "capa.ini").unwrap()[0];
 //! let (demo, to) = castling::demonstration(v, Colour::White).unwrap();
-//! assert_eq!(demo.fen(v), "rnabqkbcnr/pppppppppp/10/10/10/1NABQ1BCN1/PPPPPPPPPP/R4K3R w KQ - 0 1");
+//! assert_eq!(demo.fen(v), "rnabqkbcnr/pppppppppp/10/10/10/1NABQ1BCN1/PPPPPPPPPP/R4K3R w KQkq - 0 1");
 //! let to: Vec<String> = to.iter().map(|s| s.to_string()).collect();
 //! assert_eq!(to, ["i1", "c1"]);
 //! ```
@@ -54,25 +54,18 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<(Position, Vec<Squar
             board.push(Placement { square: sq, ..*p });
         }
     }
-    let mut rights = String::new();
     let mut to = Vec::new();
-    let (k, q) = match colour {
-        Colour::White => ('K', 'Q'),
-        Colour::Black => ('k', 'q'),
-    };
     if c.rook_king_side.is_some() {
-        rights.push(k);
         to.extend(Square::new(v.castling.kingside_file, rank));
     }
     if c.rook_queen_side.is_some() {
-        rights.push(q);
         to.extend(Square::new(v.castling.queenside_file, rank));
     }
     let mut pos = Position {
         board,
         hand: Vec::new(),
         to_move: colour,
-        rights,
+        rights: String::new(),
     };
     // Where a capture must be made, none may wait: the pieces the mover
     // could take leave the position.
@@ -81,5 +74,45 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<(Position, Vec<Squar
             pos.board.retain(|p| p.square != sq);
         }
     }
+    // Both sides keep the rights their King and Rooks still have (where
+    // castling wins, a side without them has lost: Castle chess).
+    pos.rights = [Colour::White, Colour::Black]
+        .into_iter()
+        .map(|side| rights(v, &pos.board, side))
+        .collect();
+    if pos.rights.is_empty() {
+        pos.rights.push('-');
+    }
     Some((pos, to))
+}
+
+/// The castling rights (`KQ`, `kq`) `colour` keeps on `board`: each side
+/// whose Rook still stands on its start square, where its King does.
+fn rights(v: &Variant, board: &[Placement], colour: Colour) -> String {
+    let mut out = String::new();
+    let Some(c) = castle(v, colour) else {
+        return out;
+    };
+    let Some(rank) = c.rank.checked_sub(1) else {
+        return out;
+    };
+    let stands = |file: u8| {
+        board
+            .iter()
+            .any(|p| Square::new(file, rank) == Some(p.square) && v.start.contains(p))
+    };
+    if !stands(c.king) {
+        return out;
+    }
+    let (k, q) = match colour {
+        Colour::White => ('K', 'Q'),
+        Colour::Black => ('k', 'q'),
+    };
+    if c.rook_king_side.is_some_and(stands) {
+        out.push(k);
+    }
+    if c.rook_queen_side.is_some_and(stands) {
+        out.push(q);
+    }
+    out
 }

@@ -523,10 +523,17 @@ def hand_presses(board, name, hands):
                     continue
                 before = board.pieces_of(fen)
                 after = board.pieces_of(sf.get_fen(name, fen, [uci]))
-                changed = {s for s in set(before) | set(after)
-                           if before.get(s) != after.get(s) and "*" not in (before.get(s), after.get(s))}
-                left = [s for s in changed if s in before and s not in after]
-                if len(left) == 2 and len(changed) == 4:
+                white = fen.split(" ")[1] == "w"
+                # The squares a piece of the mover's left (another piece,
+                # or none, stands there after): two for castling, whose
+                # King may land where its Rook stood, or its Rook where
+                # the King stood (Diana, Haynie).
+                left = [s for s, l in before.items()
+                        if l != "*" and l.isupper() == white and after.get(s) != l]
+                # (No piece of the mover's lost: an atomic capture
+                # blows up two of its pieces too.)
+                mine = lambda b: sorted(l for l in b.values() if l != "*" and l.isupper() == white)
+                if len(left) == 2 and mine(before) == mine(after):
                     king = before.get(m.group(1))
                     landed = [s for s, l in after.items() if l == king and before.get(s) != king]
                     for s in landed or [m.group(1)]:
