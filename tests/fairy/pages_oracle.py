@@ -478,7 +478,7 @@ def keep_rules(board, sq, letter, black, royal, res):
 DROP_RE = re.compile(r"^\+?([A-Za-z])@([a-z]\d+)$")
 
 
-def hand_presses(board, name, hands):
+def hand_presses(board, name, hands, promoted_as):
     """What pressing each piece in hand, or a castling King, must show: the
     position its FEN says (every square: the FEN's letter, or None) and
     the squares where pyffish, playing the variant itself with every rule
@@ -503,7 +503,13 @@ def hand_presses(board, name, hands):
                 if tok.isdigit():
                     f += int(tok)
                     continue
-                res["position"][board.ids.get(sq_name(f, rank), "?")] = tok.replace("~", "")
+                # A promoted piece (`+x`) is shown as the type pyffish's
+                # moves say it is (Gethenian's `+K`), where it has a letter.
+                tok = tok.replace("~", "")
+                if tok.startswith("+") and promoted_as.get(tok.lower()):
+                    as_type = promoted_as[tok.lower()][0]
+                    tok = as_type.upper() if tok[1].isupper() else as_type
+                res["position"][board.ids.get(sq_name(f, rank), "?")] = tok
                 f += 1
         try:
             moves = sf.legal_moves(name, fen, [])
@@ -606,7 +612,7 @@ def expect_page(job):
                 res["kept"] = list(KEEP)
         res.update({"id": cid, "letter": letter, "black": black, "square": sq, "betza": betza})
         out["presses"].append(res)
-    out["hands"] = hand_presses(board, name, reader.hands)
+    out["hands"] = hand_presses(board, name, reader.hands, facts.promoted_as)
     return out
 
 

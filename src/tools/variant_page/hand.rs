@@ -12,7 +12,7 @@ use crate::engine::geometry::{Colour, Square};
 use crate::variant::castling;
 use crate::variant::drops::{self, Excluded};
 use crate::variant::prose::castle;
-use crate::variant::{Variant, VariantPiece};
+use crate::variant::{Placement, Variant, VariantPiece};
 
 use super::look::{look, Look};
 use super::{piece_name, Names};
@@ -187,7 +187,7 @@ fn cell(
                         .iter()
                         .find(|q| q.square.file() == file && q.square.rank() == rank);
                     match on {
-                        Some(q) => DemoCell::Piece(placed_look(v, names, q.letter, q.colour)),
+                        Some(q) => DemoCell::Piece(placed_look(v, names, q)),
                         None if marked.iter().any(|s| s.file() == file && s.rank() == rank) => {
                             DemoCell::Drop
                         }
@@ -262,9 +262,12 @@ fn hand_piece(
     ))
 }
 
-fn placed_look(v: &Variant, names: &Names, letter: char, colour: Colour) -> Look {
+/// How a piece of a demonstration position looks: a promoted one (`+K`)
+/// as the type it promotes to, as on the board.
+fn placed_look(v: &Variant, names: &Names, at: &Placement) -> Look {
+    let letter = super::layout::letter_of(v, at);
     match v.piece(letter) {
-        Some(q) => look(q, &piece_name(v, q, names), colour == Colour::Black),
+        Some(q) => look(q, &piece_name(v, q, names), at.colour == Colour::Black),
         None => Look {
             src: String::new(),
             alt: letter.to_string(),
@@ -298,7 +301,7 @@ fn demo_changes(
             let on = pos.board.iter().find(|q| {
                 usize::from(q.square.file()) == file && usize::from(q.square.rank()) == rank
             });
-            let want = on.map(|q| placed_look(v, names, q.letter, q.colour));
+            let want = on.map(|q| placed_look(v, names, q));
             let now = shown.map(|l| image_name(l).to_string());
             let wanted = want.as_ref().map(|l| image_name(l).to_string());
             if now != wanted {
