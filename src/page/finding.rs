@@ -94,10 +94,21 @@ pub enum Kind {
     /// A `data-rule` that is not `key=value; …` with keys Fairy-Stockfish
     /// reads or documented `fsf:` names (lint only).
     BadRule,
+    /// A demonstration cell whose `data-fen` is not the position its
+    /// press shows (`data-demo` made on the board), or no FEN board of
+    /// the board's size (lint only; native only, so that the generic
+    /// drop-in carries no name for it).
+    #[cfg(not(target_arch = "wasm32"))]
+    FenDisagrees,
 }
 
+/// The number of kinds: [`Kind::FenDisagrees`] is native only.
+const KINDS: usize = if cfg!(target_arch = "wasm32") { 23 } else { 24 };
+
 impl Kind {
-    pub const ALL: [Kind; 23] = [
+    /// Every kind (those of lint alone that are native only left out of
+    /// the wasm builds).
+    pub const ALL: [Kind; KINDS] = [
         Kind::HandlerSyntax,
         Kind::DeadHandler,
         Kind::NoScript,
@@ -121,6 +132,8 @@ impl Kind {
         Kind::NoPieceParagraph,
         Kind::NoBoard,
         Kind::BadRule,
+        #[cfg(not(target_arch = "wasm32"))]
+        Kind::FenDisagrees,
     ];
 
     /// The name printed in findings: `unknown-piece`.
@@ -149,6 +162,8 @@ impl Kind {
             Kind::NoPieceParagraph => "no-piece-paragraph",
             Kind::NoBoard => "no-board",
             Kind::BadRule => "bad-rule",
+            #[cfg(not(target_arch = "wasm32"))]
+            Kind::FenDisagrees => "fen-disagrees",
         }
     }
 
@@ -166,6 +181,8 @@ impl Kind {
             | Kind::NoPieceParagraph
             | Kind::WrongImage
             | Kind::NoName => Severity::Warning,
+            #[cfg(not(target_arch = "wasm32"))]
+            Kind::FenDisagrees => Severity::Warning,
             _ => Severity::Error,
         }
     }

@@ -10,11 +10,15 @@
 //! * [`says`]: the findings' sentences (`findings.txt`), which `glance.js`
 //!   fetches beside itself only when a page has a finding;
 //! * `html` and `tags` (native only): html5ever's tree for the reader, and
-//!   start tags with their byte ranges for editing a page in place.
+//!   start tags with their byte ranges for editing a page in place;
+//! * `fen` (native only): the board of a FEN a page states (`data-fen`),
+//!   as Fairy-Stockfish reads it, for the tools that check or draw it.
 
 pub mod check;
 pub mod declared;
 pub mod extras;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fen;
 pub mod finding;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod html;

@@ -46,6 +46,7 @@ use crate::page::html::Document;
 use crate::tools::legacy;
 use crate::{Colour, Diagram, Mark, Square, SquareSet};
 
+mod demo_fen;
 mod lint_command;
 pub use lint_command::{run, Options};
 
@@ -101,6 +102,10 @@ Kinds (errors unless marked):
   bad-rule            a data-rule that is not key=value claims separated
                       by ';', each key one Fairy-Stockfish reads or a
                       documented fsf: name (docs/variant-pages.md)
+  fen-disagrees       (warning) a demonstration cell (a piece in hand)
+                      whose data-fen is not the position its press shows
+                      (data-demo made on the board): the first square
+                      that differs, or the FEN's size
 
 Exit status: 1 if there is an error, 0 if none (warnings only), 2 for
 usage errors and pages that cannot be read.";
@@ -200,6 +205,7 @@ pub fn lint_html(file: &str, html: &str, folder: &Path) -> Vec<Finding> {
     dialects(&decl.rows, &mut found);
     empty_moves(&decl.rows, &mut found);
     found.extend(super::rule_claims::check(&elements));
+    found.extend(demo_fen::check(&doc.root(), &decl));
     found.into_iter().map(|f| Finding::new(file, f)).collect()
 }
 

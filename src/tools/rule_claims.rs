@@ -43,6 +43,22 @@ pub fn problems(rule: &str) -> Vec<String> {
     out
 }
 
+/// The value `rule` claims for `key` (`promotedPieceType=b:h r:d` gives
+/// `b:h r:d` for `promotedPieceType`), trimmed, if it claims one: what
+/// another check of lint reads of a page's rules.
+///
+/// ```
+/// use glance::tools::rule_claims::claimed;
+/// assert_eq!(claimed("pieceDrops=true; promotedPieceType= p:g r:d ", "promotedPieceType"), Some("p:g r:d"));
+/// assert_eq!(claimed("pieceDrops=true", "promotedPieceType"), None);
+/// ```
+pub fn claimed<'a>(rule: &'a str, key: &str) -> Option<&'a str> {
+    rule.split(';')
+        .filter_map(|claim| claim.split_once('='))
+        .find(|(k, _)| k.trim() == key)
+        .map(|(_, value)| value.trim())
+}
+
 /// The findings of every element with a `data-rule` (the page as their
 /// place: an element has no id to name it by).
 pub fn check(elements: &[ElementRef]) -> Vec<Finding> {

@@ -1,0 +1,128 @@
+//! `glance lint`'s `fen-disagrees`: a piece in hand's `data-fen` against
+//! the position its press shows (`data-demo` made on the board), on the
+//! pages `glance page` writes, and on copies broken by hand: one letter of
+//! a `data-fen` changed, one square of a `data-demo` dropped.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use glance::tools::lint::{lint_html, Kind};
+
+/// The pages `glance page ARGS --out-dir DIR` writes (the index left
+/// out), by file name, with their HTML.
+fn written(what: &str, args: &[&str]) -> Vec<(String, String)> {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("glance-lint-fen-{}-{what}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_glance"))
+        .arg("page")
+        .args(args)
+        .arg("--out-dir")
+        .arg(&dir)
+        .output()
+        .expect("run glance");
+    assert!(
+        out.status.success(),
+        "glance page {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut pages: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .expect("the pages' folder")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "html"))
+        .filter(|p| p.file_name().is_some_and(|n| n != "index.html"))
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).expect("a page"))
+        })
+        .collect();
+    pages.sort();
+    let _ = std::fs::remove_dir_all(&dir);
+    pages
+}
+
+/// The `fen-disagrees` findings of a page, `PLACE: message`.
+fn disagreements(html: &str) -> Vec<String> {
+    lint_html("p.html", html, Path::new("."))
+        .into_iter()
+        .filter(|f| f.kind == Kind::FenDisagrees)
+        .map(|f| format!("{}: {}", f.cell, f.message))
+        .collect()
+}
+
+/// `html` with the first `from` after `after` replaced by `to`.
+fn edited(html: &str, after: &str, from: &str, to: &str) -> String {
+    let start = html.find(after).expect("the anchor") + after.len();
+    let at = start + html[start..].find(from).expect("the text to change");
+    format!("{}{to}{}", &html[..at], &html[at + from.len()..])
+}
+
+#[test]
+fn a_written_page_agrees_and_broken_copies_are_found() {
+    let pages = written("two", &["--variant", "crazyhouse", "--variant", "shogi"]);
+    let page = |name: &str| {
+        &pages
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("{name} written"))
+            .1
+    };
+    let (crazyhouse, shogi) = (page("crazyhouse"), page("shogi"));
+    assert!(crazyhouse.matches("data-fen=").count() >= 10);
+    assert_eq!(disagreements(crazyhouse), Vec::<String>::new());
+    assert_eq!(disagreements(shogi), Vec::<String>::new());
+
+    // One letter of Black's Pawn's FEN changed: its King becomes a Queen.
+    let letter = edited(crazyhouse, r#"data-hand="p" data-fen=""#, "4k3/", "4q3/");
+    assert_eq!(
+        disagreements(&letter),
+        [
+            "sq0x15 (a16): its data-fen differs from the position its press shows, first at \
+          sq4x7 (e8): the FEN has a Black Queen (q), the board shows a Black King (BlackKing)"
+        ]
+    );
+
+    // One square of Black's Pawn's demonstration dropped: White's Pawn on
+    // a3, which the demonstration empties (no drop is marked on the
+    // a-file, where Black has a Pawn), stays.
+    let demo = edited(shogi, r#"data-hand="p""#, " 0,2 ", " ");
+    assert_eq!(
+        disagreements(&demo),
+        [
+            "sq3x15 (d16): its data-fen differs from the position its press shows, first at \
+          sq0x2 (a3): the FEN has nothing, the board shows a White Pawn (WhiteDiscP)"
+        ]
+    );
+}
+
+#[test]
+fn every_written_page_agrees_but_gethenians_promoted_commoner() {
+    let mut pages = written("builtins", &["--builtins"]);
+    pages.extend(written(
+        "all",
+        &["tests/fixtures/fairy-stockfish-variants.ini", "--all"],
+    ));
+    assert!(pages.len() > 250, "{} pages", pages.len());
+    let cells: usize = pages
+        .iter()
+        .map(|(_, html)| html.matches(" data-demo=").count())
+        .sum();
+    assert!(cells > 600, "{cells} demonstration cells");
+    let mut found: Vec<(String, usize)> = Vec::new();
+    for (name, html) in &pages {
+        let n = disagreements(html).len();
+        if n > 0 {
+            found.push((name.clone(), n));
+        }
+    }
+    // Gethenian starts with `+K` on d1: Fairy-Stockfish reads it as the
+    // piece the Commoner (k) promotes to, the Non-capturing Wazir
+    // (promotedPieceType k:q), and the page shows a Commoner there (glance
+    // page reads `+K` as a promoted Commoner): its ten hands' FENs and
+    // demonstrations disagree on d1 until glance page reads `+` as
+    // Fairy-Stockfish does.
+    assert_eq!(found, [("gethenian".to_string(), 10)]);
+}
