@@ -318,6 +318,9 @@ class Facts:
         own = [self._moves_from(token.upper(), at) for at in probes]
         if any(m is None for m in own):
             return set()
+        # Where a promoted piece may demote as it moves (pieceDemotion:
+        # `d4d5-`), its squares are still the promoted type's.
+        own = [sorted({t[:-1] if t.endswith("-") else t for t in m}) for m in own]
         if self._letter_moves is None:
             self._letter_moves = {c: [self._moves_from(c.upper(), at) for at in probes] for c in sorted(self.accepted)}
         return {c for c, moves in self._letter_moves.items() if moves == own}

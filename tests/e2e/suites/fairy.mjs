@@ -252,6 +252,15 @@ async function pressAll(ctx, pages, problems) {
         };
         const board = [...document.querySelectorAll('table.board td.n[id^=sq]')];
         const images = {};
+        // A piece the board does not hold (a promoted type standing in a
+        // demonstration: Gethenian's +K) is known by its own diagram,
+        // which shows White's.
+        for (const t of document.querySelectorAll('table.diagram[data-diagram]')) {
+          for (const img of t.querySelectorAll('img')) {
+            const n = (img.getAttribute('src') || '').replace(/^.*\//, '').replace(/\.png$/, '');
+            if (n.startsWith('White')) images[n] = t.getAttribute('data-diagram').toUpperCase();
+          }
+        }
         for (const td of document.querySelectorAll('table.board td.n[data-piece]')) {
           const key = td.getAttribute('data-piece');
           images[name(td)] = td.getAttribute('data-side') === 'black' ? key.toLowerCase() : key.toUpperCase();
