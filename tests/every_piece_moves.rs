@@ -12,48 +12,14 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use glance::board::scene::Content;
 use glance::page::html::Document;
 use glance::Mark;
 
-/// The pages `glance page ARGS --out-dir DIR` writes, by file name (the
-/// index page left out), with their HTML.
-fn written(what: &str, args: &[&str]) -> Vec<(String, String)> {
-    let dir: PathBuf = std::env::temp_dir().join(format!(
-        "glance-every-piece-moves-{}-{what}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = Command::new(env!("CARGO_BIN_EXE_glance"))
-        .arg("page")
-        .args(args)
-        .arg("--out-dir")
-        .arg(&dir)
-        .output()
-        .expect("run glance");
-    assert!(
-        out.status.success(),
-        "glance page {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut pages: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .expect("the pages' folder")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "html"))
-        .filter(|p| p.file_name().is_some_and(|n| n != "index.html"))
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(&p).expect("a page"))
-        })
-        .collect();
-    pages.sort();
-    let _ = std::fs::remove_dir_all(&dir);
-    pages
-}
+mod common;
+use common::written;
 
 /// Per page, the pieces of its board that move at all but show no move
 /// when pressed ("e4 Cannon"), and how many cells were pressed.
