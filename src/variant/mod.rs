@@ -115,9 +115,10 @@ pub struct Variant {
     pub in_hand: String,
     /// The side to move first (the start FEN's second field).
     pub first: Colour,
-    /// Whether White may castle in the start position (a castling right
-    /// in the start FEN; Legan's `-` has none, though castling is on).
-    pub castles_at_start: bool,
+    /// Whether each side may castle in the start position (a castling
+    /// right in the start FEN; Legan's `-` has none, though castling is
+    /// on; in Horde only Black has one).
+    pub castles_at_start: ByColour<bool>,
     /// The checks each side has left to give at the start, in a game of
     /// check counting (`3+3` in the start FEN): White's, Black's.
     pub checks: Option<ByColour<u8>>,
