@@ -78,6 +78,8 @@ pub mod castling;
 pub mod claims;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod drops;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod en_passant;
 pub mod fairy;
 mod fen;
 mod ini;

@@ -1,0 +1,207 @@
+//! The en passant demonstration: a position of the game where a side's
+//! pawn may take the other side's pawn that has just made its double
+//! step, and every square that pawn may then move to.
+//!
+//! The position is the start position with one pawn of each side moved
+//! up its file (the mover's to the rank the other's double step ends on,
+//! the other's beside it, as if it had just stepped twice), the mover to
+//! move, both sides keeping the castling rights their pieces still have
+//! and the FEN naming the square passed over.
+//!
+//! ```
+//! use glance::variant::{en_passant, read, Colour};
+//! use glance::Mark;
+//! let v = &read("[c:chess]\n", "c.ini").unwrap()[0];
+//! let ep = en_passant::demonstration(v, Colour::White).unwrap();
+//! assert_eq!(ep.pos.fen(v), "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 1");
+//! let marks: Vec<String> = ep.marks.iter().map(|(s, m)| format!("{s}={}", m.image())).collect();
+//! assert_eq!(marks, ["d6=red", "e6=green"]);
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::drops::{self, Position};
+use super::{castling, Placement, Variant};
+use crate::engine::geometry::{Colour, Offset, Square, SquareSet};
+use crate::{Diagram, Mark};
+
+/// A side's en passant capture, shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnPassant {
+    /// The position, the square passed over as its en passant square.
+    pub pos: Position,
+    /// The pawn that takes, and the letter of its type.
+    pub from: Square,
+    pub letter: char,
+    /// The pawn taken, where its double step ended.
+    pub taken: Square,
+    /// Where that double step started.
+    pub started: Square,
+    /// Every square the pawn on `from` may move to (the en passant
+    /// capture's square a capture), rank by rank from the bottom.
+    pub marks: Vec<(Square, Mark)>,
+}
+
+impl EnPassant {
+    /// The square the capturing pawn lands on (the one passed over).
+    pub fn over(&self) -> Option<Square> {
+        self.pos.en_passant
+    }
+}
+
+/// `colour` taking en passant, or `None` where the game has no en
+/// passant capture its start position can show (no pawn type that steps
+/// twice, an empty `enPassantRegion`, no room on the board).
+pub fn demonstration(v: &Variant, colour: Colour) -> Option<EnPassant> {
+    // A game that starts by placing pieces from hand (Placement) has no
+    // start position to play from.
+    if !v.in_hand.is_empty() {
+        return None;
+    }
+    let board = SquareSet::rectangle(v.files, v.ranks)?;
+    let them = colour.opposite();
+    let mut tries: Vec<(Placement, Placement)> = Vec::new();
+    for &letter in &v.rules.moves.en_passant_types[colour] {
+        for mine in v
+            .start
+            .iter()
+            .filter(|p| p.colour == colour && p.letter == letter && !p.promoted)
+        {
+            for theirs in v.start.iter().filter(|p| {
+                p.colour == them
+                    && p.letter == letter
+                    && !p.promoted
+                    && p.square.file().abs_diff(mine.square.file()) == 1
+            }) {
+                tries.push((*mine, *theirs));
+            }
+        }
+    }
+    // The middle of the board first: the position reads best there.
+    let middle = i16::from(v.files) - 1;
+    tries.sort_by_key(|(m, t)| {
+        let f = i16::from(m.square.file()) * 2 - middle;
+        let g = i16::from(t.square.file()) * 2 - middle;
+        (f.abs(), g.abs(), t.square.file())
+    });
+    tries
+        .into_iter()
+        .find_map(|(mine, theirs)| shown(v, &board, colour, mine, theirs))
+}
+
+/// The demonstration with `theirs` having just stepped twice beside
+/// `mine`, moved up to meet it, if the game allows it there.
+fn shown(
+    v: &Variant,
+    board: &SquareSet,
+    colour: Colour,
+    mine: Placement,
+    theirs: Placement,
+) -> Option<EnPassant> {
+    let them = colour.opposite();
+    let ahead = |sq: Square, by: Colour, n: i8| sq.offset(Offset::new(0, by.forward() * n));
+    let over = ahead(theirs.square, them, 1)?;
+    let taken = ahead(theirs.square, them, 2)?;
+    let from = Square::new(mine.square.file(), taken.rank())?;
+    if !v.rules.moves.en_passant_region[colour].contains(&over) {
+        return None;
+    }
+    // The mover's pawn moves forward to the rank, up an empty file.
+    if colour.forward()
+        * (i8::try_from(from.rank()).ok()? - i8::try_from(mine.square.rank()).ok()?)
+        <= 0
+    {
+        return None;
+    }
+    let occupied: SquareSet = v.start.iter().map(|p| p.square).collect();
+    let path_clear = |a: Square, b: Square| {
+        let (lo, hi) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
+        (lo..=hi).all(|r| Square::new(a.file(), r).is_some_and(|s| s == a || !occupied.contains(s)))
+    };
+    if !path_clear(mine.square, from) || !path_clear(theirs.square, taken) {
+        return None;
+    }
+    // Their pawn's double step is one of its moves from where it starts.
+    let piece = drops::piece_of(v, theirs.letter)?;
+    let start_diagram = Diagram::among(
+        &piece,
+        theirs.square,
+        them,
+        board,
+        &SquareSet::EMPTY,
+        &SquareSet::EMPTY,
+    );
+    if !start_diagram.can_move_to(taken) || !start_diagram.can_move_to(over) {
+        return None;
+    }
+    let mut placed: Vec<Placement> = v
+        .start
+        .iter()
+        .filter(|p| p.square != mine.square && p.square != theirs.square)
+        .copied()
+        .collect();
+    placed.push(Placement {
+        square: from,
+        ..mine
+    });
+    placed.push(Placement {
+        square: taken,
+        ..theirs
+    });
+    let mut pos = Position {
+        board: placed,
+        hand: Vec::new(),
+        to_move: colour,
+        rights: String::new(),
+        en_passant: Some(over),
+    };
+    pos.rights = castling::rights_of(v, &pos.board);
+    if drops::in_check(v, &pos, colour) {
+        return None;
+    }
+    // Where the pawn may go: its moves but the initial ones, among the
+    // pieces, and the capture en passant.
+    let later = drops::piece_of(v, mine.letter)?.without_initial();
+    let friends: SquareSet = pos
+        .board
+        .iter()
+        .filter(|p| p.colour == colour)
+        .map(|p| p.square)
+        .collect();
+    let d = Diagram::among(&later, from, colour, board, &pos.occupied(), &friends);
+    let mut probe = pos.occupied();
+    probe.insert(over);
+    if !Diagram::among(&later, from, colour, board, &probe, &friends).can_capture_on(over) {
+        return None;
+    }
+    // Its moves in this position: onto an empty square, or taking a
+    // piece of the other side (where a capture is compulsory, only
+    // captures: the one en passant is one).
+    let must = v.rules.captures.must_capture;
+    let occupied = pos.occupied();
+    let enemies: SquareSet = pos
+        .board
+        .iter()
+        .filter(|p| p.colour != colour)
+        .map(|p| p.square)
+        .collect();
+    let mut marks: Vec<(Square, Mark)> = d
+        .marks()
+        .filter(|&(s, _)| s != over)
+        .filter(|&(s, _)| {
+            let takes = d.can_capture_on(s) && enemies.contains(s);
+            takes || (!must && d.can_move_to(s) && !occupied.contains(s))
+        })
+        .collect();
+    marks.push((over, Mark::Capture));
+    marks.sort_by_key(|(s, _)| (s.rank(), s.file()));
+    Some(EnPassant {
+        pos,
+        from,
+        letter: mine.letter,
+        taken,
+        started: theirs.square,
+        marks,
+    })
+}
