@@ -194,6 +194,11 @@ fn shown(
             takes || (!must && d.can_move_to(s) && !occupied.contains(s))
         })
         .collect();
+    // A mark would hide the piece it takes: the position shows a pawn
+    // whose one capture is en passant.
+    if marks.iter().any(|&(s, _)| occupied.contains(s)) {
+        return None;
+    }
     marks.push((over, Mark::Capture));
     marks.sort_by_key(|(s, _)| (s.rank(), s.file()));
     Some(EnPassant {
