@@ -54,60 +54,90 @@ impl EnPassant {
 /// passant capture its start position can show (no pawn type that steps
 /// twice, an empty `enPassantRegion`, no room on the board).
 pub fn demonstration(v: &Variant, colour: Colour) -> Option<EnPassant> {
-    // A game that starts by placing pieces from hand (Placement) has no
-    // start position to play from.
-    if !v.in_hand.is_empty() {
+    // A game that starts by placing its royal pieces from hand
+    // (Placement) has no start position to play from.
+    if v.in_hand
+        .chars()
+        .any(|c| v.piece(c).is_some_and(|p| p.royal))
+    {
         return None;
     }
     let board = SquareSet::rectangle(v.files, v.ranks)?;
     let them = colour.opposite();
-    let mut tries: Vec<(Placement, Placement)> = Vec::new();
+    // Every pawn of the mover's that may take en passant, with every
+    // piece of theirs that may step twice (a Pawn, Spartan's Hoplite, a
+    // custom pawn; straight on or, Berolina's, diagonally), the mover's
+    // standing on its own file where it can take on the square passed.
+    let mut tries: Vec<Try> = Vec::new();
     for &letter in &v.rules.moves.en_passant_types[colour] {
-        for mine in v
+        let mine = v
             .start
             .iter()
-            .filter(|p| p.colour == colour && p.letter == letter && !p.promoted)
-        {
-            for theirs in v.start.iter().filter(|p| {
-                p.colour == them
-                    && p.letter == letter
-                    && !p.promoted
-                    && p.square.file().abs_diff(mine.square.file()) == 1
-            }) {
-                tries.push((*mine, *theirs));
+            .filter(|p| p.colour == colour && p.letter == letter && !p.promoted);
+        for mine in mine {
+            for theirs in v.start.iter().filter(|p| p.colour == them && !p.promoted) {
+                for dx in [0i8, -1, 1] {
+                    for rank in 0..v.ranks {
+                        tries.push(Try {
+                            mine: *mine,
+                            theirs: *theirs,
+                            dx,
+                            rank,
+                        });
+                    }
+                }
             }
         }
     }
-    // The middle of the board first: the position reads best there.
+    // Straight double steps first, then the middle of the board: the
+    // position reads best there.
     let middle = i16::from(v.files) - 1;
-    tries.sort_by_key(|(m, t)| {
-        let f = i16::from(m.square.file()) * 2 - middle;
-        let g = i16::from(t.square.file()) * 2 - middle;
-        (f.abs(), g.abs(), t.square.file())
+    tries.sort_by_key(|t| {
+        let f = i16::from(t.mine.square.file()) * 2 - middle;
+        let g = i16::from(t.theirs.square.file()) * 2 - middle;
+        (
+            t.dx != 0,
+            g.abs(),
+            f.abs(),
+            t.theirs.square.file(),
+            t.mine.square.file(),
+            t.dx,
+        )
     });
-    tries
-        .into_iter()
-        .find_map(|(mine, theirs)| shown(v, &board, colour, mine, theirs))
+    tries.into_iter().find_map(|t| shown(v, &board, colour, t))
 }
 
-/// The demonstration with `theirs` having just stepped twice beside
-/// `mine`, moved up to meet it, if the game allows it there.
-fn shown(
-    v: &Variant,
-    board: &SquareSet,
-    colour: Colour,
+/// A pawn of the mover's and a piece of theirs, its double step's
+/// direction across the files, and the rank the mover's stands on.
+#[derive(Copy, Clone)]
+struct Try {
     mine: Placement,
     theirs: Placement,
-) -> Option<EnPassant> {
+    dx: i8,
+    rank: u8,
+}
+
+/// The demonstration with `t.theirs` having just stepped twice and the
+/// mover's pawn standing to take it, if the game allows it there.
+fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try) -> Option<EnPassant> {
+    let Try {
+        mine,
+        theirs,
+        dx,
+        rank,
+    } = t;
     let them = colour.opposite();
-    let ahead = |sq: Square, by: Colour, n: i8| sq.offset(Offset::new(0, by.forward() * n));
-    let over = ahead(theirs.square, them, 1)?;
-    let taken = ahead(theirs.square, them, 2)?;
-    let from = Square::new(mine.square.file(), taken.rank())?;
+    let step = Offset::new(dx, them.forward());
+    let over = theirs.square.offset(step)?;
+    let taken = over.offset(step)?;
+    let from = Square::new(mine.square.file(), rank)?;
+    if !board.contains(from) || !board.contains(taken) {
+        return None;
+    }
     if !v.rules.moves.en_passant_region[colour].contains(&over) {
         return None;
     }
-    // The mover's pawn moves forward to the rank, up an empty file.
+    // The mover's pawn stands ahead of where it starts, on its file.
     if colour.forward()
         * (i8::try_from(from.rank()).ok()? - i8::try_from(mine.square.rank()).ok()?)
         <= 0
@@ -115,11 +145,7 @@ fn shown(
         return None;
     }
     let occupied: SquareSet = v.start.iter().map(|p| p.square).collect();
-    let path_clear = |a: Square, b: Square| {
-        let (lo, hi) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
-        (lo..=hi).all(|r| Square::new(a.file(), r).is_some_and(|s| s == a || !occupied.contains(s)))
-    };
-    if !path_clear(mine.square, from) || !path_clear(theirs.square, taken) {
+    if [over, taken, from].iter().any(|s| occupied.contains(*s)) || from == over || from == taken {
         return None;
     }
     // Their pawn's double step is one of its moves from where it starts.
