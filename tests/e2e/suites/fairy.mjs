@@ -216,7 +216,7 @@ function compareHands(v, expected, page, tally, problems, mismatches, keys) {
         tally.wrong++;
         wrong.push(`${id} ${green ? 'marked, not a drop' : 'a drop, not marked'}`);
       }
-      const letter = green || !shown ? '' : (page.images[shown] || `?${shown}`);
+      const letter = green || !shown ? '' : imageLetter(page.images, shown);
       const fenLetter = (h.position[id] || '').replace('+', '');
       if (letter !== fenLetter) {
         position = false;
@@ -231,6 +231,15 @@ function compareHands(v, expected, page, tally, problems, mismatches, keys) {
       keys.set(`mismatch ${v} ${what}`, v);
     }
   }
+}
+
+// The letter of a piece image (as the FEN writes it): the page's own
+// cells and diagrams name White's pieces; XBoard's artwork names Black's
+// image of a piece as White's with "Black" for "White".
+function imageLetter(images, name) {
+  if (images[name]) return images[name];
+  const white = name.startsWith('Black') ? images[`White${name.slice(5)}`] : undefined;
+  return white ? white.toLowerCase() : `?${name}`;
 }
 
 // Every declared cell of every page pressed: {file -> {cells, marks}}.
