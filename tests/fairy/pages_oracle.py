@@ -480,7 +480,7 @@ def keep_rules(board, sq, letter, black, royal, res):
 DROP_RE = re.compile(r"^\+?([A-Za-z])@([a-z]\d+)$")
 
 
-def hand_presses(board, name, hands, promoted_as):
+def hand_presses(board, name, hands, facts):
     """What pressing each piece in hand, castling King or pawn taking en
     passant must show: the position its FEN says (every square: the FEN's
     letter, or None) and the squares where pyffish, playing the variant
@@ -511,9 +511,16 @@ def hand_presses(board, name, hands, promoted_as):
                 # A promoted piece (`+x`) is shown as the type pyffish's
                 # moves say it is (Gethenian's `+K`), where it has a letter.
                 tok = tok.replace("~", "")
-                if tok.startswith("+") and promoted_as.get(tok.lower()):
-                    as_type = promoted_as[tok.lower()][0]
-                    tok = as_type.upper() if tok[1].isupper() else as_type
+                if tok.startswith("+"):
+                    # (A piece the start position holds promoted, such
+                    # as Shogun's +F, is in no promotion the start's
+                    # pieces make: asked of pyffish here.)
+                    key = tok.lower()
+                    if key not in facts.promoted_as:
+                        facts.promoted_as[key] = sorted(facts.letters_of(key))
+                    if facts.promoted_as[key]:
+                        as_type = facts.promoted_as[key][0]
+                        tok = as_type.upper() if tok[1].isupper() else as_type
                 res["position"][board.ids.get(sq_name(f, rank), "?")] = tok
                 f += 1
         try:
@@ -631,7 +638,7 @@ def expect_page(job):
                 res["kept"] = list(KEEP)
         res.update({"id": cid, "letter": letter, "black": black, "square": sq, "betza": betza})
         out["presses"].append(res)
-    out["hands"] = hand_presses(board, name, reader.hands, facts.promoted_as)
+    out["hands"] = hand_presses(board, name, reader.hands, facts)
     return out
 
 
