@@ -221,11 +221,7 @@ function compareHands(v, expected, page, tally, problems, mismatches, keys) {
         tally.wrong++;
         wrong.push(`${id} ${!marked ? 'a move, not marked' : want.has(id) ? `marked ${shown}` : 'marked, not a move'}`);
       }
-<<<<<<< HEAD
-      const letter = marked || !shown ? '' : (page.images[shown] || `?${shown}`);
-=======
-      const letter = green || !shown ? '' : imageLetter(page.images, shown);
->>>>>>> main
+      const letter = marked || !shown ? '' : imageLetter(page.images, shown);
       const fenLetter = (h.position[id] || '').replace('+', '');
       if (letter !== fenLetter) {
         position = false;
@@ -243,10 +239,9 @@ function compareHands(v, expected, page, tally, problems, mismatches, keys) {
   }
 }
 
-<<<<<<< HEAD
 // The images of marks a move may show.
 const MOVE_MARKS = new Set(['green', 'red', 'yellow', 'orange']);
-=======
+
 // The letter of a piece image (as the FEN writes it): the page's own
 // cells and diagrams name White's pieces; XBoard's artwork names Black's
 // image of a piece as White's with "Black" for "White".
@@ -255,7 +250,6 @@ function imageLetter(images, name) {
   const white = name.startsWith('Black') ? images[`White${name.slice(5)}`] : undefined;
   return white ? white.toLowerCase() : `?${name}`;
 }
->>>>>>> main
 
 // Every declared cell of every page pressed: {file -> {cells, marks}}.
 async function pressAll(ctx, pages, problems) {
