@@ -148,17 +148,18 @@ fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try) -> Option<EnPas
     if [over, taken, from].iter().any(|s| occupied.contains(*s)) || from == over || from == taken {
         return None;
     }
-    // Their pawn's double step is one of its moves from where it starts.
+    // Their pawn's double step is one of its initial moves (a move it
+    // has only from where it starts: a Rook that moves two squares
+    // leaves no square to take it on).
     let piece = drops::piece_of(v, theirs.letter)?;
-    let start_diagram = Diagram::among(
-        &piece,
-        theirs.square,
-        them,
-        board,
-        &SquareSet::EMPTY,
-        &SquareSet::EMPTY,
-    );
-    if !start_diagram.can_move_to(taken) || !start_diagram.can_move_to(over) {
+    let from_start = |p: &crate::engine::betza::Piece| {
+        Diagram::among(p, theirs.square, them, board, &SquareSet::EMPTY, &SquareSet::EMPTY)
+    };
+    let first = from_start(&piece);
+    if !first.can_move_to(taken)
+        || !first.can_move_to(over)
+        || from_start(&piece.without_initial()).can_move_to(taken)
+    {
         return None;
     }
     let mut placed: Vec<Placement> = v
