@@ -67,6 +67,7 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<(Position, Vec<Squar
         to_move: colour,
         rights: String::new(),
         en_passant: None,
+        en_passant_taken: None,
     };
     // Where a capture must be made, none may wait: the pieces the mover
     // could take leave the position.

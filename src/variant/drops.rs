@@ -49,6 +49,10 @@ pub struct Position {
     /// The square a pawn's double step has just passed over, where a
     /// pawn may take it en passant.
     pub en_passant: Option<Square>,
+    /// Where the pawn to take en passant stands, where that is not
+    /// straight on from the square passed over (a diagonal double step,
+    /// Berolina's): Fairy-Stockfish's FEN then names both, `e3f4`.
+    pub en_passant_taken: Option<Square>,
 }
 
 /// Why a square of the board is no drop square of a piece in a
@@ -169,6 +173,7 @@ pub fn demonstration(v: &Variant, colour: Colour, letter: char) -> Option<Positi
         to_move: colour,
         rights: String::from("-"),
         en_passant: None,
+        en_passant_taken: None,
     };
     // Where a capture must be made (`mustCapture`), no drop is legal while
     // one can: the pieces the mover could take leave the position.
@@ -303,7 +308,12 @@ impl Position {
         out.push_str(&self.rights);
         out.push(' ');
         match self.en_passant {
-            Some(sq) => sq.push_name(&mut out),
+            Some(sq) => {
+                sq.push_name(&mut out);
+                if let Some(taken) = self.en_passant_taken {
+                    taken.push_name(&mut out);
+                }
+            }
             None => out.push('-'),
         }
         out.push_str(" 0 1");

@@ -54,12 +54,44 @@ impl EnPassant {
 /// passant capture its start position can show (no pawn type that steps
 /// twice, an empty `enPassantRegion`, no room on the board).
 pub fn demonstration(v: &Variant, colour: Colour) -> Option<EnPassant> {
-    // A game that starts by placing its royal pieces from hand
-    // (Placement) has no start position to play from.
-    if v.in_hand
+    demonstration_by(v, colour, None)
+}
+
+/// Whether a pawn of type `letter` (of either side) ever takes en
+/// passant: whether a demonstration exists for it. A game whose royal
+/// pieces start in hand (Placement) has no start position to look in:
+/// there the rule alone answers.
+///
+/// ```
+/// use glance::variant::{en_passant, read};
+/// let v = &read("[c:chess]\n[g:chess]\nenPassantRegion = -\n", "c.ini").unwrap();
+/// assert!(en_passant::ever_takes(&v[0], 'p'));
+/// assert!(!en_passant::ever_takes(&v[1], 'p'));
+/// ```
+pub fn ever_takes(v: &Variant, letter: char) -> bool {
+    if royal_in_hand(v) {
+        return [Colour::White, Colour::Black]
+            .iter()
+            .any(|&c| v.rules.moves.en_passant_types[c].contains(&letter))
+            && !v.rules.moves.en_passant_region[Colour::White].is_empty();
+    }
+    [Colour::White, Colour::Black]
+        .iter()
+        .any(|&c| demonstration_by(v, c, Some(letter)).is_some())
+}
+
+/// A game that starts by placing its royal pieces from hand.
+fn royal_in_hand(v: &Variant) -> bool {
+    v.in_hand
         .chars()
         .any(|c| v.piece(c).is_some_and(|p| p.royal))
-    {
+}
+
+/// The demonstration of `colour`'s pawns (of type `only`, where given).
+fn demonstration_by(v: &Variant, colour: Colour, only: Option<char>) -> Option<EnPassant> {
+    // A game that starts by placing its royal pieces from hand
+    // (Placement) has no start position to play from.
+    if royal_in_hand(v) {
         return None;
     }
     let board = SquareSet::rectangle(v.files, v.ranks)?;
@@ -70,6 +102,9 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<EnPassant> {
     // standing on its own file where it can take on the square passed.
     let mut tries: Vec<Try> = Vec::new();
     for &letter in &v.rules.moves.en_passant_types[colour] {
+        if only.is_some_and(|o| o != letter) {
+            continue;
+        }
         let mine = v
             .start
             .iter()
@@ -104,7 +139,12 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<EnPassant> {
             t.dx,
         )
     });
-    tries.into_iter().find_map(|t| shown(v, &board, colour, t))
+    // The start position as it is first; then, where it is too crowded
+    // (Double army), with the pieces in the way taken off as if captured.
+    tries
+        .iter()
+        .find_map(|&t| shown(v, &board, colour, t, false))
+        .or_else(|| tries.iter().find_map(|&t| shown(v, &board, colour, t, true)))
 }
 
 /// A pawn of the mover's and a piece of theirs, its double step's
@@ -118,8 +158,10 @@ struct Try {
 }
 
 /// The demonstration with `t.theirs` having just stepped twice and the
-/// mover's pawn standing to take it, if the game allows it there.
-fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try) -> Option<EnPassant> {
+/// mover's pawn standing to take it, if the game allows it there; with
+/// `clear`, the pieces standing in the way (none of them royal) are
+/// taken off the board.
+fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try, clear: bool) -> Option<EnPassant> {
     let Try {
         mine,
         theirs,
@@ -144,8 +186,8 @@ fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try) -> Option<EnPas
     {
         return None;
     }
-    let occupied: SquareSet = v.start.iter().map(|p| p.square).collect();
-    if [over, taken, from].iter().any(|s| occupied.contains(*s)) || from == over || from == taken {
+    let in_way = |p: &Placement| [over, taken, from].contains(&p.square);
+    if from == over || from == taken || v.start.iter().any(|p| in_way(p) && (!clear || v.piece(p.letter).is_none_or(|q| q.royal))) {
         return None;
     }
     // Their pawn's double step is one of its initial moves (a move it
@@ -165,7 +207,7 @@ fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try) -> Option<EnPas
     let mut placed: Vec<Placement> = v
         .start
         .iter()
-        .filter(|p| p.square != mine.square && p.square != theirs.square)
+        .filter(|p| p.square != mine.square && p.square != theirs.square && !in_way(p))
         .copied()
         .collect();
     placed.push(Placement {
@@ -182,6 +224,8 @@ fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try) -> Option<EnPas
         to_move: colour,
         rights: String::new(),
         en_passant: Some(over),
+        // (Pyffish reads `e3` alone as the pawn straight on from e3.)
+        en_passant_taken: (dx != 0).then_some(taken),
     };
     pos.rights = castling::rights_of(v, &pos.board);
     if drops::in_check(v, &pos, colour) {
@@ -236,4 +280,55 @@ fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try) -> Option<EnPas
         started: theirs.square,
         marks,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::read;
+
+    fn game(parent: &str) -> Variant {
+        let text = format!("[g:{parent}]\n");
+        read(&text, "g.ini").map(|mut v| v.remove(v.len() - 1)).expect(parent)
+    }
+
+    /// Written by hand from pyffish's play (Fairy-Stockfish 0.0.90):
+    /// whether the game's Pawn ever takes en passant.
+    #[test]
+    fn a_pawn_takes_en_passant_where_pyffish_lets_it() {
+        // chess: e2e4 ... e4e5, d7d5: e5d6 is legal.
+        assert!(ever_takes(&game("chess"), 'p'));
+        // Spartan: a Hoplite's double step is diagonal (e7c5 passes d6),
+        // and after 1.e4 b6 2.e5 Hc5, e5's one move is e5e6.
+        assert!(!ever_takes(&game("spartan"), 'p'));
+        // Georgian: enPassantRegion = -.
+        assert!(!ever_takes(&game("georgian"), 'p'));
+        // Placement: the rule says so; the pieces start in hand.
+        assert!(ever_takes(&game("placement"), 'p'));
+    }
+
+    #[test]
+    fn a_crowded_start_is_cleared_where_a_double_step_needs_room() {
+        // Horde's White Pawns fill its first four ranks: for Black to
+        // take en passant, a White Pawn's double step needs the squares
+        // ahead of it emptied (pyffish: b2b4 with a Black Pawn on a4,
+        // then a4b3 is legal).
+        let v = game("horde");
+        let black = demonstration(&v, Colour::Black).expect("Horde: Black takes en passant");
+        assert_eq!(black.pos.fen(&v).split(' ').nth(3), Some("b3"));
+        assert!(demonstration(&v, Colour::White).is_some());
+    }
+
+    #[test]
+    fn a_diagonal_double_step_names_the_pawn_to_take() {
+        // pyffish, Berolina: after d2f4 the FEN's en passant field is
+        // `e3f4`; given `e3` alone, e4e3 takes nothing.
+        let v = game("berolina");
+        let black = demonstration(&v, Colour::Black).expect("Berolina: Black takes en passant");
+        let fen = black.pos.fen(&v);
+        assert_eq!(fen.split(' ').nth(3), Some("e3f4"), "{fen}");
+        let chess = game("chess");
+        let white = demonstration(&chess, Colour::White).expect("chess");
+        assert_eq!(white.pos.fen(&chess).split(' ').nth(3), Some("d6"));
+    }
 }
