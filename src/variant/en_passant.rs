@@ -144,7 +144,11 @@ fn demonstration_by(v: &Variant, colour: Colour, only: Option<char>) -> Option<E
     tries
         .iter()
         .find_map(|&t| shown(v, &board, colour, t, false))
-        .or_else(|| tries.iter().find_map(|&t| shown(v, &board, colour, t, true)))
+        .or_else(|| {
+            tries
+                .iter()
+                .find_map(|&t| shown(v, &board, colour, t, true))
+        })
 }
 
 /// A pawn of the mover's and a piece of theirs, its double step's
@@ -187,7 +191,12 @@ fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try, clear: bool) ->
         return None;
     }
     let in_way = |p: &Placement| [over, taken, from].contains(&p.square);
-    if from == over || from == taken || v.start.iter().any(|p| in_way(p) && (!clear || v.piece(p.letter).is_none_or(|q| q.royal))) {
+    if from == over
+        || from == taken
+        || v.start
+            .iter()
+            .any(|p| in_way(p) && (!clear || v.piece(p.letter).is_none_or(|q| q.royal)))
+    {
         return None;
     }
     // Their pawn's double step is one of its initial moves (a move it
@@ -195,7 +204,14 @@ fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try, clear: bool) ->
     // leaves no square to take it on).
     let piece = drops::piece_of(v, theirs.letter)?;
     let from_start = |p: &crate::engine::betza::Piece| {
-        Diagram::among(p, theirs.square, them, board, &SquareSet::EMPTY, &SquareSet::EMPTY)
+        Diagram::among(
+            p,
+            theirs.square,
+            them,
+            board,
+            &SquareSet::EMPTY,
+            &SquareSet::EMPTY,
+        )
     };
     let first = from_start(&piece);
     if !first.can_move_to(taken)
@@ -289,7 +305,9 @@ mod tests {
 
     fn game(parent: &str) -> Variant {
         let text = format!("[g:{parent}]\n");
-        read(&text, "g.ini").map(|mut v| v.remove(v.len() - 1)).expect(parent)
+        read(&text, "g.ini")
+            .map(|mut v| v.remove(v.len() - 1))
+            .expect(parent)
     }
 
     /// Written by hand from pyffish's play (Fairy-Stockfish 0.0.90):
