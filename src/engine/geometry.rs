@@ -35,6 +35,14 @@ impl Colour {
         }
     }
 
+    /// The other side.
+    pub const fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+
     /// "white" or "black".
     pub const fn name(self) -> &'static str {
         match self {

@@ -66,6 +66,8 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<(Position, Vec<Squar
         hand: Vec::new(),
         to_move: colour,
         rights: String::new(),
+        en_passant: None,
+        en_passant_taken: None,
     };
     // Where a capture must be made, none may wait: the pieces the mover
     // could take leave the position.
@@ -76,14 +78,22 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<(Position, Vec<Squar
     }
     // Both sides keep the rights their King and Rooks still have (where
     // castling wins, a side without them has lost: Castle chess).
-    pos.rights = [Colour::White, Colour::Black]
-        .into_iter()
-        .map(|side| rights(v, &pos.board, side))
-        .collect();
-    if pos.rights.is_empty() {
-        pos.rights.push('-');
-    }
+    pos.rights = rights_of(v, &pos.board);
     Some((pos, to))
+}
+
+/// The castling field of a FEN of `board` (`KQkq`, `-`): both sides'
+/// rights their King and Rooks still have.
+pub(crate) fn rights_of(v: &Variant, board: &[Placement]) -> String {
+    let out: String = [Colour::White, Colour::Black]
+        .into_iter()
+        .map(|side| rights(v, board, side))
+        .collect();
+    if out.is_empty() {
+        String::from("-")
+    } else {
+        out
+    }
 }
 
 /// The castling rights (`KQ`, `kq`) `colour` keeps on `board`: each side

@@ -46,6 +46,13 @@ pub struct Position {
     pub to_move: Colour,
     /// The castling rights, as the FEN writes them (`-`: none).
     pub rights: String,
+    /// The square a pawn's double step has just passed over, where a
+    /// pawn may take it en passant.
+    pub en_passant: Option<Square>,
+    /// Where the pawn to take en passant stands, where that is not
+    /// straight on from the square passed over (a diagonal double step,
+    /// Berolina's): Fairy-Stockfish's FEN then names both, `e3f4`.
+    pub en_passant_taken: Option<Square>,
 }
 
 /// Why a square of the board is no drop square of a piece in a
@@ -165,6 +172,8 @@ pub fn demonstration(v: &Variant, colour: Colour, letter: char) -> Option<Positi
         hand,
         to_move: colour,
         rights: String::from("-"),
+        en_passant: None,
+        en_passant_taken: None,
     };
     // Where a capture must be made (`mustCapture`), no drop is legal while
     // one can: the pieces the mover could take leave the position.
@@ -247,7 +256,7 @@ fn kings_and_more(v: &Variant, colour: Colour, letter: char) -> Vec<Placement> {
 
 impl Position {
     /// Its FEN, as Fairy-Stockfish reads it: the board, the hands in
-    /// brackets, the side to move, the castling rights, no en passant
+    /// brackets, the side to move, the castling rights, the en passant
     /// square.
     pub fn fen(&self, v: &Variant) -> String {
         let mut out = String::new();
@@ -297,7 +306,17 @@ impl Position {
         });
         out.push(' ');
         out.push_str(&self.rights);
-        out.push_str(" - 0 1");
+        out.push(' ');
+        match self.en_passant {
+            Some(sq) => {
+                sq.push_name(&mut out);
+                if let Some(taken) = self.en_passant_taken {
+                    taken.push_name(&mut out);
+                }
+            }
+            None => out.push('-'),
+        }
+        out.push_str(" 0 1");
         out
     }
 
@@ -652,7 +671,8 @@ fn attacked(v: &Variant, pos: &Position, by: Colour, sq: Square, board: &SquareS
     })
 }
 
-fn piece_of(v: &Variant, letter: char) -> Option<Piece> {
+/// The moves of `letter`'s pieces, parsed (Betza in the pages' dialect).
+pub(crate) fn piece_of(v: &Variant, letter: char) -> Option<Piece> {
     betza::parse(v.piece(letter)?.pages.as_deref().ok()?).ok()
 }
 

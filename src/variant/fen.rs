@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::Placement;
-use crate::engine::geometry::{Colour, Square};
+use crate::engine::geometry::{ByColour, Colour, Square};
 
 /// `fen`'s board field (with its pocket) with each second letter of a
 /// piece, `(second, first)`, written as its first, case kept.
@@ -32,20 +32,22 @@ pub(super) fn with_first_letters(fen: &str, synonyms: &[(char, char)]) -> String
     out
 }
 
-/// The side to move, whether White may castle (a castling right for
-/// White in the third field: `KQ`, or a rook's file `HA`), and the checks
+/// The side to move, whether each side may castle (a castling right in
+/// the third field: `KQ` or a rook's file `HA` for White, `kq` or `ha`
+/// for Black), and the checks
 /// each side has left to give (`3+3`, in three-check FENs), read from
 /// `fen`'s fields after the board.
-pub(super) fn side_and_checks(fen: &str) -> (Colour, bool, Option<(u8, u8)>) {
+pub(super) fn side_and_checks(fen: &str) -> (Colour, ByColour<bool>, Option<(u8, u8)>) {
     let mut fields = fen.split_whitespace().skip(1);
     let side = match fields.next() {
         Some("b") => Colour::Black,
         _ => Colour::White,
     };
-    let castles = fen
-        .split_whitespace()
-        .nth(2)
-        .is_some_and(|f| f.chars().any(|c| c.is_ascii_uppercase()));
+    let rights = fen.split_whitespace().nth(2).unwrap_or("-");
+    let castles = ByColour {
+        white: rights.chars().any(|c| c.is_ascii_uppercase()),
+        black: rights.chars().any(|c| c.is_ascii_lowercase()),
+    };
     let checks = fields.find_map(|f| {
         let (w, b) = f.split_once('+')?;
         Some((w.parse().ok()?, b.parse().ok()?))

@@ -78,6 +78,8 @@ pub mod castling;
 pub mod claims;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod drops;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod en_passant;
 pub mod fairy;
 mod fen;
 mod ini;
@@ -115,9 +117,10 @@ pub struct Variant {
     pub in_hand: String,
     /// The side to move first (the start FEN's second field).
     pub first: Colour,
-    /// Whether White may castle in the start position (a castling right
-    /// in the start FEN; Legan's `-` has none, though castling is on).
-    pub castles_at_start: bool,
+    /// Whether each side may castle in the start position (a castling
+    /// right in the start FEN; Legan's `-` has none, though castling is
+    /// on; in Horde only Black has one).
+    pub castles_at_start: ByColour<bool>,
     /// The checks each side has left to give at the start, in a game of
     /// check counting (`3+3` in the start FEN): White's, Black's.
     pub checks: Option<ByColour<u8>>,

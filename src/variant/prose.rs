@@ -783,26 +783,32 @@ pub struct Castle {
 }
 
 /// Whether a player may castle in this game as it starts: castling is on
-/// and the start position gives White a King and a Rook to castle with
+/// and the start position gives a side a King and a Rook to castle with
 /// (the one predicate of the rules' sentence and the King's remark).
 pub fn castles(v: &Variant) -> bool {
     castling(v).is_some()
 }
 
-/// White's castling ([`castle`]).
-fn castling(v: &Variant) -> Option<Castle> {
-    castle(v, Colour::White)
+/// The castling the rules' sentence states ([`castle`]): White's, else
+/// Black's (Horde's White has no King), and whether the other side
+/// castles too.
+fn castling(v: &Variant) -> Option<(Colour, Castle, bool)> {
+    match (castle(v, Colour::White), castle(v, Colour::Black)) {
+        (Some(c), other) => Some((Colour::White, c, other.is_some())),
+        (None, Some(c)) => Some((Colour::Black, c, false)),
+        (None, None) => None,
+    }
 }
 
 /// Where `colour` castles from, found as Fairy-Stockfish's FEN reader
 /// finds it (its `set`): the castling king piece on the castling rank
 /// (else the `castlingKingFile`), the outermost castling rook on each
-/// side of it; `None` where the start gives White no castling right.
+/// side of it; `None` where the start gives `colour` no castling right.
 /// `rank` is the board's rank from 1 (Black's castling rank from the
 /// top).
 pub fn castle(v: &Variant, colour: Colour) -> Option<Castle> {
     let m = &v.rules.moves;
-    if !v.castling.allowed || !v.castles_at_start {
+    if !v.castling.allowed || !v.castles_at_start[colour] {
         return None;
     }
     let rank = match colour {
@@ -1153,7 +1159,7 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
 
 /// Castling, with the King's and the Rooks' real squares.
 fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
-    if let Some(c) = castling(v) {
+    if let Some((colour, c, both)) = castling(v) {
         let king = v
             .pieces
             .iter()
@@ -1163,9 +1169,7 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
             v.start
                 .iter()
                 .find(|p| {
-                    p.colour == Colour::White
-                        && p.square.rank() + 1 == c.rank
-                        && p.square.file() == f
+                    p.colour == colour && p.square.rank() + 1 == c.rank && p.square.file() == f
                 })
                 .map_or_else(|| "Rook".to_string(), |p| name(p.letter))
         };
@@ -1191,10 +1195,15 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
                 sq(v.castling.queenside_file + 1)
             ));
         }
+        let (only, likewise) = match (colour, both) {
+            (Colour::White, true) => ("", " (Black likewise on its side)"),
+            (Colour::White, false) => (" (White only)", ""),
+            (Colour::Black, _) => (" (Black only)", ""),
+        };
         out.push(
             Sentence::new(format!(
-                "Castling: once in the game, if neither piece has moved, the squares between them are empty, \
-                 and the {king} is not in check and crosses no attacked square, {} (Black likewise on its side).",
+                "Castling{only}: once in the game, if neither piece has moved, the squares between them are empty, \
+                 and the {king} is not in check and crosses no attacked square, {}{likewise}.",
                 list(&wings, "or")
             ))
             .key("castling")

@@ -146,6 +146,8 @@ class PageReader(HTMLParser):
                 self.hands.append((a["id"], a["data-hand"], a["data-fen"], "drop"))
             elif m and a.get("data-castle") and a.get("data-fen"):
                 self.hands.append((a["id"], a["data-castle"], a["data-fen"], "castle"))
+            elif m and a.get("data-en-passant") and a.get("data-fen"):
+                self.hands.append((a["id"], a["data-en-passant"], a["data-fen"], "en-passant"))
         elif tag == "tr" and "data-piece" in a and not self._board_depth:
             self._row = (a["data-piece"], [])
         elif tag == "td" and self._row is not None:
@@ -479,14 +481,17 @@ DROP_RE = re.compile(r"^\+?([A-Za-z])@([a-z]\d+)$")
 
 
 def hand_presses(board, name, hands, facts):
-    """What pressing each piece in hand, or a castling King, must show: the
-    position its FEN says (every square: the FEN's letter, or None) and
-    the squares where pyffish, playing the variant itself with every rule
-    on, drops it, or where its King lands when it castles (a legal move
-    that moves two of the mover's pieces)."""
+    """What pressing each piece in hand, castling King or pawn taking en
+    passant must show: the position its FEN says (every square: the FEN's
+    letter, or None) and the squares where pyffish, playing the variant
+    itself with every rule on, drops it, where its King lands when it
+    castles (a legal move that moves two of the mover's pieces), or where
+    the pawn on the square the cell names may move (`captures`: those of
+    its moves that take a piece)."""
     out = []
     for cid, hand, fen, kind in hands:
-        res = {"id": cid, "hand": hand, "fen": fen, "kind": kind, "drops": [], "position": {}, "problem": None}
+        res = {"id": cid, "hand": hand, "fen": fen, "kind": kind, "drops": [], "captures": [], "position": {},
+               "problem": None}
         out.append(res)
         try:
             valid = sf.validate_fen(fen, name)
@@ -524,6 +529,20 @@ def hand_presses(board, name, hands, facts):
             res["problem"] = "legal_moves raised %s" % e
             continue
         for uci in moves:
+            if kind == "en-passant":
+                m = re.match(r"^([a-z]\d+)([a-z]\d+)", uci)
+                # (`e4e4,e4a3`: no move, a wall placed: Atlantis.)
+                if not m or m.group(1) != hand or m.group(2) == hand:
+                    continue
+                to = board.ids.get(m.group(2), m.group(2))
+                if to not in res["drops"]:
+                    res["drops"].append(to)
+                white = fen.split(" ")[1] == "w"
+                theirs = lambda b: sum(1 for l in b.values() if l != "*" and l.isupper() != white)
+                if theirs(board.pieces_of(sf.get_fen(name, fen, [uci]))) < theirs(board.pieces_of(fen)):
+                    if to not in res["captures"]:
+                        res["captures"].append(to)
+                continue
             if kind == "castle":
                 # Where the King stands after castling (Chess960's UCI
                 # writes the move as the King taking its Rook).

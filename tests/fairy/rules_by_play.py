@@ -581,8 +581,8 @@ class Page:
         f, r = parse_sq(ksq)
         row = [sq(x, r) for x in range(start.width)]
         tok = start.get(ksq)
-        if tok is None or not white(tok):
-            self.bad("fsf:castlingKingSquare", ksq, "the start position has %s there (%s)" % (tok or "nothing", self.start))
+        if tok is None:
+            self.bad("fsf:castlingKingSquare", ksq, "the start position has nothing there (%s)" % self.start)
             self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile"), "its fsf:castlingKingSquare disagrees")
             return
         occupied = [s for s in row if start.get(s) is not None]
@@ -603,10 +603,9 @@ class Page:
                     if 0 <= f < b.width and b.get((f, rank)) is not None and letter(b.get((f, rank))) != "k" and (rank != r or sq(f, rank) in ends):
                         keep += c
             b.rest[1] = keep or "-"
-        if start.side() != "w":
-            fen = b.text(side="w")
-        else:
-            fen = b.text()
+        # The side whose King it is moves (Horde: only Black castles).
+        side = "w" if white(tok) else "b"
+        fen = b.text() if start.side() == side else b.text(side=side)
         if not self.valid(fen):
             for k in g:
                 self.skip(k, "the emptied back rank is no valid FEN")

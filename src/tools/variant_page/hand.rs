@@ -9,10 +9,11 @@
 //! board. Without JavaScript, each shows as a static diagram with its FEN.
 
 use crate::engine::geometry::{Colour, Square};
-use crate::variant::castling;
 use crate::variant::drops::{self, Excluded};
 use crate::variant::prose::castle;
+use crate::variant::{castling, en_passant};
 use crate::variant::{Placement, Variant, VariantPiece};
+use crate::Mark;
 
 use super::look::{look, Look};
 use super::{piece_name, Names};
@@ -23,20 +24,31 @@ pub(super) struct HandView {
     pub label: String,
     pub black: bool,
     pub pieces: Vec<HandPiece>,
-    /// The side's castling King, pressed to show where it castles.
-    pub castle: Option<HandPiece>,
+    /// The side's castling King, pressed to show where it castles, and
+    /// its pawn that takes en passant: each in a row of its own.
+    pub demos: Vec<HandPiece>,
+}
+
+/// What a demonstration cell shows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Shows {
+    /// A piece in hand and its drops (`data-hand`).
+    Hand,
+    /// A King castling (`data-castle`).
+    Castle,
+    /// A pawn on this square taking en passant (`data-en-passant`).
+    EnPassant(Square),
 }
 
 /// A piece in hand and its demonstration.
 pub(super) struct HandPiece {
     /// Its cell's id, `sq{x}x{y}`.
     pub id: String,
-    /// A castling King (`data-castle`), not a piece in hand (`data-hand`).
-    pub castle: bool,
+    pub shows: Shows,
     /// `P` (White's) or `p` (Black's).
     pub hand: char,
     pub look: Look,
-    /// The changes from the board to the demonstration, and the green
+    /// The changes from the board to the demonstration, and the
     /// marks.
     pub demo: String,
     pub fen: String,
@@ -48,13 +60,15 @@ pub(super) struct HandPiece {
     pub words: String,
     /// The demonstration drawn, from the top rank.
     pub rows: Vec<Vec<DemoCell>>,
+    /// The marks it shows, each with what it means there.
+    pub keys_legend: Vec<(Mark, &'static str)>,
 }
 
 /// A square of a demonstration's static diagram.
 pub(super) enum DemoCell {
     Empty,
-    /// It may be dropped here.
-    Drop,
+    /// A square marked: the piece may be dropped or go there.
+    Mark(Mark),
     Piece(Look),
 }
 
@@ -74,14 +88,20 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
                 pieces.push(p);
             }
         }
-        let castle = castle_cell(v, names, board, colour, (15, rows[0]));
-        if !pieces.is_empty() || castle.is_some() {
+        let demos: Vec<HandPiece> = [
+            castle_cell(v, names, board, colour, (15, rows[0])),
+            en_passant_cell(v, names, board, colour, (14, rows[0])),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !pieces.is_empty() || !demos.is_empty() {
             let side = side_name(colour);
             out.push(HandView {
                 label: format!("{side}'s hand"),
                 black: colour == Colour::Black,
                 pieces,
-                castle,
+                demos,
             });
         }
     }
@@ -98,6 +118,7 @@ fn castle_cell(
     (x, y): (u8, u8),
 ) -> Option<HandPiece> {
     let (pos, to) = castling::demonstration(v, colour)?;
+    let to: Vec<(Square, Mark)> = to.into_iter().map(|s| (s, Mark::Move)).collect();
     let c = castle(v, colour)?;
     let king = pos.board.iter().find(|p| {
         p.colour == colour && p.square.file() == c.king && p.square.rank() + 1 == c.rank
@@ -143,7 +164,8 @@ fn castle_cell(
         &to,
         Cell {
             id: format!("sq{x}x{y}"),
-            castle: true,
+            shows: Shows::Castle,
+            keys_legend: vec![(Mark::Move, "the King castles to here")],
             hand: if colour == Colour::Black { 'k' } else { 'K' },
             look: look(p, &name, colour == Colour::Black),
             keys: (key.clone(), format!("{key}-where")),
@@ -157,10 +179,58 @@ fn castle_cell(
     ))
 }
 
+/// The cell that shows `colour`'s pawn taking en passant
+/// ([`en_passant::demonstration`]), beside its hand.
+fn en_passant_cell(
+    v: &Variant,
+    names: &Names,
+    board: &[Vec<Option<&Look>>],
+    colour: Colour,
+    (x, y): (u8, u8),
+) -> Option<HandPiece> {
+    let ep = en_passant::demonstration(v, colour)?;
+    let over = ep.over()?;
+    let p = v.piece(ep.letter)?;
+    let name = piece_name(v, p, names);
+    let side = side_name(colour);
+    let other = side_name(colour.opposite());
+    let key = format!("en-passant-{}", colour.name());
+    let black = colour == Colour::Black;
+    Some(cell(
+        v,
+        names,
+        board,
+        &ep.pos,
+        &ep.marks,
+        Cell {
+            id: format!("sq{x}x{y}"),
+            shows: Shows::EnPassant(ep.from),
+            hand: if black {
+                ep.letter.to_ascii_lowercase()
+            } else {
+                ep.letter.to_ascii_uppercase()
+            },
+            keys_legend: vec![
+                (Mark::Move, "moves here"),
+                (Mark::Capture, "captures here (en passant on the square passed over)"),
+            ],
+            look: look(p, &name, black),
+            keys: (key.clone(), format!("{key}-where")),
+            name: format!("{side} takes en passant"),
+            words: format!(
+                "{other}'s {name} has just stepped twice, from {} to {}, passing {over}: {side}'s {name} on {} may take it \
+                 en passant, moving to {over} (red) and removing it from {}, on the next move only.",
+                ep.started, ep.taken, ep.from, ep.taken
+            ),
+        },
+    ))
+}
+
 /// What a demonstration cell is, besides its position.
 struct Cell {
     id: String,
-    castle: bool,
+    shows: Shows,
+    keys_legend: Vec<(Mark, &'static str)>,
     hand: char,
     look: Look,
     keys: (String, String),
@@ -168,13 +238,13 @@ struct Cell {
     words: String,
 }
 
-/// A demonstration cell: `pos` shown, `marked` in green.
+/// A demonstration cell: `pos` shown, with its marks.
 fn cell(
     v: &Variant,
     names: &Names,
     board: &[Vec<Option<&Look>>],
     pos: &drops::Position,
-    marked: &[Square],
+    marked: &[(Square, Mark)],
     c: Cell,
 ) -> HandPiece {
     let rows = (0..v.ranks)
@@ -188,10 +258,10 @@ fn cell(
                         .find(|q| q.square.file() == file && q.square.rank() == rank);
                     match on {
                         Some(q) => DemoCell::Piece(placed_look(v, names, q)),
-                        None if marked.iter().any(|s| s.file() == file && s.rank() == rank) => {
-                            DemoCell::Drop
-                        }
-                        None => DemoCell::Empty,
+                        None => marked
+                            .iter()
+                            .find(|(s, _)| s.file() == file && s.rank() == rank)
+                            .map_or(DemoCell::Empty, |&(_, m)| DemoCell::Mark(m)),
                     }
                 })
                 .collect()
@@ -199,7 +269,7 @@ fn cell(
         .collect();
     HandPiece {
         id: c.id,
-        castle: c.castle,
+        shows: c.shows,
         hand: c.hand,
         look: c.look,
         demo: demo_changes(v, names, board, pos, marked),
@@ -208,6 +278,7 @@ fn cell(
         name: c.name,
         words: c.words,
         rows,
+        keys_legend: c.keys_legend,
     }
 }
 
@@ -232,9 +303,9 @@ fn hand_piece(
         return None;
     }
     let each = drops::each_square(v, &pos, colour, letter);
-    let marked: Vec<Square> = each
+    let marked: Vec<(Square, Mark)> = each
         .iter()
-        .filter_map(|(s, w)| w.is_none().then_some(*s))
+        .filter_map(|(s, w)| w.is_none().then_some((*s, Mark::Move)))
         .collect();
     let name = piece_name(v, p, names);
     let black = colour == Colour::Black;
@@ -248,7 +319,8 @@ fn hand_piece(
         &marked,
         Cell {
             id: format!("sq{x}x{y}"),
-            castle: false,
+            shows: Shows::Hand,
+            keys_legend: vec![(Mark::Move, "may be dropped here")],
             hand: if black {
                 letter.to_ascii_lowercase()
             } else {
@@ -289,7 +361,7 @@ fn demo_changes(
     names: &Names,
     board: &[Vec<Option<&Look>>],
     pos: &drops::Position,
-    marked: &[Square],
+    marked: &[(Square, Mark)],
 ) -> String {
     let mut items: Vec<String> = Vec::new();
     let ranks = board.len();
@@ -312,8 +384,8 @@ fn demo_changes(
             }
         }
     }
-    for sq in marked {
-        items.push(format!("{},{}=green", sq.file(), sq.rank()));
+    for (sq, m) in marked {
+        items.push(format!("{},{}={}", sq.file(), sq.rank(), m.image()));
     }
     items.join(" ")
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::engine::betza::{self, Piece};
 use crate::engine::describe;
 use crate::engine::infer::{self, Target};
-use crate::variant::{prose, Colour, Variant, VariantPiece};
+use crate::variant::{en_passant, prose, Colour, Special, Variant, VariantPiece};
 use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
 use super::layout::{self, ToPlace};
@@ -717,6 +717,8 @@ fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece, shown: 
     let special: Vec<String> = p
         .special
         .iter()
+        // En passant said only where the game lets this pawn take so.
+        .filter(|&&s| s != Special::EnPassant || en_passant::ever_takes(v, p.letter))
         .filter_map(|s| prose::special(v, *s))
         .collect();
     if parsed.moves().iter().any(|m| m.initial) && !special.iter().any(|s| s.contains("initial")) {

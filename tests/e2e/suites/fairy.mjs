@@ -206,17 +206,22 @@ function compareHands(v, expected, page, tally, problems, mismatches, keys) {
       continue;
     }
     const want = new Set(h.drops);
+    const captures = new Set(h.captures || []);
     const wrong = [];
     let position = true;
     for (const id of page.cells) {
       const shown = id in marks ? marks[id] : page.layout[id];
-      const green = shown === 'green';
+      const marked = MOVE_MARKS.has(shown);
+      // A drop and castling are green; a pawn's move is green where it
+      // never captures, red where it only does (en passant's square).
+      const colour = h.kind !== 'en-passant' ? shown === 'green'
+        : shown === 'green' ? !captures.has(id) : shown === 'red' ? captures.has(id) : true;
       tally.squares++;
-      if (green !== want.has(id)) {
+      if (marked !== want.has(id) || (marked && !colour)) {
         tally.wrong++;
-        wrong.push(`${id} ${green ? 'marked, not a drop' : 'a drop, not marked'}`);
+        wrong.push(`${id} ${!marked ? 'a move, not marked' : want.has(id) ? `marked ${shown}` : 'marked, not a move'}`);
       }
-      const letter = green || !shown ? '' : imageLetter(page.images, shown);
+      const letter = marked || !shown ? '' : imageLetter(page.images, shown);
       const fenLetter = (h.position[id] || '').replace('+', '');
       if (letter !== fenLetter) {
         position = false;
@@ -226,12 +231,16 @@ function compareHands(v, expected, page, tally, problems, mismatches, keys) {
     tally.positions++;
     if (!position) tally.wrongPositions++;
     if (wrong.length) {
-      const what = h.kind === 'castle' ? `${h.hand} castling` : `${h.hand} in hand`;
+      const what = h.kind === 'castle' ? `${h.hand} castling`
+        : h.kind === 'en-passant' ? `${h.hand} en passant` : `${h.hand} in hand`;
       mismatches.push(`${v} ${what} (${h.fen}): ${wrong.slice(0, 8).join('; ')}`);
       keys.set(`mismatch ${v} ${what}`, v);
     }
   }
 }
+
+// The images of marks a move may show.
+const MOVE_MARKS = new Set(['green', 'red', 'yellow', 'orange']);
 
 // The letter of a piece image (as the FEN writes it): the page's own
 // cells and diagrams name White's pieces; XBoard's artwork names Black's
@@ -277,7 +286,7 @@ async function pressAll(ctx, pages, problems) {
         return {
           cells: board.map((td) => td.id),
           declared: [...document.querySelectorAll('table.board td[data-piece]')].map((td) => td.id),
-          hands: [...document.querySelectorAll('table.board td[data-hand], table.board td[data-castle]')].map((td) => td.id),
+          hands: [...document.querySelectorAll('table.board td[data-hand], table.board td[data-castle], table.board td[data-en-passant]')].map((td) => td.id),
           layout: Object.fromEntries(board.map((td) => [td.id, name(td)])),
           images,
         };
@@ -377,7 +386,7 @@ export async function run(ctx) {
   details.push(`presses not compared, a reason in the page (FAILURE): ${oursPresses}${oursPresses ? `: ${byReason(count.ours).join('; ')}` : ''}`);
   details.push(`presses not compared, a reason outside glance: ${count.presses - count.compared - oursPresses}${count.notComparable.size ? `: ${byReason(count.notComparable).join('; ')}` : ''}`);
   details.push(`squares compared: ${tally.squares}, agreeing ${tally.squares - tally.wrongSquares}, mismatching ${tally.wrongSquares}`);
-  details.push(`pieces in hand and castling Kings pressed: ${handTally.presses}; their squares compared ${handTally.squares}, mismatching ${handTally.wrong}; `
+  details.push(`pieces in hand, castling Kings and pawns taking en passant pressed: ${handTally.presses}; their squares compared ${handTally.squares}, mismatching ${handTally.wrong}; `
     + `demonstration positions compared ${handTally.positions}, differing from their FEN ${handTally.wrongPositions}`);
   details.push(`own-side squares (a piece of the pressed side): ${tally.ownSquares} compared, ${tally.ownCaptures} marked as a capture (FAILURE)`);
   details.push(`squares not compared: ${byReason(tally.squaresNot).join('; ') || 'none'}`);
@@ -410,7 +419,7 @@ export async function run(ctx) {
     name,
     ok,
     summary: `${name}: ${nFile}/${w.nSections} sections and ${nBuiltin}/${w.nBuiltins} built-ins written, ${count.presses} presses, `
-      + `${handTally.presses} pieces in hand and castling Kings (${handTally.squares} squares, ${handTally.wrong} mismatching), `
+      + `${handTally.presses} pieces in hand, castling Kings and en passant pawns (${handTally.squares} squares, ${handTally.wrong} mismatching), `
       + `${tally.squares} squares compared (${tally.wrongSquares} mismatching, ${tally.ownCaptures} own-side captures), ${mismatches.length} presses mismatching, `
       + `${foreign.length} pieces the game does not have, ${count.presses - count.compared} presses not compared; `
       + `${failures} failures, ${open.length} of them open in issue 34 (listed), ${fresh.length} new, ${gone.length} listed that no longer fail${report ? ' [report mode]' : ''}`,

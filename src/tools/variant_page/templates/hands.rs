@@ -1,23 +1,24 @@
-//! The hands and the castling Kings: a row of cells above the board
-//! (Black's) and below it (White's), each pressable
-//! ([`super::super::hand`]); and, after the board, a section per piece in
-//! hand and per castling King: its name and words (the texts the press
-//! shows under the board, `data-text`), its demonstration as a static
-//! diagram with its squares marked, and the position's FEN.
+//! The hands, the castling Kings and the pawns that take en passant: a
+//! row of cells above the board (Black's) and below it (White's), each
+//! pressable ([`super::super::hand`]); and, after the board, a section
+//! per piece in hand and per demonstration: its name and words (the texts
+//! the press shows under the board, `data-text`), its demonstration as a
+//! static diagram with its squares marked, and the position's FEN.
 
 use maud::{html, Markup};
 
-use super::super::hand::{DemoCell, HandPiece, HandView};
+use super::super::hand::{DemoCell, HandPiece, HandView, Shows};
+use super::legend::mark_image;
 use super::look;
 
 /// The rows of one side inside the board table: its hand, at most
 /// `files` cells a row, then the hand's name across the rest of the row;
-/// its castling King in a row of its own (above the hand for Black, below
-/// it for White).
+/// each demonstration (its castling King, its pawn taking en passant) in
+/// a row of its own (above the hand for Black, below it for White).
 pub(in super::super) fn rows(h: &HandView, files: u8, columns: usize) -> Markup {
     let width = usize::from(files.max(3));
     let castle = html! {
-        @if let Some(c) = &h.castle {
+        @for c in &h.demos {
             tr {
                 (cell(c))
                 td.w colspan=(columns - 1) { p { (c.name) } }
@@ -44,12 +45,13 @@ fn cell(p: &HandPiece) -> Markup {
     let black = p.hand.is_ascii_lowercase().then_some("black");
     let words = format!("{} {}", p.keys.0, p.keys.1);
     html! {
-        @if p.castle {
-            td.hand id=(p.id) data-side=[black] data-castle=(p.hand) data-fen=(p.fen)
-                data-demo=(p.demo) data-words=(words) { (look(&p.look)) }
-        } @else {
-            td.hand id=(p.id) data-side=[black] data-hand=(p.hand) data-fen=(p.fen)
-                data-demo=(p.demo) data-words=(words) { (look(&p.look)) }
+        @match p.shows {
+            Shows::Castle => td.hand id=(p.id) data-side=[black] data-castle=(p.hand) data-fen=(p.fen)
+                data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
+            Shows::EnPassant(from) => td.hand id=(p.id) data-side=[black] data-en-passant=(from.to_string())
+                data-fen=(p.fen) data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
+            Shows::Hand => td.hand id=(p.id) data-side=[black] data-hand=(p.hand) data-fen=(p.fen)
+                data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
         }
     }
 }
@@ -58,7 +60,15 @@ fn cell(p: &HandPiece) -> Markup {
 /// King, its words, its demonstration and the FEN to copy.
 pub(in super::super) fn sections(hands: &[HandView]) -> Markup {
     let in_hand = hands.iter().rev().flat_map(|h| &h.pieces);
-    let castles = hands.iter().rev().filter_map(|h| h.castle.as_ref());
+    let demos = |shows: fn(&Shows) -> bool| {
+        hands
+            .iter()
+            .rev()
+            .flat_map(|h| &h.demos)
+            .filter(move |d| shows(&d.shows))
+    };
+    let castles: Vec<&HandPiece> = demos(|s| *s == Shows::Castle).collect();
+    let en_passant: Vec<&HandPiece> = demos(|s| matches!(s, Shows::EnPassant(_))).collect();
     html! {
         @if hands.iter().any(|h| !h.pieces.is_empty()) {
             h3 { "Pieces in hand" }
@@ -67,20 +77,28 @@ pub(in super::super) fn sections(hands: &[HandView]) -> Markup {
                 "Press a piece in a hand to see where it may be dropped: the board then shows the position below, "
                 "whose FEN you can copy into Fairy-Stockfish."
             }
-            @for p in in_hand { (section(p, "may be dropped here")) }
+            @for p in in_hand { (section(p)) }
         }
-        @if hands.iter().any(|h| h.castle.is_some()) {
+        @if !castles.is_empty() {
             h3 { "Castling" }
             p {
                 "Press a King beside the board to see where it castles: the board then shows the position below, "
                 "whose FEN you can copy into Fairy-Stockfish."
             }
-            @for p in castles { (section(p, "the King castles to here")) }
+            @for p in castles { (section(p)) }
+        }
+        @if !en_passant.is_empty() {
+            h3 { "En passant" }
+            p {
+                "Press a pawn beside the board to see it take en passant: the board then shows the position below, "
+                "whose FEN you can copy into Fairy-Stockfish."
+            }
+            @for p in en_passant { (section(p)) }
         }
     }
 }
 
-fn section(p: &HandPiece, key: &str) -> Markup {
+fn section(p: &HandPiece) -> Markup {
     html! {
         section.drop {
             h4 data-text=(p.keys.0) { (p.name) }
@@ -92,7 +110,7 @@ fn section(p: &HandPiece, key: &str) -> Markup {
                             @for c in row {
                                 @match c {
                                     DemoCell::Empty => td { span.t { "." } },
-                                    DemoCell::Drop => td { img src="sym/green.png" alt="m"; },
+                                    DemoCell::Mark(m) => td { (mark_image(*m)) },
                                     DemoCell::Piece(l) => td { img src=(l.src) alt=(l.alt); },
                                 }
                             }
@@ -102,7 +120,11 @@ fn section(p: &HandPiece, key: &str) -> Markup {
                 figcaption {
                     "Position: " code { (p.fen) }
                     ul.keys {
-                        li { img src="sym/green.png" alt="m"; " " (key) }
+                        @for (m, key) in &p.keys_legend {
+                            @if p.rows.iter().flatten().any(|c| matches!(c, DemoCell::Mark(x) if x == m)) {
+                                li { (mark_image(*m)) " " (key) }
+                            }
+                        }
                     }
                 }
             }
