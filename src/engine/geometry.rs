@@ -50,6 +50,20 @@ impl Colour {
             Colour::Black => "black",
         }
     }
+
+    /// The side's name in a sentence: "White" or "Black".
+    ///
+    /// ```
+    /// use glance::engine::geometry::Colour;
+    /// assert_eq!(format!("{} moves first.", Colour::White.title()), "White moves first.");
+    /// assert_eq!(Colour::White.opposite().title(), "Black");
+    /// ```
+    pub const fn title(self) -> &'static str {
+        match self {
+            Colour::White => "White",
+            Colour::Black => "Black",
+        }
+    }
 }
 
 /// One value for each side, White's and Black's (a per-side rule:

@@ -156,7 +156,7 @@ impl Page {
         let stem = ["White", "Black"]
             .iter()
             .find_map(|side| image.strip_prefix(side))?;
-        Some(format!("{}{stem}", colour_name(colour)))
+        Some(format!("{}{stem}", colour.title()))
     }
 }
 
@@ -299,13 +299,6 @@ fn repr(s: &str) -> String {
     out
 }
 
-fn colour_name(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "White",
-        Colour::Black => "Black",
-    }
-}
-
 fn colour_of(letter: char) -> Colour {
     if letter.is_uppercase() {
         Colour::White
@@ -408,7 +401,7 @@ fn derive(page: &Page) -> Derived {
                         "{sq}: {} is listed under {} but stands on {}'s half",
                         p.name,
                         repr(p.heading),
-                        colour_name(half)
+                        half.title()
                     ));
                 }
                 c
@@ -436,7 +429,7 @@ fn derive(page: &Page) -> Derived {
             Colour::White => letter.to_uppercase().next().unwrap_or(letter),
             Colour::Black => letter.to_lowercase().next().unwrap_or(letter),
         };
-        let who = format!("{} {}", colour_name(colour), p.name);
+        let who = format!("{} {}", colour.title(), p.name);
         if let Some(before) = here.get(&(f, r)) {
             problems.push(format!("{sq} is listed twice: {before} and {who}"));
         }
@@ -448,7 +441,7 @@ fn derive(page: &Page) -> Derived {
         {
             Some(n) if n.name != *table_name => problems.push(format!(
                 "{} {letter} stands for {} and {table_name}",
-                colour_name(colour),
+                colour.title(),
                 n.name
             )),
             Some(_) => {}
@@ -604,7 +597,7 @@ fn page_setup(
 /// The image a piece is drawn with: colour and the entry's image for its
 /// name, else its name's words capitalised.
 fn image_of(colour: Colour, name: &str, entry: &Entry) -> String {
-    let mut out = String::from(colour_name(colour));
+    let mut out = String::from(colour.title());
     match entry.images.get(name) {
         Some(image) if !image.is_empty() => out.push_str(image),
         _ => {
@@ -722,7 +715,7 @@ pub fn read_page(name: &str, html: &str, entry: &Entry, setups: &str) -> PageSet
                     image_of(n.colour, &n.name, entry)
                 };
                 // Its disc is its letter on a disc: drawn as a letter.
-                let disc = format!("{}Disc{key}", colour_name(n.colour));
+                let disc = format!("{}Disc{key}", n.colour.title());
                 let drawn = page.drawn(n.letter, n.colour);
                 n.drawn = drawn.map(|d| if d == disc { String::new() } else { d });
             }
@@ -784,7 +777,7 @@ pub fn to_json(s: &PageSetup) -> serde_json::Value {
         .names
         .iter()
         .map(|n| {
-            json!({"colour": colour_name(n.colour), "letter": n.letter.to_string(),
+            json!({"colour": n.colour.title(), "letter": n.letter.to_string(),
                    "name": n.name, "image": n.image, "drawn": n.drawn})
         })
         .collect();

@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 use super::rules::Enclosing;
 use super::{Placement, Variant, VariantPiece};
 use crate::engine::betza::{self, Piece};
-use crate::engine::geometry::{Colour, Square, SquareSet};
+use crate::engine::geometry::{Colour, Offset, Square, SquareSet};
 use crate::Diagram;
 
 /// A position a hand's press demonstrates.
@@ -190,7 +190,7 @@ pub(crate) fn first_capture(v: &Variant, pos: &Position, colour: Colour) -> Opti
     let board = SquareSet::rectangle(v.files, v.ranks)?;
     let occupied = pos.occupied();
     let friends = pos.of(colour);
-    let theirs = pos.of(other(colour));
+    let theirs = pos.of(colour.opposite());
     pos.board
         .iter()
         .filter(|a| a.colour == colour)
@@ -456,7 +456,7 @@ fn encloses(v: &Variant, pos: &Position, colour: Colour, sq: Square) -> bool {
     if drops.enclosing_start.iter().any(|s| !occupied.contains(*s)) {
         return drops.enclosing_start.contains(&sq);
     }
-    let other = other(colour);
+    let other = colour.opposite();
     let near = |set: &SquareSet, steps: &[(i8, i8)]| {
         steps
             .iter()
@@ -545,20 +545,10 @@ fn anyside(v: &Variant, occupied: &SquareSet, sq: Square) -> bool {
     found.contains(&sq)
 }
 
+/// `sq` moved `df` files and `dr` ranks, if that is on the board.
 fn shifted(v: &Variant, sq: Square, df: i8, dr: i8) -> Option<Square> {
-    let f = i16::from(sq.file()) + i16::from(df);
-    let r = i16::from(sq.rank()) + i16::from(dr);
-    if f < 0 || r < 0 || f >= i16::from(v.files) || r >= i16::from(v.ranks) {
-        return None;
-    }
-    Square::new(u8::try_from(f).ok()?, u8::try_from(r).ok()?)
-}
-
-fn other(c: Colour) -> Colour {
-    match c {
-        Colour::White => Colour::Black,
-        Colour::Black => Colour::White,
-    }
+    sq.offset(Offset::new(df, dr))
+        .filter(|s| s.file() < v.files && s.rank() < v.ranks)
 }
 
 /// What Fairy-Stockfish's `legal` refuses of a drop on the empty square
@@ -597,7 +587,7 @@ fn legal(
     }
     let x = &v.rules.end.extinction;
     if (p.royal || (x.pseudo_royal && x.piece_types.contains(&p.letter)))
-        && attacked(v, pos, other(colour), sq, board)
+        && attacked(v, pos, colour.opposite(), sq, board)
     {
         return Some(Excluded::Attacked);
     }

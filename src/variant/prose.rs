@@ -523,10 +523,7 @@ fn goals(v: &Variant, out: &mut Vec<Sentence>) {
         out.push(
             Sentence::new(format!(
                 "{} wins by castling {}.",
-                match w.colour {
-                    Colour::White => "White",
-                    Colour::Black => "Black",
-                },
+                w.colour.title(),
                 if w.king_side {
                     "king-side"
                 } else {

@@ -401,7 +401,7 @@ impl<'a> Facts<'a> {
                 let name = self
                     .name_of(&self.fen_letters(letter, promotion))
                     .unwrap_or("piece");
-                format!("a {} {name} ({})", side_name(colour), want.token())
+                format!("a {} {name} ({})", colour.title(), want.token())
             }
         }
     }
@@ -417,7 +417,7 @@ impl<'a> Facts<'a> {
             } => {
                 let name = self.name_of(letters).unwrap_or("piece");
                 match side {
-                    Some(s) => format!("a {} {name} ({what})", side_name(*s)),
+                    Some(s) => format!("a {} {name} ({what})", (*s).title()),
                     None => format!("a {name} of no side ({what})"),
                 }
             }
@@ -431,13 +431,6 @@ fn piece_image(s: &SquareCell) -> Option<&str> {
         .as_deref()
         .map(image_name)
         .filter(|name| !MARK_IMAGES.contains(name))
-}
-
-fn side_name(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "White",
-        Colour::Black => "Black",
-    }
 }
 
 #[cfg(test)]

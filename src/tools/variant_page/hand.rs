@@ -96,7 +96,7 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
         .flatten()
         .collect();
         if !pieces.is_empty() || !demos.is_empty() {
-            let side = side_name(colour);
+            let side = colour.title();
             out.push(HandView {
                 label: format!("{side}'s hand"),
                 black: colour == Colour::Black,
@@ -125,7 +125,7 @@ fn castle_cell(
     })?;
     let p = v.piece(king.letter)?;
     let name = piece_name(v, p, names);
-    let side = side_name(colour);
+    let side = colour.title();
     let sq = |f: u8| format!("{}{}", char::from(b'a' + f), c.rank);
     let rook = |f: u8| {
         pos.board
@@ -192,8 +192,8 @@ fn en_passant_cell(
     let over = ep.over()?;
     let p = v.piece(ep.letter)?;
     let name = piece_name(v, p, names);
-    let side = side_name(colour);
-    let other = side_name(colour.opposite());
+    let side = colour.title();
+    let other = colour.opposite().title();
     let key = format!("en-passant-{}", colour.name());
     let black = colour == Colour::Black;
     Some(cell(
@@ -282,13 +282,6 @@ fn cell(
     }
 }
 
-fn side_name(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "White",
-        Colour::Black => "Black",
-    }
-}
-
 fn hand_piece(
     v: &Variant,
     names: &Names,
@@ -309,7 +302,7 @@ fn hand_piece(
         .collect();
     let name = piece_name(v, p, names);
     let black = colour == Colour::Black;
-    let side = side_name(colour);
+    let side = colour.title();
     let key = format!("hand-{}{}", colour.name(), letter);
     Some(cell(
         v,
@@ -349,8 +342,7 @@ fn placed_look(v: &Variant, names: &Names, at: &Placement) -> Look {
 
 /// The image name of a look (`sym/WhitePawn.png`: `WhitePawn`).
 fn image_name(l: &Look) -> &str {
-    let file = l.src.rsplit('/').next().unwrap_or_default();
-    file.strip_suffix(".png").unwrap_or(file)
+    crate::page::declared::image_name(&l.src)
 }
 
 /// The `data-demo` of a demonstration: every square of the board whose
@@ -403,7 +395,7 @@ fn words(
     let mut why: Vec<Excluded> = each.iter().filter_map(|(_, w)| *w).collect();
     why.sort();
     why.dedup();
-    let side = side_name(colour);
+    let side = colour.title();
     let mut not: Vec<String> = Vec::new();
     for w in why {
         not.push(match w {
