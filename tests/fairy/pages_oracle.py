@@ -210,8 +210,9 @@ class Board:
                 self.pieces[sq] = letter if black else letter.upper()
                 self.presses.append((cid, sq, letter, black, reader.moves.get(key, "")))
 
-    def pieces_of(self, fen):
-        """A FEN's board: algebraic -> letter (`+` and `~` dropped)."""
+    def pieces_of(self, fen, promoted=False):
+        """A FEN's board: algebraic -> letter (`~` dropped; `+` too,
+        unless `promoted`: then a promoted piece reads `+x`)."""
         rows = fen.split(" ")[0].split("[")[0].split("/")
         out = {}
         for r, row in enumerate(rows):
@@ -221,7 +222,8 @@ class Board:
                 if tok.isdigit():
                     f += int(tok)
                     continue
-                out[sq_name(f, len(rows) - 1 - r)] = tok.strip("+~")
+                tok = tok.replace("~", "")
+                out[sq_name(f, len(rows) - 1 - r)] = tok if promoted else tok.lstrip("+")
                 f += 1
         return out
 
@@ -500,29 +502,20 @@ def hand_presses(board, name, hands, facts):
         if valid <= 0:
             res["problem"] = res["problem"] or "pyffish calls the position invalid (%d)" % valid
             continue
-        rows = fen.split(" ")[0].split("[")[0].split("/")
-        for r, row in enumerate(rows):
-            rank = len(rows) - 1 - r
-            f = 0
-            for tok in re.findall(r"\d+|\+?[A-Za-z]~?", row):
-                if tok.isdigit():
-                    f += int(tok)
-                    continue
-                # A promoted piece (`+x`) is shown as the type pyffish's
-                # moves say it is (Gethenian's `+K`), where it has a letter.
-                tok = tok.replace("~", "")
-                if tok.startswith("+"):
-                    # (A piece the start position holds promoted, such
-                    # as Shogun's +F, is in no promotion the start's
-                    # pieces make: asked of pyffish here.)
-                    key = tok.lower()
-                    if key not in facts.promoted_as:
-                        facts.promoted_as[key] = sorted(facts.letters_of(key))
-                    if facts.promoted_as[key]:
-                        as_type = facts.promoted_as[key][0]
-                        tok = as_type.upper() if tok[1].isupper() else as_type
-                res["position"][board.ids.get(sq_name(f, rank), "?")] = tok
-                f += 1
+        for at, tok in board.pieces_of(fen, promoted=True).items():
+            # A promoted piece (`+x`) is shown as the type pyffish's
+            # moves say it is (Gethenian's `+K`), where it has a letter.
+            if tok.startswith("+"):
+                # (A piece the start position holds promoted, such as
+                # Shogun's +F, is in no promotion the start's pieces
+                # make: asked of pyffish here.)
+                key = tok.lower()
+                if key not in facts.promoted_as:
+                    facts.promoted_as[key] = sorted(facts.letters_of(key))
+                if facts.promoted_as[key]:
+                    as_type = facts.promoted_as[key][0]
+                    tok = as_type.upper() if tok[1].isupper() else as_type
+            res["position"][board.ids.get(at, "?")] = tok
         try:
             moves = sf.legal_moves(name, fen, [])
         except Exception as e:  # noqa: BLE001
