@@ -9,11 +9,11 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
-
 use glance::board::scene::Content;
 use glance::page::html::Document;
 use glance::{Mark, Square};
+
+mod common;
 
 /// A 9x10 board with `pieces` (square, key, black), the rows `rows`
 /// (attributes of the `<tr>`, key, Betza) and the board's attributes.
@@ -134,24 +134,12 @@ fn a_key_data_spares_names_in_vain_is_named() {
 
 /// The page `glance page --variant NAME` writes.
 fn written(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("glance-rules-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = Command::new(env!("CARGO_BIN_EXE_glance"))
-        .args([
-            "page",
-            "--variant",
-            name,
-            "--out-dir",
-            dir.to_str().unwrap(),
-        ])
-        .output()
-        .expect("run glance");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    std::fs::read_to_string(dir.join(format!("{name}.html"))).unwrap()
+    let pages = common::written(&format!("rules-{name}"), &["--variant", name]);
+    pages
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, html)| html)
+        .unwrap_or_else(|| panic!("glance page --variant {name} wrote no {name}.html"))
 }
 
 /// Where the piece on `at` of a written page goes (sorted).

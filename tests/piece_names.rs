@@ -10,9 +10,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
+
+mod common;
 
 use glance::variant::piece_names;
 
@@ -254,38 +254,15 @@ struct Written {
     catalogues: [String; 2],
 }
 
-fn glance(args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_glance"))
-        .args(args)
-        .output()
-        .expect("run glance");
-    assert!(
-        out.status.success(),
-        "glance {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 fn between<'a>(s: &'a str, from: &str, to: &str) -> Option<&'a str> {
     let a = s.find(from)? + from.len();
     let b = s[a..].find(to)? + a;
     Some(&s[a..b])
 }
 
-fn read_dir(dir: &Path) -> BTreeMap<String, Page> {
+fn read_pages(written: Vec<(String, String)>) -> BTreeMap<String, Page> {
     let mut pages = BTreeMap::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let path = e.unwrap().path();
-        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-            continue;
-        };
-        let Some(name) = name.strip_suffix(".html") else {
-            continue;
-        };
-        if name == "index" {
-            continue;
-        }
-        let html = std::fs::read_to_string(&path).unwrap();
+    for (name, html) in written {
         let title = between(&html, "<h1>", "</h1>").unwrap_or("").to_string();
         let about = between(&html, "<p class=\"about\">", "</p>")
             .unwrap_or("")
@@ -296,7 +273,7 @@ fn read_dir(dir: &Path) -> BTreeMap<String, Page> {
             let name = between(part, "<td>", "</td>").unwrap_or("").to_string();
             rows.insert(key, name);
         }
-        pages.insert(name.to_string(), (title, about, rows));
+        pages.insert(name, (title, about, rows));
     }
     pages
 }
@@ -304,26 +281,17 @@ fn read_dir(dir: &Path) -> BTreeMap<String, Page> {
 fn written() -> &'static Written {
     static W: OnceLock<Written> = OnceLock::new();
     W.get_or_init(|| {
-        let dir: PathBuf =
-            std::env::temp_dir().join(format!("glance-piece-names-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let (b, r) = (dir.join("builtin"), dir.join("reference"));
         let reference = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fixtures/fairy-stockfish-variants.ini"
         );
-        glance(&["page", "--builtins", "--out-dir", b.to_str().unwrap()]);
-        glance(&["page", reference, "--all", "--out-dir", r.to_str().unwrap()]);
-        let w = Written {
-            builtins: read_dir(&b),
-            reference: read_dir(&r),
-            catalogues: [
-                std::fs::read_to_string(b.join("index.html")).unwrap(),
-                std::fs::read_to_string(r.join("index.html")).unwrap(),
-            ],
-        };
-        let _ = std::fs::remove_dir_all(&dir);
-        w
+        let (b, b_index) = common::written_and_index("names-builtins", &["--builtins"]);
+        let (r, r_index) = common::written_and_index("names-reference", &[reference, "--all"]);
+        Written {
+            builtins: read_pages(b),
+            reference: read_pages(r),
+            catalogues: [b_index, r_index],
+        }
     })
 }
 

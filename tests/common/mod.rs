@@ -8,7 +8,14 @@ use std::process::Command;
 /// The pages `glance page ARGS --out-dir DIR` writes, by file name (the
 /// index page left out), with their HTML, sorted by name. `what` keeps
 /// the folders of two calls (and of two tests) apart.
+#[allow(dead_code)] // (a test that needs the index too calls the next)
 pub fn written(what: &str, args: &[&str]) -> Vec<(String, String)> {
+    written_and_index(what, args).0
+}
+
+/// [`written`]'s pages, and the index page (the catalogue) beside them
+/// (empty where none was written).
+pub fn written_and_index(what: &str, args: &[&str]) -> (Vec<(String, String)>, String) {
     let dir: PathBuf =
         std::env::temp_dir().join(format!("glance-written-{}-{what}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -36,6 +43,7 @@ pub fn written(what: &str, args: &[&str]) -> Vec<(String, String)> {
         })
         .collect();
     pages.sort();
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap_or_default();
     let _ = std::fs::remove_dir_all(&dir);
-    pages
+    (pages, index)
 }
