@@ -45,6 +45,7 @@ pub const FSF: &[&str] = &[
     "hand",
     "janggiPoints",
     "countingLimits",
+    "enPassant",
 ];
 
 /// Whether `key` may be claimed: a key Fairy-Stockfish's parser reads,

@@ -19,6 +19,7 @@ use alloc::vec::Vec;
 use super::rules::{Enclosing, Outcome, SelfDestroy};
 use super::{Colour, Special, Variant, VariantPiece};
 use crate::engine::describe::{list, number};
+use crate::engine::geometry::Square;
 
 /// What Fairy-Stockfish adds to a piece by rule, in plain words; `None`
 /// for what the page already says another way.
@@ -860,6 +861,7 @@ fn beyond(
     hand_rules(v, name, out);
     capture_rules(v, name, out);
     castling_rule(v, name, out);
+    double_steps(v, name, out);
     special_moves(v, out);
     promotions(v, name, shown, out);
 }
@@ -1209,6 +1211,91 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
             .key("castlingQueensideFile"),
         );
     }
+}
+
+/// The double (and triple) step, and en passant: whether a pawn that
+/// has stepped twice may be taken as if it had stepped once (only where
+/// a position of the game shows it: [`super::en_passant::ever_takes`]).
+fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let stepping: Vec<&VariantPiece> = v
+        .pieces
+        .iter()
+        .filter(|p| {
+            p.special
+                .iter()
+                .any(|s| matches!(s, Special::DoubleStep | Special::DoubleAndTripleStep))
+        })
+        .collect();
+    let (white, black) = (&v.double_step_white, &v.double_step_black);
+    let stated = !stepping.is_empty() && !(white.is_empty() && black.is_empty());
+    let names: Vec<String> = stepping.iter().map(|p| name(p.letter)).collect();
+    let who = list(&names, "or");
+    if stated {
+        double_step(v, &who, out);
+    }
+    let takers: Vec<char> = [Colour::White, Colour::Black]
+        .iter()
+        .flat_map(|&c| v.rules.moves.en_passant_types[c].iter().copied())
+        .filter(|&l| super::en_passant::ever_takes(v, l))
+        .collect();
+    if let Some(&first) = takers.first() {
+        let taker = name(first);
+        out.push(
+            Sentence::new(format!(
+                "En passant: on the very next move only, a {taker} of the other side that could have taken \
+                 the piece had it stepped once may take it so, moving to the square it passed over and \
+                 removing it from the square it stands on."
+            ))
+            .fsf("enPassant", "true"),
+        );
+    } else if stated {
+        out.push(
+            Sentence::new(format!(
+                "No en passant: a {who} that has stepped twice cannot be taken as if it had stepped once."
+            ))
+            .fsf("enPassant", "false"),
+        );
+    }
+}
+
+/// The double step's sentence, `who` the pawns that make it.
+fn double_step(v: &Variant, who: &str, out: &mut Vec<Sentence>) {
+    // "on the 2nd rank (Black's on the 7th rank)"; one side's alone
+    // where the other's region is empty.
+    let on = |at: &str, white: &[Square], black: &[Square]| {
+        let words = |squares: &[Square]| {
+            if squares.len() == usize::from(v.files) * usize::from(v.ranks) {
+                "any square".to_string()
+            } else {
+                squares_words(v, squares)
+            }
+        };
+        match (white.is_empty(), black.is_empty()) {
+            (false, false) => format!("{at} {} (Black's {at} {})", words(white), words(black)),
+            (false, true) => format!("{at} {} (White's only)", words(white)),
+            _ => format!("{at} {} (Black's only)", words(black)),
+        }
+    };
+    let triple = &v.rules.moves.triple_step;
+    let three = if triple.white.is_empty() && triple.black.is_empty() {
+        String::new()
+    } else {
+        format!(", or three {}", on("from", &triple.white, &triple.black))
+    };
+    let mut step = Sentence::new(format!(
+        "Double step: a {who} {} may move two squares straight forward{three}, \
+         if the squares it crosses and lands on are empty.",
+        on("on", &v.double_step_white, &v.double_step_black)
+    ))
+    .key("doubleStep")
+    .key("doubleStepRegionWhite")
+    .key("doubleStepRegionBlack");
+    if !three.is_empty() {
+        step = step
+            .key("tripleStepRegionWhite")
+            .key("tripleStepRegionBlack");
+    }
+    out.push(step);
 }
 
 /// Gating, walls and the duck, the flying general, passing, demotion.

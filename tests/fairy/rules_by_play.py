@@ -22,6 +22,7 @@ summary. Exit 1 on a disagreement, 2 on bad input.
 import argparse
 import collections
 import multiprocessing
+import random
 import os
 import re
 import sys
@@ -187,6 +188,11 @@ def outcome(value):
 
 
 # ---------------------------------------------------------------- the probes
+
+# Random games played to find an en passant capture (chess finds one in
+# about one game in seven; Horde in one of two).
+EP_GAMES = 60
+EP_PLIES = 30
 
 NO_SHUFFLE = "no shuffle of quiet non-pawn moves that comes back to its position (rights included), from the start or after one move of each side"
 
@@ -1105,6 +1111,54 @@ class Page:
         for k in keys:
             self.skip(k, "no position with the flag piece one move from the region")
 
+    def en_passant_capture(self, rng, games, plies):
+        """An en passant capture found by random play from the start: a
+        position whose FEN names an en passant square, and a legal move
+        onto that (empty) square that takes a piece of the other side.
+        Returns (moves, the capture) or None."""
+        for _ in range(games):
+            moves = []
+            for _ in range(plies):
+                legal = self.legal(self.start, moves)
+                if not legal:
+                    break
+                fen = sf.get_fen(self.v, self.start, moves)
+                field = fen.split(" ")[3] if len(fen.split(" ")) > 3 else "-"
+                m = re.match(r"^([a-z]\d+)", field)
+                if m:
+                    board = Fen(fen)
+                    mover_white = fen.split(" ")[1] == "w"
+                    theirs = lambda b: sum(1 for _, t in b.pieces() if white(t) != mover_white)
+                    for uci in legal:
+                        mm = MOVE.match(uci)
+                        if not mm or mm.group(3) + mm.group(4) != m.group(1):
+                            continue
+                        after = Fen(sf.get_fen(self.v, self.start, moves + [uci]))
+                        if theirs(after) < theirs(board):
+                            return moves, uci
+                moves.append(rng.choice(legal))
+        return None
+
+    def probe_en_passant(self, g):
+        """`fsf:enPassant=true`: random play from the start finds an en
+        passant capture; `false`: none in the whole budget."""
+        claim = g["fsf:enPassant"]
+        rng = random.Random(self.name)
+        # (A game that starts by placing its pieces from hand, Placement,
+        # plays them all first.)
+        pocket = re.search(r"\[([^\]]*)\]", self.start.split(" ")[0])
+        plies = EP_PLIES + (len(re.findall(r"[A-Za-z]", pocket.group(1))) if pocket else 0)
+        found = self.en_passant_capture(rng, EP_GAMES, plies)
+        if claim == "true":
+            if found:
+                self.ok("fsf:enPassant")
+            else:
+                self.bad("fsf:enPassant", claim, "no en passant capture in %d random games of %d plies" % (EP_GAMES, plies))
+        elif found:
+            self.bad("fsf:enPassant", claim, "pyffish plays %s then the en passant capture %s" % (" ".join(found[0]), found[1]))
+        else:
+            self.ok("fsf:enPassant")
+
     # -- run
     def run(self):
         self.reading = sum(len(g) for g in self.groups)
@@ -1134,6 +1188,9 @@ class Page:
             if "flagRegionWhite" in g:
                 self.probe_flag(g)
                 handled |= {"flagRegionWhite", "flagRegionBlack", "flagPieceWhite", "flagMove"}
+            if "fsf:enPassant" in g:
+                self.probe_en_passant(g)
+                handled.add("fsf:enPassant")
             if "checkmateValue" in g:
                 self.probe_end(g, "checkmateValue", True)
                 handled.add("checkmateValue")
