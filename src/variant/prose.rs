@@ -1233,9 +1233,13 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
     if stated {
         double_step(v, &who, out);
     }
-    let takers: Vec<char> = [Colour::White, Colour::Black]
+    // (The pieces a rule lets take en passant, as their remarks say:
+    // Sittuyin's Pawn, which never steps twice, is none.)
+    let takers: Vec<char> = v
+        .pieces
         .iter()
-        .flat_map(|&c| v.rules.moves.en_passant_types[c].iter().copied())
+        .filter(|p| p.special.contains(&Special::EnPassant))
+        .map(|p| p.letter)
         .filter(|&l| super::en_passant::ever_takes(v, l))
         .collect();
     if let Some(&first) = takers.first() {
