@@ -1227,7 +1227,7 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
         })
         .collect();
     let (white, black) = (&v.double_step_white, &v.double_step_black);
-    let stated = !stepping.is_empty() && !(white.is_empty() && black.is_empty());
+    let stated = !(stepping.is_empty() || white.is_empty() && black.is_empty());
     let names: Vec<String> = stepping.iter().map(|p| name(p.letter)).collect();
     let who = list(&names, "or");
     if stated {
