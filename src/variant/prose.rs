@@ -861,6 +861,9 @@ fn beyond(
     hand_rules(v, name, out);
     capture_rules(v, name, out);
     castling_rule(v, name, out);
+    // (Pages are written natively: the en passant search stays out of
+    // the browser's build.)
+    #[cfg(not(target_arch = "wasm32"))]
     double_steps(v, name, out);
     special_moves(v, out);
     promotions(v, name, shown, out);
@@ -1216,6 +1219,7 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
 /// The double (and triple) step, and en passant: whether a pawn that
 /// has stepped twice may be taken as if it had stepped once (only where
 /// a position of the game shows it: [`super::en_passant::ever_takes`]).
+#[cfg(not(target_arch = "wasm32"))]
 fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let stepping: Vec<&VariantPiece> = v
         .pieces
@@ -1263,6 +1267,7 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
 }
 
 /// The double step's sentence, `who` the pawns that make it.
+#[cfg(not(target_arch = "wasm32"))]
 fn double_step(v: &Variant, who: &str, out: &mut Vec<Sentence>) {
     // "on the 2nd rank (Black's on the 7th rank)"; one side's alone
     // where the other's region is empty.
