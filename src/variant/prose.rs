@@ -19,6 +19,7 @@ use alloc::vec::Vec;
 use super::rules::{Enclosing, Outcome, SelfDestroy};
 use super::{Colour, Special, Variant, VariantPiece};
 use crate::engine::describe::{list, number};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::engine::geometry::Square;
 
 /// What Fairy-Stockfish adds to a piece by rule, in plain words; `None`
