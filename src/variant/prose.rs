@@ -1231,12 +1231,35 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
                 .any(|s| matches!(s, Special::DoubleStep | Special::DoubleAndTripleStep))
         })
         .collect();
-    let (white, black) = (&v.double_step_white, &v.double_step_black);
+    // Said for the sides that have such a pawn, at the start or in hand
+    // (not Racing Kings', which has none; only White's in Khans).
+    let has = |c: Colour| {
+        stepping.iter().any(|p| {
+            v.start
+                .iter()
+                .any(|s| s.colour == c && s.letter == p.letter)
+                || v.in_hand.chars().any(|h| {
+                    h.to_ascii_lowercase() == p.letter.to_ascii_lowercase()
+                        && h.is_ascii_uppercase() == (c == Colour::White)
+                })
+        })
+    };
+    let none: Vec<Square> = Vec::new();
+    let white = if has(Colour::White) {
+        &v.double_step_white
+    } else {
+        &none
+    };
+    let black = if has(Colour::Black) {
+        &v.double_step_black
+    } else {
+        &none
+    };
     let stated = !(stepping.is_empty() || white.is_empty() && black.is_empty());
     let names: Vec<String> = stepping.iter().map(|p| name(p.letter)).collect();
     let who = list(&names, "or");
     if stated {
-        double_step(v, &who, out);
+        double_step(v, &who, white, black, out);
     }
     // (The pieces a rule lets take en passant, as their remarks say:
     // Sittuyin's Pawn, which never steps twice, is none.)
@@ -1269,7 +1292,13 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
 
 /// The double step's sentence, `who` the pawns that make it.
 #[cfg(not(target_arch = "wasm32"))]
-fn double_step(v: &Variant, who: &str, out: &mut Vec<Sentence>) {
+fn double_step(
+    v: &Variant,
+    who: &str,
+    white: &[Square],
+    black: &[Square],
+    out: &mut Vec<Sentence>,
+) {
     // "on the 2nd rank (Black's on the 7th rank)"; one side's alone
     // where the other's region is empty.
     let on = |at: &str, white: &[Square], black: &[Square]| {
@@ -1286,16 +1315,25 @@ fn double_step(v: &Variant, who: &str, out: &mut Vec<Sentence>) {
             _ => format!("{at} {} (Black's only)", words(black)),
         }
     };
+    // The triple step of a side said only where its double step is.
     let triple = &v.rules.moves.triple_step;
-    let three = if triple.white.is_empty() && triple.black.is_empty() {
+    let of = |side: &[Square], region: &[Square]| {
+        if side.is_empty() {
+            Vec::new()
+        } else {
+            region.to_vec()
+        }
+    };
+    let (three_white, three_black) = (of(white, &triple.white), of(black, &triple.black));
+    let three = if three_white.is_empty() && three_black.is_empty() {
         String::new()
     } else {
-        format!(", or three {}", on("from", &triple.white, &triple.black))
+        format!(", or three {}", on("from", &three_white, &three_black))
     };
     let mut step = Sentence::new(format!(
         "Double step: a {who} {} may move two squares straight forward{three}, \
          if the squares it crosses and lands on are empty.",
-        on("on", &v.double_step_white, &v.double_step_black)
+        on("on", white, black)
     ))
     .key("doubleStep")
     .key("doubleStepRegionWhite")
