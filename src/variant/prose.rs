@@ -1239,7 +1239,7 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
                 .iter()
                 .any(|s| s.colour == c && s.letter == p.letter)
                 || v.in_hand.chars().any(|h| {
-                    h.to_ascii_lowercase() == p.letter.to_ascii_lowercase()
+                    h.eq_ignore_ascii_case(&p.letter)
                         && h.is_ascii_uppercase() == (c == Colour::White)
                 })
         })
