@@ -199,9 +199,42 @@ fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try, clear: bool) ->
     {
         return None;
     }
-    // Their pawn's double step is one of its initial moves (a move it
-    // has only from where it starts: a Rook that moves two squares
-    // leaves no square to take it on).
+    // It starts where the game lets it step twice (its double-step
+    // region: Orda's Pawns start on the 3rd rank, outside it, and never
+    // step twice), and its double step is one of its initial moves (a
+    // move it has only from there: a Rook that moves two squares leaves
+    // no square to take it on).
+    let region = match them {
+        Colour::White => &v.double_step_white,
+        Colour::Black => &v.double_step_black,
+    };
+    if !region.contains(&theirs.square) {
+        return None;
+    }
+    // A pawn that must promote in its zone is never there unpromoted:
+    // neither the mover's on any square it stepped through, nor theirs
+    // where its double step ends (Epic atomic's zones begin on the 6th
+    // rank and, for Black, the 5th: no en passant is left).
+    let unpromoted = |c: Colour, letter: char, s: Square| {
+        let pr = &v.promotion;
+        let (types, zone) = match c {
+            Colour::White => (&pr.pawn_types, &pr.region_white),
+            Colour::Black => (&pr.pawn_types_black, &pr.region_black),
+        };
+        let letter = letter.to_ascii_lowercase();
+        !(pr.mandatory_pawn
+            && types.iter().any(|t| t.to_ascii_lowercase() == letter)
+            && zone.contains(&s))
+    };
+    let mut stepped = (0..v.ranks)
+        .filter_map(|r| Square::new(from.file(), r))
+        .filter(|s| colour.forward() * (s.rank() as i8 - mine.square.rank() as i8) > 0)
+        .filter(|s| colour.forward() * (from.rank() as i8 - s.rank() as i8) >= 0);
+    if !unpromoted(them, theirs.letter, taken)
+        || stepped.any(|s| !unpromoted(colour, mine.letter, s))
+    {
+        return None;
+    }
     let piece = drops::piece_of(v, theirs.letter)?;
     let from_start = |p: &crate::engine::betza::Piece| {
         Diagram::among(
@@ -348,5 +381,35 @@ mod tests {
         let chess = game("chess");
         let white = demonstration(&chess, Colour::White).expect("chess");
         assert_eq!(white.pos.fen(&chess).split(' ').nth(3), Some("d6"));
+    }
+
+    fn read_one(text: &str) -> Variant {
+        read(text, "t.ini")
+            .map(|mut v| v.remove(v.len() - 1))
+            .expect(text)
+    }
+
+    #[test]
+    fn a_pawn_outside_its_double_step_region_never_steps_twice() {
+        // Pawns on the 3rd and 6th ranks, the double step from the 2nd
+        // and 7th (Orda mirror): pyffish gives d3 one step, d3d4.
+        let v = read_one(
+            "[o:chess]\nstartFen = rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1\n",
+        );
+        assert_eq!(demonstration(&v, Colour::White), None);
+        assert!(!ever_takes(&v, 'p'));
+    }
+
+    #[test]
+    fn a_pawn_that_promotes_before_it_could_take_takes_nothing() {
+        // Epic atomic's zones: White promotes from the 6th rank, Black
+        // from the 5th; a Black double step ends in Black's zone, and a
+        // Black Pawn would promote on its way to the 4th rank.
+        let v = read_one(
+            "[e:atomic]\nstartFen = rnnbqkbnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNNBQKBNNR w - - 0 1\n\
+             maxFile = 10\npromotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *5 *4 *3 *2 *1\ncastling = false\n",
+        );
+        assert_eq!(demonstration(&v, Colour::White), None);
+        assert_eq!(demonstration(&v, Colour::Black), None);
     }
 }
