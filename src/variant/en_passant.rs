@@ -199,42 +199,12 @@ fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try, clear: bool) ->
     {
         return None;
     }
-    // It starts where the game lets it step twice (its double-step
-    // region: Orda's Pawns start on the 3rd rank, outside it, and never
-    // step twice), and its double step is one of its initial moves (a
-    // move it has only from there: a Rook that moves two squares leaves
-    // no square to take it on).
-    let region = match them {
-        Colour::White => &v.double_step_white,
-        Colour::Black => &v.double_step_black,
-    };
-    if !region.contains(&theirs.square) {
+    if !reached(v, colour, &t, from, taken) {
         return None;
     }
-    // A pawn that must promote in its zone is never there unpromoted:
-    // neither the mover's on any square it stepped through, nor theirs
-    // where its double step ends (Epic atomic's zones begin on the 6th
-    // rank and, for Black, the 5th: no en passant is left).
-    let unpromoted = |c: Colour, letter: char, s: Square| {
-        let pr = &v.promotion;
-        let (types, zone) = match c {
-            Colour::White => (&pr.pawn_types, &pr.region_white),
-            Colour::Black => (&pr.pawn_types_black, &pr.region_black),
-        };
-        let letter = letter.to_ascii_lowercase();
-        !(pr.mandatory_pawn
-            && types.iter().any(|t| t.to_ascii_lowercase() == letter)
-            && zone.contains(&s))
-    };
-    let mut stepped = (0..v.ranks)
-        .filter_map(|r| Square::new(from.file(), r))
-        .filter(|s| colour.forward() * (s.rank() as i8 - mine.square.rank() as i8) > 0)
-        .filter(|s| colour.forward() * (from.rank() as i8 - s.rank() as i8) >= 0);
-    if !unpromoted(them, theirs.letter, taken)
-        || stepped.any(|s| !unpromoted(colour, mine.letter, s))
-    {
-        return None;
-    }
+    // Its double step is one of its initial moves (a move it has only
+    // from there: a Rook that moves two squares leaves no square to take
+    // it on).
     let piece = drops::piece_of(v, theirs.letter)?;
     let from_start = |p: &crate::engine::betza::Piece| {
         Diagram::among(
@@ -329,6 +299,42 @@ fn shown(v: &Variant, board: &SquareSet, colour: Colour, t: Try, clear: bool) ->
         started: theirs.square,
         marks,
     })
+}
+
+/// Whether play reaches the try's position: their piece starts where it
+/// may step twice, and neither pawn would have promoted on its way.
+fn reached(v: &Variant, colour: Colour, t: &Try, from: Square, taken: Square) -> bool {
+    let (mine, theirs, them) = (t.mine, t.theirs, colour.opposite());
+    // It starts where the game lets it step twice (its double-step
+    // region: Orda's Pawns start on the 3rd rank, outside it, and never
+    // step twice).
+    let region = match them {
+        Colour::White => &v.double_step_white,
+        Colour::Black => &v.double_step_black,
+    };
+    if !region.contains(&theirs.square) {
+        return false;
+    }
+    // A pawn that must promote in its zone is never there unpromoted:
+    // neither the mover's on any square it stepped through, nor theirs
+    // where its double step ends (Epic atomic's zones begin on the 6th
+    // rank and, for Black, the 5th: no en passant is left).
+    let unpromoted = |c: Colour, letter: char, s: Square| {
+        let pr = &v.promotion;
+        let (types, zone) = match c {
+            Colour::White => (&pr.pawn_types, &pr.region_white),
+            Colour::Black => (&pr.pawn_types_black, &pr.region_black),
+        };
+        let letter = letter.to_ascii_lowercase();
+        !(pr.mandatory_pawn
+            && types.iter().any(|t| t.to_ascii_lowercase() == letter)
+            && zone.contains(&s))
+    };
+    let mut stepped = (0..v.ranks)
+        .filter_map(|r| Square::new(from.file(), r))
+        .filter(|s| colour.forward() * (s.rank() as i8 - mine.square.rank() as i8) > 0)
+        .filter(|s| colour.forward() * (from.rank() as i8 - s.rank() as i8) >= 0);
+    unpromoted(them, theirs.letter, taken) && stepped.all(|s| unpromoted(colour, mine.letter, s))
 }
 
 #[cfg(test)]
