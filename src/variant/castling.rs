@@ -1,7 +1,9 @@
-//! The castling demonstration: a position where a side may castle both
-//! ways the game allows (the start position, the pieces between its King
-//! and its Rooks moved up their files to the first empty square), and the
-//! squares its King lands on when it castles.
+//! Castling: where each side castles from, as Fairy-Stockfish finds it in
+//! the start position ([`castle`]), the castling rights a position keeps,
+//! and (natively: pages are written there) the demonstration, a position
+//! where a side may castle both ways the game allows (the start position,
+//! the pieces between its King and its Rooks moved up their files to the
+//! first empty square), and the squares its King lands on when it castles.
 //!
 //! ```
 //! use glance::variant::{castling, read, Colour};
@@ -15,13 +17,92 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+#[cfg(not(target_arch = "wasm32"))]
 use super::drops::Position;
-use super::prose::castle;
 use super::{Placement, Variant};
 use crate::engine::geometry::{Colour, Square};
 
+/// A side's castling as the start position has it: the king's file, the
+/// rooks' (files from 0) and the rank (from 1, the side's own board
+/// rank: Black's is counted from the top, as FEN rows are not).
+pub struct Castle {
+    pub rank: u8,
+    pub king: u8,
+    pub rook_king_side: Option<u8>,
+    pub rook_queen_side: Option<u8>,
+}
+
+/// Whether a player may castle in this game as it starts: castling is on
+/// and the start position gives a side a King and a Rook to castle with
+/// (the one predicate of the rules' sentence and the King's remark).
+pub fn castles(v: &Variant) -> bool {
+    stated(v).is_some()
+}
+
+/// The castling the rules' sentence states ([`castle`]): White's, else
+/// Black's (Horde's White has no King), and whether the other side
+/// castles too.
+pub fn stated(v: &Variant) -> Option<(Colour, Castle, bool)> {
+    match (castle(v, Colour::White), castle(v, Colour::Black)) {
+        (Some(c), other) => Some((Colour::White, c, other.is_some())),
+        (None, Some(c)) => Some((Colour::Black, c, false)),
+        (None, None) => None,
+    }
+}
+
+/// Where `colour` castles from, found as Fairy-Stockfish's FEN reader
+/// finds it (its `set`): the castling king piece on the castling rank
+/// (else the `castlingKingFile`), the outermost castling rook on each
+/// side of it; `None` where the start gives `colour` no castling right.
+/// `rank` is the board's rank from 1 (Black's castling rank from the
+/// top).
+pub fn castle(v: &Variant, colour: Colour) -> Option<Castle> {
+    let m = &v.rules.moves;
+    if !v.castling.allowed || !v.castles_at_start[colour] {
+        return None;
+    }
+    let rank = match colour {
+        Colour::White => m.castling_rank,
+        Colour::Black => (v.ranks + 1).checked_sub(m.castling_rank)?,
+    };
+    let king_letter = m.castling_king_piece[colour]
+        .or_else(|| v.pieces.iter().find(|p| p.royal).map(|p| p.letter))?;
+    let on_rank = |letter: char| {
+        v.start
+            .iter()
+            .filter(move |p| {
+                p.colour == colour && p.letter == letter && p.square.rank() + 1 == rank
+            })
+            .map(|p| p.square.file())
+    };
+    let kings: Vec<u8> = on_rank(king_letter).collect();
+    let king = match kings.as_slice() {
+        [one] => *one,
+        _ => m.castling_king_file,
+    };
+    if !kings.contains(&king) {
+        return None;
+    }
+    let rooks: Vec<u8> = m.castling_rook_pieces[colour]
+        .iter()
+        .flat_map(|&l| on_rank(l))
+        .collect();
+    let rook_king_side = rooks.iter().copied().filter(|f| *f > king).max();
+    let rook_queen_side = rooks.iter().copied().filter(|f| *f < king).min();
+    if rook_king_side.is_none() && rook_queen_side.is_none() {
+        return None;
+    }
+    Some(Castle {
+        rank,
+        king,
+        rook_king_side,
+        rook_queen_side,
+    })
+}
+
 /// The position that shows `colour` castling, and where its King lands
 /// (king side first), or `None` where it cannot castle.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn demonstration(v: &Variant, colour: Colour) -> Option<(Position, Vec<Square>)> {
     let c = castle(v, colour)?;
     let rank = c.rank.checked_sub(1)?;
@@ -84,7 +165,7 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<(Position, Vec<Squar
 
 /// The castling field of a FEN of `board` (`KQkq`, `-`): both sides'
 /// rights their King and Rooks still have.
-pub(crate) fn rights_of(v: &Variant, board: &[Placement]) -> String {
+pub fn rights_of(v: &Variant, board: &[Placement]) -> String {
     let out: String = [Colour::White, Colour::Black]
         .into_iter()
         .map(|side| rights(v, board, side))

@@ -73,7 +73,6 @@ use alloc::vec::Vec;
 use core::fmt;
 
 pub mod builtin;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod castling;
 pub mod claims;
 #[cfg(not(target_arch = "wasm32"))]

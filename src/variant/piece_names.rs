@@ -32,6 +32,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::Variant;
+use crate::engine::geometry::{ByColour, Colour};
 
 /// The data file.
 pub const TEXT: &str = include_str!("piece_names.ini");
@@ -148,6 +149,9 @@ pub struct Entry {
     /// One sentence: what kind of game it is.
     pub about: String,
     pub family: Family,
+    /// The sides' names, where its players do not say White and Black:
+    /// White's (Fairy-Stockfish's upper case) and Black's.
+    pub sides: Option<ByColour<String>>,
     /// Where the title, the names and the facts of the sentence come from.
     pub source: String,
     /// The pieces this entry names itself (not its parents').
@@ -202,6 +206,7 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
                 title: String::new(),
                 about: String::new(),
                 family: Family::Chess,
+                sides: None,
                 source: String::new(),
                 pieces: Vec::new(),
                 line: n,
@@ -221,6 +226,17 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
             "about" => e.about = v.to_string(),
             "source" => e.source = v.to_string(),
             "family" => e.family = Family::parse(v).ok_or_else(|| err(n, "an unknown family"))?,
+            "sides" => {
+                let (white, black) = v
+                    .split_once(',')
+                    .map(|(w, b)| (w.trim(), b.trim()))
+                    .filter(|(w, b)| one_word(w) && one_word(b) && w != b)
+                    .ok_or_else(|| err(n, "sides are two different words, FIRST, SECOND"))?;
+                e.sides = Some(ByColour {
+                    white: white.to_string(),
+                    black: black.to_string(),
+                });
+            }
             _ if k.chars().count() == 1 && k.chars().all(|c| c.is_ascii_lowercase()) => {
                 let (name, betza) = v
                     .split_once('@')
@@ -240,6 +256,11 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
         }
     }
     Ok(out)
+}
+
+/// A side's name: one capitalised word of letters.
+fn one_word(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_uppercase()) && s.chars().all(|c| c.is_ascii_alphabetic())
 }
 
 fn all() -> &'static BTreeMap<String, Entry> {
@@ -267,6 +288,30 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
 /// The title players write, for a variant name the data knows.
 pub fn title(name: &str) -> Option<&'static str> {
     entry(name).map(|e| e.title.as_str())
+}
+
+/// A side's name as the players of `v` write it: Xiangqi's Red and
+/// Black, Shogi's Sente and Gote; White and Black where the data names
+/// none, or where `v` is not the variant the data knows ([`Known::of`]).
+///
+/// ```
+/// use glance::engine::geometry::Colour;
+/// use glance::variant::{builtin, piece_names::side, read_each};
+/// let named = |name: &str| {
+///     read_each(builtin::TEXT, "builtins.ini")
+///         .into_iter()
+///         .flatten()
+///         .find(|v| v.name == name)
+///         .unwrap()
+/// };
+/// assert_eq!(side(&named("xiangqi"), Colour::White), "Red");
+/// assert_eq!(side(&named("shogi"), Colour::Black), "Gote");
+/// assert_eq!(side(&named("chess"), Colour::Black), "Black");
+/// ```
+pub fn side(v: &Variant, c: Colour) -> &'static str {
+    Known::of(v)
+        .and_then(|k| k.entry.sides.as_ref())
+        .map_or(c.title(), |s| s[c].as_str())
 }
 
 /// The one sentence saying what kind of game it is.
@@ -642,6 +687,25 @@ mod tests {
         let text = "[xiangqi]\nmaxFile = 9\nmaxRank = 10\ncustomPiece1 = a:W\nking = k\nstartFen = 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n";
         let v = &crate::variant::read(text, "mine.ini").unwrap()[0];
         assert!(Known::of(v).is_none());
+        // Nor its sides' names: a user's "xiangqi" of other pieces keeps
+        // White and Black.
+        assert_eq!(side(v, Colour::White), "White");
+    }
+
+    #[test]
+    fn sides_are_two_words_and_not_inherited() {
+        let bad = parse("[x]\nsides = Red\n").unwrap_err();
+        assert_eq!(bad.line, 2);
+        assert!(parse("[x]\nsides = Red, Red\n").is_err());
+        assert!(parse("[x]\nsides = red, Black\n").is_err());
+        let janggi = entry("janggi").and_then(|e| e.sides.clone());
+        assert_eq!(
+            janggi.map(|s| (s.white, s.black)),
+            Some(("Blue".into(), "Red".into()))
+        );
+        // Snort's parent is Ataxx (Red, Blue); Snort's players are not
+        // Ataxx's.
+        assert!(entry("snort").is_some_and(|e| e.sides.is_none()));
     }
 
     #[test]

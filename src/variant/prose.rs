@@ -16,6 +16,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use super::castling;
 use super::rules::{Enclosing, Outcome, SelfDestroy};
 use super::{Colour, Special, Variant, VariantPiece};
 use crate::engine::describe::{list, number};
@@ -302,7 +303,21 @@ fn hand(v: &Variant, name: &dyn Fn(char) -> String) -> String {
             items.join(", ")
         }
     };
-    format!("White: {}; Black: {}", side(true), side(false))
+    let (white, black) = (side_name(v, Colour::White), side_name(v, Colour::Black));
+    format!("{white}: {}; {black}: {}", side(true), side(false))
+}
+
+/// A side's name as the variant's players write it (Xiangqi's Red and
+/// Black: [`super::piece_names::side`]); White and Black in the browser's
+/// build, which writes no page.
+fn side_name(v: &Variant, c: Colour) -> &'static str {
+    #[cfg(not(target_arch = "wasm32"))]
+    return super::piece_names::side(v, c);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = v;
+        c.title()
+    }
 }
 
 /// Squares named one by one ("a8, b8 or c8"), or a whole rank's by its
@@ -455,8 +470,9 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             |c| format!("their {}", name(c)),
         );
         let mut text = format!(
-            "A player who brings {who} to {} (Black: {}) wins",
+            "A player who brings {who} to {} ({}: {}) wins",
             squares_words(v, &flag.region.white),
+            side_name(v, Colour::Black),
             squares_words(v, &flag.region.black),
         );
         if flag.extra_move {
@@ -485,8 +501,10 @@ fn goals(v: &Variant, out: &mut Vec<Sentence>) {
                 format!("A player who gives check {} wins.", times(i32::from(w)))
             } else {
                 format!(
-                    "White wins by giving check {}, Black by giving check {}.",
+                    "{} wins by giving check {}, {} by giving check {}.",
+                    side_name(v, Colour::White),
                     times(i32::from(w)),
+                    side_name(v, Colour::Black),
                     times(i32::from(b))
                 )
             })
@@ -525,7 +543,7 @@ fn goals(v: &Variant, out: &mut Vec<Sentence>) {
         out.push(
             Sentence::new(format!(
                 "{} wins by castling {}.",
-                w.colour.title(),
+                side_name(v, w.colour),
                 if w.king_side {
                     "king-side"
                 } else {
@@ -615,7 +633,7 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             if rep.n_fold_value_absolute && value != Outcome::Draw && value != Outcome::None {
                 // Fairy-Stockfish's result for the side to move, turned round
                 // for Black: White's result, whoever moves.
-                format!("White {}", outcome(value))
+                format!("{} {}", side_name(v, Colour::White), outcome(value))
             } else if value == Outcome::Draw && points {
                 "the game is decided by points".to_string()
             } else {
@@ -679,14 +697,16 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     match end.material_counting {
         super::rules::MaterialCounting::Janggi => out.push(
             Sentence::new(format!(
-                "Points: {} 13, {} 7, {} 5, {} 3, {} 3, {} 2; White wins on points only with at \
-                 least 2 more than Black, otherwise Black wins.",
+                "Points: {} 13, {} 7, {} 5, {} 3, {} 3, {} 2; {white} wins on points only with at \
+                 least 2 more than {black}, otherwise {black} wins.",
                 type_name(v, name, "rook", "Chariot"),
                 type_name(v, name, "janggiCannon", "Cannon"),
                 type_name(v, name, "horse", "Horse"),
                 type_name(v, name, "janggiElephant", "Elephant"),
                 type_name(v, name, "wazir", "Advisor"),
                 type_name(v, name, "soldier", "Soldier"),
+                white = side_name(v, Colour::White),
+                black = side_name(v, Colour::Black),
             ))
             .key("materialCounting")
             .fsf("janggiPoints", "r13 c7 n5 b3 a3 p2 white-1"),
@@ -696,12 +716,18 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
                 .key("materialCounting"),
         ),
         super::rules::MaterialCounting::BlackDrawOdds => out.push(
-            Sentence::new("Where the game would be drawn, Black wins (draw odds).")
-                .key("materialCounting"),
+            Sentence::new(format!(
+                "Where the game would be drawn, {} wins (draw odds).",
+                side_name(v, Colour::Black)
+            ))
+            .key("materialCounting"),
         ),
         super::rules::MaterialCounting::WhiteDrawOdds => out.push(
-            Sentence::new("Where the game would be drawn, White wins (draw odds).")
-                .key("materialCounting"),
+            Sentence::new(format!(
+                "Where the game would be drawn, {} wins (draw odds).",
+                side_name(v, Colour::White)
+            ))
+            .key("materialCounting"),
         ),
         super::rules::MaterialCounting::None => {}
     }
@@ -771,84 +797,6 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     }
 }
 
-/// A side's castling as the start position has it: the king's file, the
-/// rooks' (files from 0) and the rank (from 1, the side's own board
-/// rank: Black's is counted from the top, as FEN rows are not).
-pub struct Castle {
-    pub rank: u8,
-    pub king: u8,
-    pub rook_king_side: Option<u8>,
-    pub rook_queen_side: Option<u8>,
-}
-
-/// Whether a player may castle in this game as it starts: castling is on
-/// and the start position gives a side a King and a Rook to castle with
-/// (the one predicate of the rules' sentence and the King's remark).
-pub fn castles(v: &Variant) -> bool {
-    castling(v).is_some()
-}
-
-/// The castling the rules' sentence states ([`castle`]): White's, else
-/// Black's (Horde's White has no King), and whether the other side
-/// castles too.
-fn castling(v: &Variant) -> Option<(Colour, Castle, bool)> {
-    match (castle(v, Colour::White), castle(v, Colour::Black)) {
-        (Some(c), other) => Some((Colour::White, c, other.is_some())),
-        (None, Some(c)) => Some((Colour::Black, c, false)),
-        (None, None) => None,
-    }
-}
-
-/// Where `colour` castles from, found as Fairy-Stockfish's FEN reader
-/// finds it (its `set`): the castling king piece on the castling rank
-/// (else the `castlingKingFile`), the outermost castling rook on each
-/// side of it; `None` where the start gives `colour` no castling right.
-/// `rank` is the board's rank from 1 (Black's castling rank from the
-/// top).
-pub fn castle(v: &Variant, colour: Colour) -> Option<Castle> {
-    let m = &v.rules.moves;
-    if !v.castling.allowed || !v.castles_at_start[colour] {
-        return None;
-    }
-    let rank = match colour {
-        Colour::White => m.castling_rank,
-        Colour::Black => (v.ranks + 1).checked_sub(m.castling_rank)?,
-    };
-    let king_letter = m.castling_king_piece[colour]
-        .or_else(|| v.pieces.iter().find(|p| p.royal).map(|p| p.letter))?;
-    let on_rank = |letter: char| {
-        v.start
-            .iter()
-            .filter(move |p| {
-                p.colour == colour && p.letter == letter && p.square.rank() + 1 == rank
-            })
-            .map(|p| p.square.file())
-    };
-    let kings: Vec<u8> = on_rank(king_letter).collect();
-    let king = match kings.as_slice() {
-        [one] => *one,
-        _ => m.castling_king_file,
-    };
-    if !kings.contains(&king) {
-        return None;
-    }
-    let rooks: Vec<u8> = m.castling_rook_pieces[colour]
-        .iter()
-        .flat_map(|&l| on_rank(l))
-        .collect();
-    let rook_king_side = rooks.iter().copied().filter(|f| *f > king).max();
-    let rook_queen_side = rooks.iter().copied().filter(|f| *f < king).min();
-    if rook_king_side.is_none() && rook_queen_side.is_none() {
-        return None;
-    }
-    Some(Castle {
-        rank,
-        king,
-        rook_king_side,
-        rook_queen_side,
-    })
-}
-
 /// The rules no board of moves shows: drops, hands, checks, compulsory
 /// captures, explosions, castling.
 fn beyond(
@@ -872,11 +820,10 @@ fn beyond(
 
 /// Who moves first.
 fn first_move(v: &Variant, out: &mut Vec<Sentence>) {
-    if v.first == Colour::Black {
-        out.push(Sentence::new("Black moves first.").fsf("firstMove", "black"));
-    } else {
-        out.push(Sentence::new("White moves first.").fsf("firstMove", "white"));
-    }
+    out.push(
+        Sentence::new(format!("{} moves first.", side_name(v, v.first)))
+            .fsf("firstMove", v.first.name()),
+    );
 }
 
 /// Drops: where a piece may be dropped, and where not.
@@ -889,8 +836,9 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         let all = super::rules::Rules::whole_board;
         if !all(&drops.region.white, v.files, v.ranks) {
             text.push_str(&format!(
-                " of {} (Black: {})",
+                " of {} ({}: {})",
                 squares_words(v, &drops.region.white),
+                side_name(v, Colour::Black),
                 squares_words(v, &drops.region.black)
             ));
         }
@@ -1162,7 +1110,7 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
 
 /// Castling, with the King's and the Rooks' real squares.
 fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
-    if let Some((colour, c, both)) = castling(v) {
+    if let Some((colour, c, both)) = castling::stated(v) {
         let king = v
             .pieces
             .iter()
@@ -1199,9 +1147,11 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
             ));
         }
         let (only, likewise) = match (colour, both) {
-            (Colour::White, true) => ("", " (Black likewise on its side)"),
-            (Colour::White, false) => (" (White only)", ""),
-            (Colour::Black, _) => (" (Black only)", ""),
+            (Colour::White, true) => (
+                String::new(),
+                format!(" ({} likewise on its side)", side_name(v, Colour::Black)),
+            ),
+            (c, _) => (format!(" ({} only)", side_name(v, c)), String::new()),
         };
         out.push(
             Sentence::new(format!(
@@ -1310,9 +1260,22 @@ fn double_step(
             }
         };
         match (white.is_empty(), black.is_empty()) {
-            (false, false) => format!("{at} {} (Black's {at} {})", words(white), words(black)),
-            (false, true) => format!("{at} {} (White's only)", words(white)),
-            _ => format!("{at} {} (Black's only)", words(black)),
+            (false, false) => format!(
+                "{at} {} ({}'s {at} {})",
+                words(white),
+                side_name(v, Colour::Black),
+                words(black)
+            ),
+            (false, true) => format!(
+                "{at} {} ({}'s only)",
+                words(white),
+                side_name(v, Colour::White)
+            ),
+            _ => format!(
+                "{at} {} ({}'s only)",
+                words(black),
+                side_name(v, Colour::Black)
+            ),
         }
     };
     // The triple step of a side said only where its double step is.

@@ -194,6 +194,7 @@ def outcome(value):
 EP_GAMES = 60
 EP_PLIES = 30
 EP_FORWARD = 0.6
+EP_FURTHEST = 0.5
 
 
 def straight_forward(uci, white_moves):
@@ -203,6 +204,21 @@ def straight_forward(uci, white_moves):
         return False
     step = int(m.group(4)) - int(m.group(2))
     return step > 0 if white_moves else step < 0
+
+def lands_beside_other(board, uci, white_moves):
+    """A straight move of two or more squares that lands beside (same
+    rank, next file) a piece of the other side."""
+    m = MOVE.match(uci)
+    if not m or abs(int(m.group(4)) - int(m.group(2))) < 2:
+        return False
+    f, r = parse_sq(m.group(3) + m.group(4))
+    for g in (f - 1, f + 1):
+        if 0 <= g < board.width and 0 <= r < board.height:
+            tok = board.get((g, r))
+            if tok not in (None, "*") and white(tok) != white_moves:
+                return True
+    return False
+
 
 NO_SHUFFLE = "no shuffle of quiet non-pawn moves that comes back to its position (rights included), from the start or after one move of each side"
 
@@ -1149,8 +1165,25 @@ class Page:
                 # Mostly a straight step forward (a pawn's, most often),
                 # so that pawns meet: chess finds a capture in one game
                 # of seven by uniform play, large boards almost never.
-                forward = [u for u in legal if straight_forward(u, fen.split(" ")[1] == "w")]
-                moves.append(rng.choice(forward if forward and rng.random() < EP_FORWARD else legal))
+                # Of those, a long step that lands beside a piece of the
+                # other side (the position en passant needs) is taken
+                # whenever there is one, else often the most advanced
+                # piece's step, so that one pawn gets far up the board
+                # (Chancellor's 9 ranks).
+                mover_white = fen.split(" ")[1] == "w"
+                forward = [u for u in legal if straight_forward(u, mover_white)]
+                if forward and rng.random() < EP_FORWARD:
+                    board = Fen(fen)
+                    beside = [u for u in forward if lands_beside_other(board, u, mover_white)]
+                    if beside:
+                        moves.append(rng.choice(beside))
+                    elif rng.random() < EP_FURTHEST:
+                        ahead = lambda u: int(MOVE.match(u).group(2)) * (1 if mover_white else -1)
+                        moves.append(max(forward, key=ahead))
+                    else:
+                        moves.append(rng.choice(forward))
+                else:
+                    moves.append(rng.choice(legal))
         return None
 
     def probe_en_passant(self, g):

@@ -9,9 +9,9 @@
 //! board. Without JavaScript, each shows as a static diagram with its FEN.
 
 use crate::engine::geometry::{Colour, Square};
+use crate::variant::castling::castle;
 use crate::variant::drops::{self, Excluded};
-use crate::variant::prose::castle;
-use crate::variant::{castling, en_passant};
+use crate::variant::{castling, en_passant, piece_names};
 use crate::variant::{Placement, Variant, VariantPiece};
 use crate::Mark;
 
@@ -96,7 +96,7 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
         .flatten()
         .collect();
         if !pieces.is_empty() || !demos.is_empty() {
-            let side = colour.title();
+            let side = piece_names::side(v, colour);
             out.push(HandView {
                 label: format!("{side}'s hand"),
                 black: colour == Colour::Black,
@@ -125,7 +125,7 @@ fn castle_cell(
     })?;
     let p = v.piece(king.letter)?;
     let name = piece_name(v, p, names);
-    let side = colour.title();
+    let side = piece_names::side(v, colour);
     let sq = |f: u8| format!("{}{}", char::from(b'a' + f), c.rank);
     let rook = |f: u8| {
         pos.board
@@ -167,7 +167,7 @@ fn castle_cell(
             shows: Shows::Castle,
             keys_legend: vec![(Mark::Move, "the King castles to here")],
             hand: if colour == Colour::Black { 'k' } else { 'K' },
-            look: look(p, &name, colour == Colour::Black),
+            look: look(v, p, &name, colour),
             keys: (key.clone(), format!("{key}-where")),
             name: format!("{side} castles"),
             words: format!(
@@ -192,8 +192,8 @@ fn en_passant_cell(
     let over = ep.over()?;
     let p = v.piece(ep.letter)?;
     let name = piece_name(v, p, names);
-    let side = colour.title();
-    let other = colour.opposite().title();
+    let side = piece_names::side(v, colour);
+    let other = piece_names::side(v, colour.opposite());
     let key = format!("en-passant-{}", colour.name());
     let black = colour == Colour::Black;
     Some(cell(
@@ -214,7 +214,7 @@ fn en_passant_cell(
                 (Mark::Move, "moves here"),
                 (Mark::Capture, "captures here (en passant on the square passed over)"),
             ],
-            look: look(p, &name, black),
+            look: look(v, p, &name, colour),
             keys: (key.clone(), format!("{key}-where")),
             name: format!("{side} takes en passant"),
             words: format!(
@@ -302,7 +302,7 @@ fn hand_piece(
         .collect();
     let name = piece_name(v, p, names);
     let black = colour == Colour::Black;
-    let side = colour.title();
+    let side = piece_names::side(v, colour);
     let key = format!("hand-{}{}", colour.name(), letter);
     Some(cell(
         v,
@@ -319,7 +319,7 @@ fn hand_piece(
             } else {
                 letter.to_ascii_uppercase()
             },
-            look: look(p, &name, black),
+            look: look(v, p, &name, colour),
             keys: (key.clone(), format!("{key}-where")),
             words: words(v, names, p, colour, &each),
             name: format!("{side}'s {name} in hand"),
@@ -332,7 +332,7 @@ fn hand_piece(
 fn placed_look(v: &Variant, names: &Names, at: &Placement) -> Look {
     let letter = super::layout::letter_of(v, at);
     match v.piece(letter) {
-        Some(q) => look(q, &piece_name(v, q, names), at.colour == Colour::Black),
+        Some(q) => look(v, q, &piece_name(v, q, names), at.colour),
         None => Look {
             src: String::new(),
             alt: letter.to_string(),
@@ -395,7 +395,7 @@ fn words(
     let mut why: Vec<Excluded> = each.iter().filter_map(|(_, w)| *w).collect();
     why.sort();
     why.dedup();
-    let side = colour.title();
+    let side = piece_names::side(v, colour);
     let mut not: Vec<String> = Vec::new();
     for w in why {
         not.push(match w {

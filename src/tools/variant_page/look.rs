@@ -2,7 +2,9 @@
 //! artwork for a predefined type, else the disc with its letter that
 //! `make-assets.py` draws) and the image's text.
 
-use crate::variant::VariantPiece;
+use crate::engine::geometry::Colour;
+use crate::variant::piece_names::side;
+use crate::variant::{Variant, VariantPiece};
 
 /// How a piece is drawn: its image in `sym/` and the image's text.
 #[derive(Clone)]
@@ -13,16 +15,18 @@ pub(super) struct Look {
 
 /// The look of piece `p` for one side: its `sym/` image, else the disc
 /// with its letter that `make-assets.py` draws into `sym/`
-/// (`WhiteDiscA.png`, `BlackDiscA.png`), as the setup picture draws it.
-pub(super) fn look(p: &VariantPiece, name: &str, black: bool) -> Look {
-    let side = if black { "Black" } else { "White" };
+/// (`WhiteDiscA.png`, `BlackDiscA.png`), as the setup picture draws it;
+/// its text names the side as the variant's players do ("Red General").
+pub(super) fn look(v: &Variant, p: &VariantPiece, name: &str, colour: Colour) -> Look {
+    let black = colour == Colour::Black;
+    let file_side = colour.title();
     let file = match image(p) {
         Some((file, has_black)) if !black || has_black => file.to_string(),
         _ => format!("Disc{}", p.letter.to_ascii_uppercase()),
     };
     Look {
-        src: format!("sym/{side}{file}.png"),
-        alt: format!("{side} {name}"),
+        src: format!("sym/{file_side}{file}.png"),
+        alt: format!("{} {name}", side(v, colour)),
     }
 }
 

@@ -7,8 +7,11 @@ use std::collections::BTreeMap;
 
 use crate::engine::betza::{self, Piece};
 use crate::engine::describe;
+use crate::engine::geometry::ByColour;
 use crate::engine::infer::{self, Target};
-use crate::variant::{en_passant, prose, Colour, Special, Variant, VariantPiece};
+use crate::variant::{
+    castling, en_passant, piece_names, prose, Colour, Special, Variant, VariantPiece,
+};
 use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
 use super::layout::{self, ToPlace};
@@ -42,6 +45,9 @@ pub(super) struct PageView {
     /// Each side's pieces in hand, where the game has drops (Black's
     /// first).
     pub hands: Vec<super::hand::HandView>,
+    /// The sides' names as the variant's players write them (Red and
+    /// Black in Xiangqi).
+    pub sides: ByColour<&'static str>,
 }
 
 /// The setup picture `make-assets.py` draws beside the page.
@@ -291,6 +297,10 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         ranks: v.ranks,
         setup: setup(v, &rows),
         promoted_at_start: promoted_at_start(v, names),
+        sides: ByColour {
+            white: piece_names::side(v, Colour::White),
+            black: piece_names::side(v, Colour::Black),
+        },
         hands: super::hand::hands(
             v,
             names,
@@ -319,7 +329,8 @@ fn start_squares(v: &Variant, p: &VariantPiece, colour: Colour) -> Vec<Square> {
 /// The setup text: per side, per piece, its squares.
 fn setup(v: &Variant, rows: &[Row]) -> Vec<(&'static str, Vec<String>)> {
     let mut out = Vec::new();
-    for (colour, side) in [(Colour::White, "White"), (Colour::Black, "Black")] {
+    for colour in [Colour::White, Colour::Black] {
+        let side = piece_names::side(v, colour);
         let lines: Vec<String> = rows
             .iter()
             .filter_map(|r| {
@@ -342,11 +353,7 @@ fn promoted_at_start(v: &Variant, names: &Names) -> Vec<String> {
         for s in v.start.iter().filter(|s| s.promoted && s.colour == colour) {
             let base = letter_name(v, names, s.letter);
             let as_type = layout::letter_of(v, s);
-            let side = if colour == Colour::White {
-                "White"
-            } else {
-                "Black"
-            };
+            let side = piece_names::side(v, colour);
             out.push(if as_type == s.letter {
                 format!("{side} {}: a promoted {base}", s.square)
             } else {
@@ -387,7 +394,7 @@ fn board_cells(v: &Variant, rows: &[Row]) -> Vec<Vec<Option<Shown>>> {
                         Shown {
                             key: r.piece.letter.to_ascii_uppercase(),
                             black,
-                            look: look(r.piece, &r.name, black),
+                            look: look(v, r.piece, &r.name, colour),
                             moves: cell_moves(v, r, (x, y), colour, &board),
                         }
                     })
@@ -634,7 +641,7 @@ fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
         .collect();
     DiagramView {
         key: p.letter.to_ascii_uppercase(),
-        look: look(p, &r.name, false),
+        look: look(v, p, &r.name, Colour::White),
         from: from.to_string(),
         marks: Mark::ALL
             .into_iter()
@@ -709,7 +716,7 @@ fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece, shown: 
     }
     if p.royal {
         r.push("royal: must not be left in check".into());
-        if prose::castles(v) {
+        if castling::castles(v) {
             r.push("castles".into());
         }
     }
@@ -728,8 +735,9 @@ fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece, shown: 
     if let Some(white) = v.mobility_region(p, Colour::White) {
         let black = v.mobility_region(p, Colour::Black).unwrap_or_default();
         r.push(format!(
-            "moves only within {} (Black: {})",
+            "moves only within {} ({}: {})",
             layout::runs(white),
+            piece_names::side(v, Colour::Black),
             if black.is_empty() {
                 "anywhere".into()
             } else {

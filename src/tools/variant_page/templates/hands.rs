@@ -7,6 +7,8 @@
 
 use maud::{html, Markup};
 
+use crate::engine::geometry::ByColour;
+
 use super::super::hand::{DemoCell, HandPiece, HandView, Shows};
 use super::legend::mark_image;
 use super::look;
@@ -58,7 +60,7 @@ fn cell(p: &HandPiece) -> Markup {
 
 /// The sections under the board: per piece in hand, then per castling
 /// King, its words, its demonstration and the FEN to copy.
-pub(in super::super) fn sections(hands: &[HandView]) -> Markup {
+pub(in super::super) fn sections(hands: &[HandView], sides: ByColour<&str>) -> Markup {
     let in_hand = hands.iter().rev().flat_map(|h| &h.pieces);
     let demos = |shows: fn(&Shows) -> bool| {
         hands
@@ -73,7 +75,8 @@ pub(in super::super) fn sections(hands: &[HandView]) -> Markup {
         @if hands.iter().any(|h| !h.pieces.is_empty()) {
             h3 { "Pieces in hand" }
             p {
-                "A captured piece goes to a hand beside the board, above it Black's, below it White's. "
+                "A captured piece goes to a hand beside the board, above it " (sides.black) "'s, below it "
+                (sides.white) "'s. "
                 "Press a piece in a hand to see where it may be dropped: the board then shows the position below, "
                 "whose FEN you can copy into Fairy-Stockfish."
             }
