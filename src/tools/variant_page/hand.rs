@@ -74,6 +74,7 @@ pub(super) enum DemoCell {
 
 /// The hands of the game, Black's first (above the board), or none.
 pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) -> Vec<HandView> {
+    let beside = Beside { v, names, board };
     let mut out = Vec::new();
     for (colour, rows) in [(Colour::Black, [15u8, 14]), (Colour::White, [13, 12])] {
         let mut pieces = Vec::new();
@@ -84,13 +85,13 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
             let (Some(&y), Ok(x)) = (rows.get(row), u8::try_from(x)) else {
                 continue;
             };
-            if let Some(p) = hand_piece(v, names, board, colour, letter, (x, y)) {
+            if let Some(p) = hand_piece(beside, colour, letter, (x, y)) {
                 pieces.push(p);
             }
         }
         let demos: Vec<HandPiece> = [
-            castle_cell(v, names, board, colour, (15, rows[0])),
-            en_passant_cell(v, names, board, colour, (14, rows[0])),
+            castle_cell(beside, colour, (15, rows[0])),
+            en_passant_cell(beside, colour, (14, rows[0])),
         ]
         .into_iter()
         .flatten()
@@ -108,15 +109,20 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
     out
 }
 
+/// What every cell beside the board is drawn from: the variant, the
+/// names its pieces are given, and the board's pieces as drawn (a
+/// demonstration says which of them it changes).
+#[derive(Clone, Copy)]
+struct Beside<'a> {
+    v: &'a Variant,
+    names: &'a Names,
+    board: &'a [Vec<Option<&'a Look>>],
+}
+
 /// The cell that shows `colour` castling ([`castling::demonstration`]),
 /// beside its hand.
-fn castle_cell(
-    v: &Variant,
-    names: &Names,
-    board: &[Vec<Option<&Look>>],
-    colour: Colour,
-    (x, y): (u8, u8),
-) -> Option<HandPiece> {
+fn castle_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandPiece> {
+    let Beside { v, names, .. } = beside;
     let (pos, to) = castling::demonstration(v, colour)?;
     let to: Vec<(Square, Mark)> = to.into_iter().map(|s| (s, Mark::Move)).collect();
     let c = castle(v, colour)?;
@@ -157,9 +163,7 @@ fn castle_cell(
     }
     let key = format!("castle-{}", colour.name());
     Some(cell(
-        v,
-        names,
-        board,
+        beside,
         &pos,
         &to,
         Cell {
@@ -181,13 +185,8 @@ fn castle_cell(
 
 /// The cell that shows `colour`'s pawn taking en passant
 /// ([`en_passant::demonstration`]), beside its hand.
-fn en_passant_cell(
-    v: &Variant,
-    names: &Names,
-    board: &[Vec<Option<&Look>>],
-    colour: Colour,
-    (x, y): (u8, u8),
-) -> Option<HandPiece> {
+fn en_passant_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandPiece> {
+    let Beside { v, names, .. } = beside;
     let ep = en_passant::demonstration(v, colour)?;
     let over = ep.over()?;
     let p = v.piece(ep.letter)?;
@@ -197,9 +196,7 @@ fn en_passant_cell(
     let key = format!("en-passant-{}", colour.name());
     let black = colour == Colour::Black;
     Some(cell(
-        v,
-        names,
-        board,
+        beside,
         &ep.pos,
         &ep.marks,
         Cell {
@@ -239,14 +236,8 @@ struct Cell {
 }
 
 /// A demonstration cell: `pos` shown, with its marks.
-fn cell(
-    v: &Variant,
-    names: &Names,
-    board: &[Vec<Option<&Look>>],
-    pos: &drops::Position,
-    marked: &[(Square, Mark)],
-    c: Cell,
-) -> HandPiece {
+fn cell(beside: Beside, pos: &drops::Position, marked: &[(Square, Mark)], c: Cell) -> HandPiece {
+    let Beside { v, names, .. } = beside;
     let rows = (0..v.ranks)
         .rev()
         .map(|rank| {
@@ -272,7 +263,7 @@ fn cell(
         shows: c.shows,
         hand: c.hand,
         look: c.look,
-        demo: demo_changes(v, names, board, pos, marked),
+        demo: demo_changes(beside, pos, marked),
         fen: pos.fen(v),
         keys: c.keys,
         name: c.name,
@@ -282,14 +273,8 @@ fn cell(
     }
 }
 
-fn hand_piece(
-    v: &Variant,
-    names: &Names,
-    board: &[Vec<Option<&Look>>],
-    colour: Colour,
-    letter: char,
-    (x, y): (u8, u8),
-) -> Option<HandPiece> {
+fn hand_piece(beside: Beside, colour: Colour, letter: char, (x, y): (u8, u8)) -> Option<HandPiece> {
+    let Beside { v, names, .. } = beside;
     let p = v.piece(letter)?;
     let pos = drops::demonstration(v, colour, letter)?;
     if drops::in_check(v, &pos, colour) {
@@ -305,9 +290,7 @@ fn hand_piece(
     let side = piece_names::side(v, colour);
     let key = format!("hand-{}{}", colour.name(), letter);
     Some(cell(
-        v,
-        names,
-        board,
+        beside,
         &pos,
         &marked,
         Cell {
@@ -348,13 +331,8 @@ fn image_name(l: &Look) -> &str {
 /// The `data-demo` of a demonstration: every square of the board whose
 /// piece differs from the position's (emptied, or showing the
 /// position's), then every drop square marked green.
-fn demo_changes(
-    v: &Variant,
-    names: &Names,
-    board: &[Vec<Option<&Look>>],
-    pos: &drops::Position,
-    marked: &[(Square, Mark)],
-) -> String {
+fn demo_changes(beside: Beside, pos: &drops::Position, marked: &[(Square, Mark)]) -> String {
+    let Beside { v, names, board } = beside;
     let mut items: Vec<String> = Vec::new();
     let ranks = board.len();
     for (i, row) in board.iter().enumerate() {
