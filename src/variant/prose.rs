@@ -1298,13 +1298,20 @@ fn double_step(
          if the squares it crosses and lands on are empty.",
         on("on", white, black)
     ))
-    .key("doubleStep")
-    .key("doubleStepRegionWhite")
-    .key("doubleStepRegionBlack");
-    if !three.is_empty() {
-        step = step
-            .key("tripleStepRegionWhite")
-            .key("tripleStepRegionBlack");
+    .key("doubleStep");
+    // (A side with no such pawn, of which the sentence says nothing, gets
+    // no claim: Spartan's Black, Maharajah's White.)
+    if !white.is_empty() {
+        step = step.key("doubleStepRegionWhite");
+    }
+    if !black.is_empty() {
+        step = step.key("doubleStepRegionBlack");
+    }
+    if !three_white.is_empty() {
+        step = step.key("tripleStepRegionWhite");
+    }
+    if !three_black.is_empty() {
+        step = step.key("tripleStepRegionBlack");
     }
     out.push(step);
 }

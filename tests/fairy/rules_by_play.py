@@ -1206,6 +1206,108 @@ class Page:
         else:
             self.ok("fsf:enPassant")
 
+    def royals_placed(self):
+        """The start position with its royal pieces in hand put on the
+        board (Placement's Kings start in hand: each on the empty square of
+        its side's first rank nearest the middle) and no piece left in hand
+        (Placement must drop them all before a piece moves)."""
+        b = Fen(self.start)
+        if b.pocket is None:
+            return b
+        for c in b.pocket:
+            if c.isalpha() and c.lower() in self.royal:
+                r = 0 if c.isupper() else b.height - 1
+                for f in sorted(range(b.width), key=lambda f: abs(2 * f - b.width + 1)):
+                    if b.get((f, r)) is None:
+                        b.set((f, r), c)
+                        break
+        b.pocket = ""
+        return b
+
+    def lone_pawn(self, base, s, tok, f, r, up):
+        """Positions with TOK on S: alone with BASE's royal pieces, else
+        (where that ends the game: Horde's White with no piece) BASE with
+        the three squares ahead of it (file F, from rank R, UP) emptied,
+        its castling rights kept (where castling wins, a side without
+        them has lost: Castle chess)."""
+        alone = Fen(base.text())
+        for x, t in alone.pieces():
+            if letter(t) not in self.royal:
+                alone.set(x, None)
+        alone.set(s, tok)
+        alone.no_castling()
+        crowded = Fen(base.text())
+        crowded.set(s, tok)
+        for n in (1, 2, 3):
+            if 0 <= r + up * n < crowded.height:
+                crowded.set((f, r + up * n), None)
+        return alone, crowded
+
+    def probe_double_step(self, g):
+        """`doubleStepRegionWhite/Black` (and `tripleStep...`): a lone
+        White P (Black p), the royal pieces kept, on each square whose
+        forward step is legal: pyffish lets it step two squares (three)
+        there exactly where the claim says."""
+        keys = [k for k in ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack",
+                            "tripleStepRegionWhite", "tripleStepRegionBlack") if k in g]
+        if g.get("doubleStep") != "true":
+            for k in keys:
+                self.skip(k, "doubleStep=%s: not probed" % g.get("doubleStep"))
+            return
+        held = {tok.rstrip("~") for _, tok in Fen(self.start).pieces()} | set(Fen(self.start).pocket or "")
+        start = self.royals_placed()
+        royal = {s for s, tok in start.pieces() if letter(tok) in self.royal}
+        wrong, tested = [], 0
+        for side, tok, up, name in (("w", "P", 1, "White"), ("b", "p", -1, "Black")):
+            double = set(g.get("doubleStepRegion" + name, "").split()) - {"-"}
+            triple = set(g.get("tripleStepRegion" + name, "").split()) - {"-"}
+            # (A side the sentence says nothing of, having no such pawn,
+            # gets no claim: Spartan's Black.)
+            if "doubleStepRegion" + name not in g:
+                continue
+            if tok not in held:
+                wrong.append("%s has no %s, yet a double step is claimed for it" % (name, tok))
+                continue
+            got2, got3, stepped = set(), set(), set()
+            for s in start.squares():
+                f, r = parse_sq(s)
+                ahead = [sq(f, r + up * n) for n in (1, 2) if 0 <= r + up * n < start.height]
+                if len(ahead) < 2 or s in royal or royal & set(ahead):
+                    continue
+                to = set()
+                for b in self.lone_pawn(start, s, tok, f, r, up):
+                    fen = b.text(side=side)
+                    if self.valid(fen):
+                        to = {"".join(MOVE.match(m).group(3, 4)) for m in self.legal(fen)
+                              if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == s}
+                    if to:
+                        break
+                if ahead[0] not in to:
+                    continue
+                stepped.add(s)
+                if ahead[1] in to:
+                    got2.add(s)
+                if 0 <= r + 3 * up < start.height and sq(f, r + 3 * up) in to:
+                    got3.add(s)
+            if not stepped:
+                wrong.append("no lone %s %s makes a forward step" % (name, tok))
+            tested += len(stepped)
+            for what, got, want in (("two", got2, double & stepped), ("three", got3, triple & stepped)):
+                if got != want:
+                    wrong.append("a lone %s %s steps %s squares from %s, not from %s" % (
+                        name, tok, what, " ".join(sorted(got - want)) or "-", " ".join(sorted(want - got)) or "-"))
+        if wrong:
+            self.bad("doubleStepRegionWhite", g.get("doubleStepRegionWhite", "-"), "; ".join(wrong))
+            for k in keys:
+                if k != "doubleStepRegionWhite":
+                    self.skip(k, "reported with doubleStepRegionWhite")
+        elif not tested:
+            for k in keys:
+                self.skip(k, "no valid position with a lone pawn whose forward step is legal")
+        else:
+            for k in keys:
+                self.ok(k)
+
     # -- run
     def run(self):
         self.reading = sum(len(g) for g in self.groups)
@@ -1235,6 +1337,10 @@ class Page:
             if "flagRegionWhite" in g:
                 self.probe_flag(g)
                 handled |= {"flagRegionWhite", "flagRegionBlack", "flagPieceWhite", "flagMove"}
+            if "doubleStep" in g:
+                self.probe_double_step(g)
+                handled |= {"doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack",
+                            "tripleStepRegionWhite", "tripleStepRegionBlack"}
             if "fsf:enPassant" in g:
                 self.probe_en_passant(g)
                 handled.add("fsf:enPassant")
