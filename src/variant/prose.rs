@@ -1406,7 +1406,8 @@ fn promotions(
                 } else {
                     sentence = sentence
                         .key("promotedPieceType")
-                        .key("mandatoryPiecePromotion");
+                        .key("mandatoryPiecePromotion")
+                        .key("piecePromotionOnCapture");
                 }
                 out.push(sentence);
             }

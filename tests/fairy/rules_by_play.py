@@ -236,6 +236,7 @@ class Page:
         self.start = sf.get_fen(variant, self.raw_start, [])
         self.royal = self.royal_letters()
         self.ends = {}  # in check -> (a position with no legal move, or None, why)
+        self.cache = {}  # a probe's key -> its result (a claim repeated on several items)
         self.disagreements = []
         self.checked = collections.Counter()
         self.unprobed = collections.defaultdict(collections.Counter)
@@ -1308,6 +1309,181 @@ class Page:
             for k in keys:
                 self.ok(k)
 
+    def destinations(self, fen, s):
+        """Where the piece on S may move in FEN (drops and walls aside)."""
+        if not self.valid(fen):
+            return None
+        return {"".join(MOVE.match(m).group(3, 4)) for m in self.legal(fen)
+                if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == s}
+
+    def kept_letters(self):
+        """The royal pieces, and the pieces without which the start
+        position has no legal move (the game is over: Dobutsu's Lions,
+        Cetus's Bishops in a game of extinction)."""
+        if "kept" not in self.cache:
+            kept = set(self.royal)
+            for l in sorted({letter(t) for _, t in Fen(self.start).pieces()} - kept):
+                c = Fen(self.start)
+                c.no_castling()
+                for s, t in c.pieces():
+                    if letter(t) == l:
+                        c.set(s, None)
+                if not self.valid(c.text()) or not self.legal(c.text()):
+                    kept.add(l)
+            self.cache["kept"] = kept
+        return self.cache["kept"]
+
+    def alone(self, base, placed):
+        """BASE's royal pieces (and those the game cannot go on without:
+        [`kept_letters`]), PLACED (square, token) pairs and nothing else,
+        White to move, no castling."""
+        b = Fen(base.text())
+        kept = self.kept_letters()
+        for x, t in b.pieces():
+            if letter(t) not in kept:
+                b.set(x, None)
+        for s, tok in placed:
+            b.set(s, tok)
+        b.no_castling()
+        return b.text(side="w")
+
+    def piece_promotions(self, letter_, base, royal, on_capture):
+        """A lone White piece of LETTER_ on each square: its promotion
+        moves (`+`) and its other moves, as (from, to, uci, fen) lists;
+        ON_CAPTURE, its captures of a Black piece of its own type put on
+        each of the squares it moves to (the first three), and whether
+        any quiet move promoted."""
+        promo, plain, quiet_promotes = [], [], False
+        for s in base.squares():
+            if s in royal:
+                continue
+            fen = self.alone(base, [(s, letter_.upper())])
+            if not self.valid(fen):
+                continue
+            # (Its quiet moves: a move onto a royal piece, which a lone
+            # piece may give check to, is none.)
+            board = Fen(fen)
+            moves = [(to, m) for to, m in self.piece_moves(fen, s) if board.get(to) is None]
+            if on_capture:
+                quiet_promotes |= any("+" in m for _, m in moves)
+                for to, _ in moves[:3]:
+                    if to in royal:
+                        continue
+                    taking = self.alone(base, [(s, letter_.upper()), (to, letter_.lower())])
+                    if self.valid(taking):
+                        for to2, m in self.piece_moves(taking, s):
+                            if to2 == to:
+                                (promo if "+" in m else plain).append((s, to, m, taking))
+                continue
+            for to, m in moves:
+                (promo if "+" in m else plain).append((s, to, m, fen))
+        if not promo and not plain and not on_capture:
+            # A piece that moves only by hopping (Cannon shogi's pB) does
+            # not move alone: the start position, it put on each square.
+            for s in base.squares():
+                if s in royal:
+                    continue
+                crowded = Fen(base.text())
+                crowded.set(s, letter_.upper())
+                crowded.no_castling()
+                fen = crowded.text(side="w")
+                if self.valid(fen):
+                    for to, m in self.piece_moves(fen, s):
+                        (promo if "+" in m else plain).append((s, to, m, fen))
+        return promo, plain, quiet_promotes
+
+    def piece_moves(self, fen, s):
+        """The legal moves from S in FEN, as (destination, uci) pairs."""
+        out = []
+        for m in self.legal(fen):
+            mm = MOVE.match(m)
+            if mm and "".join(mm.group(1, 2)) == s:
+                out.append(("".join(mm.group(3, 4)), m))
+        return out
+
+    def probe_piece_promotion(self, g):
+        """`promotedPieceType=b:h ...` and `mandatoryPiecePromotion`: a lone
+        White piece of each type, on every square, promotes (a `+` move)
+        exactly when the claim gives it a promoted type; promoted, it moves
+        as that type does on the same square; where promotion is
+        mandatory, no move that could promote is also offered plain, and
+        where it is not, some such move is."""
+        claim = g["promotedPieceType"]
+        mandatory = g.get("mandatoryPiecePromotion")
+        on_capture = g.get("piecePromotionOnCapture") == "true"
+        keys = [k for k in ("promotedPieceType", "mandatoryPiecePromotion", "piecePromotionOnCapture") if k in g]
+        key = ("piece-promotion", claim, mandatory, on_capture)
+        if key in self.cache:
+            # (The same claim on another piece's item: reported once.)
+            if self.cache[key]:
+                for k in keys:
+                    self.skip(k, "the same claim as an earlier item's, reported there")
+            else:
+                for k in keys:
+                    (self.ok(k) if self.cache[key] is not None else self.skip(k, "no valid position with a lone White piece that promotes"))
+            return
+        self.cache[key] = self.piece_promotion_wrong(claim, mandatory, on_capture)
+        wrong = self.cache[key]
+        if wrong is None:
+            for k in keys:
+                self.skip(k, "no valid position with a lone White piece that promotes")
+        elif wrong:
+            self.bad("promotedPieceType", claim, "; ".join(wrong))
+            for k in keys[1:]:
+                self.skip(k, "reported with promotedPieceType")
+        else:
+            for k in keys:
+                self.ok(k)
+
+    def piece_promotion_wrong(self, claim, mandatory, on_capture):
+        pairs = dict(x.split(":", 1) for x in claim.split() if ":" in x)
+        base = self.royals_placed()
+        royal = {s for s, tok in base.pieces() if letter(tok) in self.royal}
+        start = Fen(self.start)
+        held = {letter(t) for s, t in start.pieces() if white(t)}
+        held |= {c.lower() for c in (start.pocket or "") if c.isupper()}
+        held = {c for c in held if len(c) == 1 and c not in self.royal}
+        wrong, promoted_seen = [], 0
+        for x in sorted(held | set(pairs)):
+            promo, plain, quiet_promotes = self.piece_promotions(x, base, royal, on_capture)
+            if quiet_promotes:
+                wrong.append("a lone %s promotes without capturing, though promotion only by a capture is claimed" % x.upper())
+            if x not in pairs:
+                if promo:
+                    wrong.append("a lone %s promotes (%s in %s), though no promoted type is claimed for it" % (x.upper(), promo[0][2], promo[0][3]))
+                continue
+            if not promo:
+                if x in held:
+                    wrong.append("a lone %s never promotes, though %s:%s is claimed" % (x.upper(), x, pairs[x]))
+                continue
+            promoted_seen += 1
+            s, to, m, fen = promo[0]
+            after = Fen(sf.get_fen(self.v, fen, [m]))
+            tok = after.get(to)
+            as_promoted = self.destinations(self.alone(base, [(to, tok)]), to)
+            as_type = self.destinations(self.alone(base, [(to, pairs[x].upper())]), to)
+            if as_promoted is not None and as_type is not None and as_promoted != as_type:
+                wrong.append("%s promoted (%s) on %s moves to %s, a %s there to %s" % (
+                    x.upper(), tok, to, " ".join(sorted(as_promoted)) or "nowhere",
+                    pairs[x].upper(), " ".join(sorted(as_type)) or "nowhere"))
+            could = {(s, to) for s, to, _, _ in promo}
+            declined = {(s, to) for s, to, _, _ in plain if (s, to) in could}
+            if mandatory == "true" and declined:
+                wrong.append("a lone %s may move %s%s without promoting, though promotion is claimed mandatory" % ((x.upper(),) + min(declined)))
+            if mandatory == "false":
+                # (Except where, unpromoted, it could never move again:
+                # minishogi's Pawn on the last rank, as the page says.)
+                stuck = {}
+                for s, to in sorted(could - declined):
+                    if to not in stuck:
+                        stuck[to] = not self.destinations(self.alone(base, [(to, x.upper())]), to)
+                    if not stuck[to]:
+                        wrong.append("a lone %s must promote moving %s%s, though promotion is claimed optional" % (x.upper(), s, to))
+                        break
+        if not promoted_seen and not wrong:
+            return None
+        return wrong
+
     # -- run
     def run(self):
         self.reading = sum(len(g) for g in self.groups)
@@ -1337,6 +1513,9 @@ class Page:
             if "flagRegionWhite" in g:
                 self.probe_flag(g)
                 handled |= {"flagRegionWhite", "flagRegionBlack", "flagPieceWhite", "flagMove"}
+            if "promotedPieceType" in g:
+                self.probe_piece_promotion(g)
+                handled |= {"promotedPieceType", "mandatoryPiecePromotion", "piecePromotionOnCapture"}
             if "doubleStep" in g:
                 self.probe_double_step(g)
                 handled |= {"doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack",
