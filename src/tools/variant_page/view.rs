@@ -511,10 +511,26 @@ fn piece_view(v: &Variant, names: &Names, r: &Row, board: &SquareSet, shown: &[c
         name: r.name.clone(),
         betza: r.betza.clone(),
         remarks,
-        words: describe::piece(&r.parsed, &r.name),
+        words: words(v, r),
         diagram: diagram(v, r, board),
         spares: (p.name == "janggiCannon").then(|| p.letter.to_ascii_uppercase().to_string()),
     }
+}
+
+/// A piece's words: its Betza's, and what a rule of the game adds to its
+/// moves (Xiangqi's Soldier, `fW`, steps sideways too once across the
+/// river: its words say so, not only a remark).
+fn words(v: &Variant, r: &Row) -> Vec<String> {
+    let mut out = describe::piece(&r.parsed, &r.name);
+    let rank = v.rules.moves.soldier_promotion_rank;
+    if r.piece.special.contains(&Special::SoldierRiver) && rank > 1 {
+        out.push(format!(
+            "Once across the river, on its {} rank and beyond, the {} also moves or captures one square sideways.",
+            prose::ordinal(rank),
+            r.name
+        ));
+    }
+    out
 }
 
 /// A row's `data-start`: for a piece with initial moves, the ranks (from
