@@ -1255,7 +1255,8 @@ class Page:
             for k in keys:
                 self.skip(k, "doubleStep=%s: not probed" % g.get("doubleStep"))
             return
-        held = {tok.rstrip("~") for _, tok in Fen(self.start).pieces()} | set(Fen(self.start).pocket or "")
+        first = Fen(self.start)
+        held = {tok.rstrip("~") for _, tok in first.pieces()} | set(first.pocket or "")
         start = self.royals_placed()
         royal = {s for s, tok in start.pieces() if letter(tok) in self.royal}
         wrong, tested = [], 0
@@ -1277,10 +1278,7 @@ class Page:
                     continue
                 to = set()
                 for b in self.lone_pawn(start, s, tok, f, r, up):
-                    fen = b.text(side=side)
-                    if self.valid(fen):
-                        to = {"".join(MOVE.match(m).group(3, 4)) for m in self.legal(fen)
-                              if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == s}
+                    to = self.destinations(b.text(side=side), s) or set()
                     if to:
                         break
                 if ahead[0] not in to:
@@ -1313,8 +1311,7 @@ class Page:
         """Where the piece on S may move in FEN (drops and walls aside)."""
         if not self.valid(fen):
             return None
-        return {"".join(MOVE.match(m).group(3, 4)) for m in self.legal(fen)
-                if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == s}
+        return {to for to, _ in self.piece_moves(fen, s)}
 
     def kept_letters(self):
         """The royal pieces, and the pieces without which the start
@@ -1413,20 +1410,17 @@ class Page:
         on_capture = g.get("piecePromotionOnCapture") == "true"
         keys = [k for k in ("promotedPieceType", "mandatoryPiecePromotion", "piecePromotionOnCapture") if k in g]
         key = ("piece-promotion", claim, mandatory, on_capture)
-        if key in self.cache:
-            # (The same claim on another piece's item: reported once.)
-            if self.cache[key]:
-                for k in keys:
-                    self.skip(k, "the same claim as an earlier item's, reported there")
-            else:
-                for k in keys:
-                    (self.ok(k) if self.cache[key] is not None else self.skip(k, "no valid position with a lone White piece that promotes"))
-            return
-        self.cache[key] = self.piece_promotion_wrong(claim, mandatory, on_capture)
+        first = key not in self.cache
+        if first:
+            self.cache[key] = self.piece_promotion_wrong(claim, mandatory, on_capture)
         wrong = self.cache[key]
         if wrong is None:
             for k in keys:
                 self.skip(k, "no valid position with a lone White piece that promotes")
+        elif wrong and not first:
+            # (The same claim on another piece's item: reported once.)
+            for k in keys:
+                self.skip(k, "the same claim as an earlier item's, reported there")
         elif wrong:
             self.bad("promotedPieceType", claim, "; ".join(wrong))
             for k in keys[1:]:
