@@ -195,7 +195,14 @@ fn end_claims(v: &Variant, o: &mut Out) {
     o.put("stalematePieceCount", e.stalemate_piece_count);
     let x = &e.extinction;
     o.put("extinctionValue", outcome(x.value));
-    o.put("extinctionPieceTypes", pieces(&x.piece_types));
+    o.put(
+        "extinctionPieceTypes",
+        match (x.every_piece, x.piece_types.is_empty()) {
+            (true, true) => "*".to_string(),
+            (true, false) => format!("*{}", pieces(&x.piece_types)),
+            (false, _) => pieces(&x.piece_types),
+        },
+    );
     o.put("extinctionPieceCount", x.piece_count);
     o.put("extinctionOpponentPieceCount", x.opponent_piece_count);
     o.put("extinctionClaim", x.claim);

@@ -234,19 +234,6 @@ fn outcome(value: Outcome) -> &'static str {
     }
 }
 
-/// The pieces named by a list of letters ("pieces" for all of them).
-fn pieces_of(v: &Variant, letters: &[char], name: &dyn Fn(char) -> String) -> String {
-    if letters.is_empty() || v.pieces.iter().all(|p| letters.contains(&p.letter)) {
-        return "pieces".into();
-    }
-    let names: Vec<String> = letters
-        .iter()
-        .filter(|c| v.pieces.iter().any(|p| p.letter == **c))
-        .map(|&c| plural(&name(c)))
-        .collect();
-    list(&names, "and")
-}
-
 /// "Rooks", "Pawns"; a name that already ends in `s` is kept.
 fn plural(name: &str) -> String {
     if name.ends_with('s') {
@@ -425,39 +412,120 @@ fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>
     }
 }
 
-/// Losing all the pieces of some types.
+/// Losing all the pieces of some types: Fairy-Stockfish counts each
+/// type named on its own (losing all of any one of them is enough) and
+/// `*` as all of a side's pieces together. Pseudo-royal pieces
+/// (`extinctionPseudoRoyal`) cannot be taken, so without blasts the
+/// game never ends by their loss: it ends as checkmate does.
 fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     let x = &end.extinction;
-    if x.value != Outcome::None {
-        let what = pieces_of(v, &x.piece_types, name);
-        let text = if x.piece_count > 0 {
-            format!(
-                "A player left with no more than {} of their {what} {}.",
-                x.piece_count,
-                outcome(x.value)
-            )
-        } else {
-            format!(
-                "A player who has lost all their {what} {}.",
-                outcome(x.value)
-            )
-        };
-        out.push(
-            Sentence::new(text)
-                .key("extinctionValue")
-                .key("extinctionPieceTypes")
-                .key("extinctionPieceCount"),
-        );
-        if x.pseudo_royal {
+    if x.value == Outcome::None {
+        return;
+    }
+    let kinds: Vec<String> = x
+        .piece_types
+        .iter()
+        .filter(|c| v.pieces.iter().any(|p| p.letter == **c))
+        .map(|&c| plural(&name(c)))
+        .collect();
+    let n = x.piece_count;
+    if x.pseudo_royal && !v.rules.captures.blast {
+        if !kinds.is_empty() {
+            let most = n.saturating_add(1);
+            let when =
+                if v.pieces.iter().any(|p| {
+                    x.piece_types.contains(&p.letter) && starting_count(v, p.letter) > most
+                }) {
+                    format!(" once a player has no more than {most} of them")
+                } else {
+                    String::new()
+                };
             out.push(
                 Sentence::new(format!(
-                    "The {what} may not be left attacked, as a King may not be left in check."
+                    "A player's {} may not be left attacked{when}, as a King may not be left in check; none can be taken, so the game ends as checkmate does.",
+                    list(&kinds, "and")
                 ))
-                .key("extinctionPseudoRoyal"),
+                .key("extinctionPseudoRoyal")
+                .key("extinctionPieceTypes")
+                .key("extinctionPieceCount"),
             );
         }
+        return;
     }
+    let mut who = Vec::new();
+    if x.every_piece {
+        who.push(match n {
+            0 => "who has lost all their pieces".to_string(),
+            1 => "left with no more than 1 piece".to_string(),
+            _ => format!("left with no more than {n} pieces"),
+        });
+    }
+    match kinds.len() {
+        0 => {}
+        1 if n > 0 => who.push(format!("left with no more than {n} of their {}", kinds[0])),
+        1 => who.push(format!("who has lost all their {}", kinds[0])),
+        _ if n > 0 => who.push(format!(
+            "left with no more than {n} pieces of any one of these kinds: {},",
+            list(&kinds, "or")
+        )),
+        _ => who.push(format!(
+            "who has lost all their pieces of any one of these kinds: {},",
+            list(&kinds, "or")
+        )),
+    }
+    if who.is_empty() {
+        return;
+    }
+    let other = if x.opponent_piece_count > 0 {
+        format!(
+            ", while the other player has at least {} of them on the board or in hand,",
+            x.opponent_piece_count
+        )
+    } else {
+        String::new()
+    };
+    let mut said = Sentence::new(format!(
+        "A player {}{other} {}.",
+        who.join(" or "),
+        outcome(x.value)
+    ))
+    .key("extinctionValue")
+    .key("extinctionPieceTypes")
+    .key("extinctionPieceCount");
+    if x.opponent_piece_count > 0 {
+        said = said.key("extinctionOpponentPieceCount");
+    }
+    out.push(said);
+    if x.pseudo_royal && !kinds.is_empty() {
+        out.push(
+            Sentence::new(format!(
+                "The {} may not be left attacked, as a King may not be left in check.",
+                list(&kinds, "and")
+            ))
+            .key("extinctionPseudoRoyal"),
+        );
+    }
+}
+
+/// How many pieces of `letter` the side with more of them starts with,
+/// on the board and in hand.
+fn starting_count(v: &Variant, letter: char) -> i32 {
+    let mut most = 0;
+    for colour in [Colour::White, Colour::Black] {
+        let held = match colour {
+            Colour::White => letter.to_ascii_uppercase(),
+            Colour::Black => letter,
+        };
+        let n = v
+            .start
+            .iter()
+            .filter(|s| s.colour == colour && s.letter == letter)
+            .count()
+            + v.in_hand.chars().filter(|c| *c == held).count();
+        most = most.max(i32::try_from(n).unwrap_or(i32::MAX));
+    }
+    most
 }
 
 /// Bringing a piece to a region.
@@ -646,19 +714,23 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             "When the same position occurs {}, {result}",
             times(rep.n_fold)
         );
-        if rep.perpetual_check_illegal {
+        // Fairy-Stockfish sees a check only on a royal King (not on a
+        // pseudo-royal piece): without one the rule never applies.
+        let checks = v.pieces.iter().any(|p| p.royal);
+        if rep.perpetual_check_illegal && checks {
             text.push_str(
                 ", unless one player gave check with every move of the repetition: that player loses",
             );
         }
         text.push('.');
-        out.push(
-            Sentence::new(text)
-                .key("nFoldRule")
-                .key("nFoldValue")
-                .key("nFoldValueAbsolute")
-                .key("perpetualCheckIllegal"),
-        );
+        let mut said = Sentence::new(text)
+            .key("nFoldRule")
+            .key("nFoldValue")
+            .key("nFoldValueAbsolute");
+        if checks {
+            said = said.key("perpetualCheckIllegal");
+        }
+        out.push(said);
     }
     if rep.chasing == super::rules::Chasing::Axf {
         out.push(
@@ -1573,6 +1645,64 @@ mod tests {
             soldier.special.iter().all(|s| special(&v, *s).is_none()),
             "{:?}",
             soldier.special
+        );
+    }
+
+    // Fairy-Stockfish's Position::is_immediate_game_end: each type of
+    // extinctionPieceTypes is counted on its own, `*` (ALL_PIECES) as
+    // all of a side's pieces, extinctionOpponentPieceCount asks the
+    // other side to hold that many; with pseudo-royal pieces and no
+    // blasts it never applies (they cannot be taken).
+    #[test]
+    fn extinction_is_said_as_fairy_stockfish_counts_it() {
+        let r = all(&one("[x:extinction]\n"));
+        assert!(r.says("A player who has lost all their pieces of any one of these kinds: Kings, Queens, Rooks, Bishops, Knights or Pawns, loses."), "{r:?}");
+        let r = all(&one("[g:giveaway]\n"));
+        assert!(
+            r.says("A player who has lost all their pieces wins."),
+            "{r:?}"
+        );
+        let r = all(&one("[l:losers]\n"));
+        assert!(
+            r.says("A player left with no more than 1 piece wins."),
+            "{r:?}"
+        );
+        let r = all(&one("[k:koedem]\n"));
+        assert!(r.says("A player who has lost all their Kings, while the other player has at least 2 of them on the board or in hand, loses."), "{r:?}");
+        let r = all(&one("[c:coregal]\n"));
+        assert!(
+            !r.texts()
+                .iter()
+                .any(|s| s.contains("has lost") || s.contains("left with")),
+            "{r:?}"
+        );
+        assert!(
+            r.texts()
+                .iter()
+                .any(|s| s.starts_with("A player's Queens may not be left attacked")),
+            "{r:?}"
+        );
+    }
+
+    // Position::is_optional_game_end reads perpetual checks from
+    // checkersBB, which only a royal King sets: Sho shogi's King is a
+    // pseudo-royal Commoner, so a checking repetition ends as any other.
+    #[test]
+    fn perpetual_check_is_said_only_where_a_king_is_checked() {
+        let r = all(&one("[s:shoshogi]\n"));
+        let rep = r
+            .ends
+            .iter()
+            .find(|s| s.text.contains("same position"))
+            .unwrap();
+        assert_eq!(
+            rep.text,
+            "When the same position occurs four times, the game is drawn."
+        );
+        assert!(
+            !rep.data_rule().contains("perpetualCheckIllegal"),
+            "{}",
+            rep.data_rule()
         );
     }
 }

@@ -207,8 +207,12 @@ pub struct Extinction {
     /// `extinctionValue`, for the side whose pieces are gone (default
     /// none: no extinction rule).
     pub value: Outcome,
-    /// `extinctionPieceTypes` (`*`: every piece).
+    /// `extinctionPieceTypes`, the types named one by one: a side that
+    /// is left with at most `piece_count` of any one of them.
     pub piece_types: Vec<char>,
+    /// `*` in `extinctionPieceTypes` (Fairy-Stockfish's `ALL_PIECES`): a
+    /// side left with at most `piece_count` pieces, all types together.
+    pub every_piece: bool,
     /// `extinctionPieceCount`: gone means at most this many left.
     pub piece_count: i32,
     /// `extinctionOpponentPieceCount`.
@@ -496,6 +500,7 @@ impl Default for Rules {
                 extinction: Extinction {
                     value: Outcome::None,
                     piece_types: Vec::new(),
+                    every_piece: false,
                     piece_count: 0,
                     opponent_piece_count: 0,
                     claim: false,
@@ -677,15 +682,28 @@ impl Reader<'_> {
     /// A set of pieces: letters (one character at a time, spaces
     /// skipped), up to the first that is no piece's; `*` every piece.
     fn pieces(&self, key: &str) -> Option<Vec<char>> {
+        let (every, mut out) = self.piece_set(key)?;
+        if every {
+            for &l in self.letters {
+                if !out.contains(&l) {
+                    out.push(l);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// A set of pieces as Fairy-Stockfish's parser keeps it: whether `*`
+    /// (its `ALL_PIECES`, a side's pieces counted together) is among
+    /// them, and the letters named one by one, up to the first that is
+    /// no piece's.
+    fn piece_set(&self, key: &str) -> Option<(bool, Vec<char>)> {
         let e = self.get(key)?;
+        let mut every = false;
         let mut out = Vec::new();
         for c in e.value.chars().filter(|c| !c.is_whitespace()) {
             if c == '*' {
-                for &l in self.letters {
-                    if !out.contains(&l) {
-                        out.push(l);
-                    }
-                }
+                every = true;
                 continue;
             }
             let l = c.to_ascii_lowercase();
@@ -696,7 +714,7 @@ impl Reader<'_> {
                 out.push(l);
             }
         }
-        Some(out)
+        Some((every, out))
     }
 
     /// One piece: the last of the letters read as [`Reader::pieces`]
@@ -1014,7 +1032,8 @@ impl Rules {
         r.bool("extinctionClaim", &mut x.claim);
         r.bool("extinctionPseudoRoyal", &mut x.pseudo_royal);
         r.bool("dupleCheck", &mut x.duple_check);
-        if let Some(v) = r.pieces("extinctionPieceTypes") {
+        if let Some((every, v)) = r.piece_set("extinctionPieceTypes") {
+            x.every_piece = every;
             x.piece_types = v;
         }
         r.int("extinctionPieceCount", &mut x.piece_count);

@@ -173,8 +173,11 @@ def white(tok):
 
 
 def key_of(fen):
-    """A position as repetition compares it: everything but the two clocks."""
-    return " ".join(fen.split(" ")[:-2])
+    """A position as repetition compares it: its fields but the numbers
+    (the clocks, and a counting rule's limit and count, which Makruk's
+    FEN writes where the en passant square stood: `b - 32 6 1`) and the
+    empty ones (`-`); check counts (`3+3`) are kept."""
+    return " ".join(f for f in fen.split(" ") if not f.isdigit() and f != "-")
 
 
 def seen_at(fens, i):
@@ -271,6 +274,7 @@ class Page:
                     c.set(s, None)
             if not self.valid(c.text()):
                 found.add(l)
+        self.has_royal = bool(found)
         return found or {"k"}
 
     def legal(self, fen, moves=()):
@@ -484,6 +488,156 @@ class Page:
             self.bad("nFoldValue", value, "the %d. occurrence (ply %d of %s repeated, %s to move) ends the game as a %s for the side to move" % (n, target, shown, "Black" if stm_black else "White", got))
             if "nFoldValueAbsolute" in g:
                 self.skip("nFoldValueAbsolute", "its nFoldValue disagrees")
+
+    # -- perpetual check
+    def check_shuffle(self, fen, at):
+        """Four plies from FEN: the White piece on AT moves giving check,
+        Black replies, the piece goes back giving check again, the reply
+        is undone; no capture, and no ply ends the game."""
+        board = Fen(fen)
+        for m1 in self.legal(fen):
+            mm = MOVE.match(m1)
+            if not mm or mm.group(5) or mm.group(6) or mm.group(1) + mm.group(2) != at:
+                continue
+            to1 = mm.group(3) + mm.group(4)
+            if board.get(to1) is not None or not sf.gives_check(self.v, fen, [m1]):
+                continue
+            after = Fen(sf.get_fen(self.v, fen, [m1]))
+            for m2 in self.legal(fen, [m1]):
+                mm2 = MOVE.match(m2)
+                if not mm2 or mm2.group(5) or mm2.group(6):
+                    continue
+                frm2, to2 = mm2.group(1) + mm2.group(2), mm2.group(3) + mm2.group(4)
+                if after.get(to2) is not None:
+                    continue
+                seq = [m1, m2, to1 + at, to2 + frm2]
+                if seq[2] not in self.legal(fen, seq[:2]) or seq[3] not in self.legal(fen, seq[:3]):
+                    continue
+                if not sf.gives_check(self.v, fen, seq[:3]):
+                    continue
+                if key_of(sf.get_fen(self.v, fen, seq)) != key_of(fen):
+                    continue
+                if any(self.opt_end(fen, seq[:i])[0] for i in range(1, 5)):
+                    continue
+                return seq
+        return None
+
+    def find_check_cycle(self, royal, budget=240):
+        """White's and Black's royal pieces and one White piece (each of
+        the start position's types in turn, on random squares; the royal
+        pieces on their start squares, or Black's a step or two from it):
+        a position and a check shuffle from it (`check_shuffle`)."""
+        start = Fen(self.start)
+        royals = [(x, t) for x, t in start.pieces() if letter(t) in royal]
+        wr = [(x, t) for x, t in royals if white(t)]
+        br = [(x, t) for x, t in royals if not white(t)]
+        if len(wr) != 1 or len(br) != 1:
+            return None, "not one royal piece a side in the start position"
+        letters = sorted({letter(t) for _, t in start.pieces()
+                          if white(t) and letter(t) not in royal and not t.startswith("+")})
+        if not letters:
+            return None, "White has no piece but its royal one"
+        rng = random.Random(self.name)
+        cells = [(x, y) for x in range(start.width) for y in range(start.height)]
+        tries = 0
+        while tries < budget:
+            for l in letters:
+                tries += 1
+                b = self.board_with([])
+                for s_, _ in b.pieces():
+                    b.set(s_, None)
+                if b.pocket is not None:
+                    b.pocket = ""
+                w_at, b_at = parse_sq(wr[0][0]), parse_sq(br[0][0])
+                if tries % 2 == 0:
+                    # Black's a step or two from its start square
+                    near = [c for c in cells if c != w_at and c != b_at
+                            and max(abs(c[0] - b_at[0]), abs(c[1] - b_at[1])) <= 2]
+                    b_at = rng.choice(near)
+                free = [c for c in cells if c not in (w_at, b_at)]
+                x_at = rng.choice(free)
+                b.set(w_at, wr[0][1])
+                b.set(b_at, br[0][1])
+                b.set(x_at, l.upper())
+                fen = b.text(side="w")
+                if not self.valid(fen) or sf.gives_check(self.v, b.text(side="b"), []):
+                    continue
+                if self.opt_end(fen)[0]:
+                    continue
+                seq = self.check_shuffle(fen, sq(*x_at))
+                if seq:
+                    return (fen, seq), None
+        return None, "none found in %d positions" % tries
+
+    def probe_perpetual(self, g):
+        """`perpetualCheckIllegal`: a check shuffle (White checks with
+        every move) played until the game ends: at the position's n-th
+        occurrence, the checking side loses where the claim is true;
+        where false, the game ends as `nFoldValue` says."""
+        want = g["perpetualCheckIllegal"]
+        n = int(g.get("nFoldRule", self.claims.get("nFoldRule", "0")))
+        royal = self.royal if self.has_royal else set()
+        if not royal and self.claims.get("extinctionPseudoRoyal") == "true":
+            # pseudo-royal pieces are checked too (Atomic's Kings)
+            royal = set(self.claims.get("extinctionPieceTypes", "").replace("*", "").replace("-", ""))
+        if not royal:
+            self.skip("perpetualCheckIllegal", "the game has no royal piece, so no check")
+            return
+        if n == 0:
+            self.skip("perpetualCheckIllegal", "nFoldRule=0: no repetition ends the game")
+            return
+        if "fsf:checksWhite" in self.claims:
+            self.skip("perpetualCheckIllegal", "the checks are counted: a check shuffle ends the game by its count first")
+            return
+        if "perpetual" not in self.cache:
+            self.cache["perpetual"] = self.find_check_cycle(royal)
+        found, why = self.cache["perpetual"]
+        if not found:
+            self.skip("perpetualCheckIllegal", "no check shuffle built (%s)" % why)
+            return
+        fen, seq = found
+        moves = seq * (n + 1)
+        seen = collections.Counter([key_of(fen)])
+        target = None
+        for i in range(1, len(moves) + 1):
+            k = key_of(sf.get_fen(self.v, fen, moves[:i]))
+            seen[k] += 1
+            if seen[k] == n:
+                target = i
+                break
+        shown = "%s from %s" % (" ".join(seq), fen)
+        for i in range(1, len(moves) + 1):
+            end, val = self.opt_end(fen, moves[:i], need_legal=False)
+            if end:
+                break
+        else:
+            self.bad("perpetualCheckIllegal", want, "the game does not end in %d plies of %s" % (len(moves), shown))
+            return
+        if i != target:
+            self.bad("perpetualCheckIllegal", want, "the game ends after %d plies of %s, not at the %d. occurrence (ply %d)" % (i, shown, n, target))
+            return
+        after = sf.get_fen(self.v, fen, moves[:i])
+        checker_moves = after.split(" ")[1] == "w"
+        got = outcome(val)
+        if want == "true":
+            expect = "loss" if checker_moves else "win"
+            why = "the checking side loses"
+        else:
+            value = self.claims.get("nFoldValue", "draw")
+            expect = value
+            if self.claims.get("nFoldValueAbsolute") == "true" and not checker_moves:
+                expect = {"win": "loss", "loss": "win"}.get(value, value)
+            if expect == "draw" and "materialCounting" in self.claims:
+                expect = self.material_result(self.claims["materialCounting"], after)
+                if expect is None:
+                    self.skip("perpetualCheckIllegal", "a drawn repetition goes to materialCounting, whose count this suite does not compute")
+                    return
+            why = "as nFoldValue says"
+        if got == expect:
+            self.ok("perpetualCheckIllegal")
+        else:
+            self.bad("perpetualCheckIllegal", want, "after %d plies of %s (%s to move) the game is a %s for the side to move; %s would be a %s"
+                     % (i, shown, "the checking side" if checker_moves else "the checked side", got, why, expect))
 
     def material_result(self, mc, fen):
         """The result for the side to move of a drawn game counted by material, from the claims."""
@@ -1059,6 +1213,98 @@ class Page:
         else:
             self.bad(key, g[key], "in %s (Black to move, no legal move, %s) the game is a %s for Black%s" % (fen, "in check" if in_check else "not in check", got, note))
 
+    # -- extinction
+    def extinct(self, loser, pred, keep, other=0, kind=None):
+        """The start position (castling rights off) with LOSER's ('w' or
+        'b') pieces matching PRED, on the board and in hand, cut down to
+        KEEP, and the other side given in hand enough pieces of KIND to
+        hold OTHER of it; None where it starts with no more than KEEP."""
+        b = Fen(self.start)
+        if other and kind:
+            theirs = [t for _, t in b.pieces() if white(t) != (loser == "w") and letter(t) == kind]
+            add = kind.upper() if loser == "b" else kind
+            have = len(theirs) + (b.pocket or "").count(add)
+            if have < other:
+                if b.pocket is None:
+                    return None
+                b.pocket += add * (other - have)
+        b.no_castling()
+        mine = [(s, t) for s, t in b.pieces() if white(t) == (loser == "w") and pred(letter(t))]
+        held = [c for c in (b.pocket or "") if c.isalpha() and c.isupper() == (loser == "w") and pred(c.lower())]
+        if len(mine) + len(held) <= keep:
+            return None
+        for s, _ in mine[keep:]:
+            b.set(s, None)
+        if b.pocket is not None:
+            left = max(0, keep - len(mine))
+            out = []
+            for c in b.pocket:
+                if c in held and left == 0:
+                    continue
+                if c in held:
+                    left -= 1
+                out.append(c)
+            b.pocket = "".join(out)
+        return b.text(side="w")
+
+    def probe_extinction(self, g):
+        """`extinctionValue/PieceTypes/PieceCount`: the start position
+        with one side's pieces of a claimed type (`*`: all of them
+        together) cut down to the claimed count ends the game at once as
+        claimed for that side; with one more kept, it does not."""
+        keys = ("extinctionValue", "extinctionPieceTypes", "extinctionPieceCount")
+        value = g["extinctionValue"]
+        types = g.get("extinctionPieceTypes", "-")
+        n = int(g.get("extinctionPieceCount", "0"))
+        other = int(g.get("extinctionOpponentPieceCount", "0"))
+        if other:
+            keys += ("extinctionOpponentPieceCount",)
+        def fail(k, claimed, what):
+            self.bad(k, claimed, what)
+            self.skip_rest(g, [x for x in keys if x != k], "its %s disagrees" % k)
+
+        groups = []
+        if "*" in types:
+            groups.append(("all pieces", None, lambda l: True))
+        for k in types.replace("*", "").replace("-", ""):
+            groups.append(("every " + k, k, lambda l, k=k: l == k))
+        if not groups:
+            self.skip_rest(g, keys, "no piece type claimed")
+            return
+        tried = 0
+        for label, kind, pred in groups:
+            for loser in ("b", "w"):
+                cases = [(n, other, True), (n + 1, other, False)]
+                if other and kind:
+                    cases.append((n, other - 1, False))
+                for keep, held, ends in cases:
+                    fen = self.extinct(loser, pred, keep, held, kind)
+                    if fen is None or not self.valid(fen):
+                        continue
+                    tried += 1
+                    end, val = sf.is_immediate_game_end(self.v, fen, [])
+                    side = "White" if loser == "w" else "Black"
+                    if not ends:
+                        if end:
+                            k = "extinctionPieceCount" if held == other else "extinctionOpponentPieceCount"
+                            fail(k, g[k], "%s with %d left (%s), the other holding %d, ends the game at once (%s)" % (side, keep, label, held, fen))
+                            return
+                        continue
+                    if not end:
+                        fail("extinctionValue" if n == 0 else "extinctionPieceCount", value if n == 0 else n,
+                                 "%s with %d left (%s) does not end the game (%s)" % (side, keep, label, fen))
+                        return
+                    got = outcome(val if loser == "w" else -val)
+                    if got != value:
+                        fail("extinctionValue", value, "%s with %d left (%s) ends the game as a %s for %s (%s)" % (side, keep, label, got, side, fen))
+                        return
+        if not tried:
+            self.skip_rest(g, keys, "no valid position with the pieces cut down")
+            return
+        for k in keys:
+            if k in g:
+                self.ok(k)
+
     # -- flag squares
     def probe_flag(self, g):
         region = set(g.get("flagRegionWhite", "").split()) - {"-"}
@@ -1489,6 +1735,9 @@ class Page:
             if "nFoldRule" in g:
                 self.probe_repetition(g)
                 handled |= {"nFoldRule", "nFoldValue", "nFoldValueAbsolute"}
+            if "perpetualCheckIllegal" in g:
+                self.probe_perpetual(g)
+                handled.add("perpetualCheckIllegal")
             if "nMoveRule" in g:
                 self.probe_nmove(g)
                 handled |= {"nMoveRule", "nMoveRuleTypesWhite"}
@@ -1517,6 +1766,10 @@ class Page:
             if "fsf:enPassant" in g:
                 self.probe_en_passant(g)
                 handled.add("fsf:enPassant")
+            if "extinctionValue" in g:
+                self.probe_extinction(g)
+                handled |= {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount",
+                            "extinctionOpponentPieceCount"}
             if "checkmateValue" in g:
                 self.probe_end(g, "checkmateValue", True)
                 handled.add("checkmateValue")
