@@ -1040,6 +1040,11 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         let promoted =
             !v.promotion.promoted.is_empty() || !v.promotion.piece_types_white.is_empty();
         let mut text = String::from("A captured piece goes to the capturer's hand, changing sides");
+        if v.rules.captures.blast {
+            // Position::do_move puts every piece the blast removes in a
+            // hand too, the exploding capturer's included.
+            text.push_str(", and so does every piece a blast removes: each goes to the hand of its owner's opponent");
+        }
         if promoted {
             text.push_str(if drops.drop_loop {
                 "; a promoted piece keeps its promotion"
@@ -1048,7 +1053,11 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             });
         }
         text.push('.');
-        out.push(Sentence::new(text).key("capturesToHand").key("dropLoop"));
+        let mut said = Sentence::new(text).key("capturesToHand").key("dropLoop");
+        if v.rules.captures.blast {
+            said = said.key("blastOnCapture");
+        }
+        out.push(said);
     }
     if !v.in_hand.is_empty() {
         out.push(
@@ -1704,5 +1713,15 @@ mod tests {
             "{}",
             rep.data_rule()
         );
+    }
+
+    // Position::do_move: with blasts and capturesToHand, every piece the
+    // blast removes goes to a hand as the captured one does.
+    #[test]
+    fn blasts_fill_the_hands_where_captures_do() {
+        let r = all(&one(
+            "[a:atomic]\ncapturesToHand = true\npieceDrops = true\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n",
+        ));
+        assert!(r.texts().iter().any(|s| s.starts_with("A captured piece goes to the capturer's hand, changing sides, and so does every piece a blast removes")), "{r:?}");
     }
 }

@@ -1305,6 +1305,146 @@ class Page:
             if k in g:
                 self.ok(k)
 
+    # -- captures: to the hand, compulsory
+    def capture_positions(self, want=4, games=12, plies=60):
+        """Positions of random games from the start (seeded by the page's
+        name) where the side to move has a capture of a piece standing
+        on its target square, with those captures (cached)."""
+        if "captures" in self.cache:
+            return self.cache["captures"]
+        rng = random.Random(self.name + "/captures")
+        found = []
+        for _ in range(games):
+            moves = []
+            for _ in range(plies):
+                fen = sf.get_fen(self.v, self.start, moves)
+                legal = self.legal(fen)
+                if not legal or self.opt_end(fen, need_legal=False)[0]:
+                    break
+                board = Fen(fen)
+                caps = []
+                for m in legal:
+                    mm = MOVE.match(m)
+                    if not mm or mm.group(6) or not sf.is_capture(self.v, fen, [], m):
+                        continue
+                    tok = board.get(mm.group(3) + mm.group(4))
+                    if tok not in (None, "*") and white(tok) != (board.side() == "w"):
+                        caps.append(m)
+                if caps:
+                    found.append((fen, caps))
+                    if len(found) >= want:
+                        self.cache["captures"] = found
+                        return found
+                    break
+                moves.append(rng.choice(legal))
+        self.cache["captures"] = found
+        return found
+
+    def added_to_hand(self, fen, m):
+        """The pieces the move M adds to the hands (a Counter of tokens)."""
+        before = collections.Counter(Fen(fen).pocket or "")
+        after = collections.Counter(Fen(sf.get_fen(self.v, fen, [m])).pocket or "")
+        return after - before, before - after
+
+    def probe_hand_captures(self, g):
+        """`capturesToHand` and `dropLoop`: a capture in a random game
+        puts the captured piece, turned to the capturer's side, in the
+        capturer's hand; the same capture of a promoted piece put in its
+        place (`+x`, or `y~` for each of the start position's types)
+        adds its unpromoted form, or the promoted type itself under
+        dropLoop."""
+        positions = self.capture_positions()
+        if not positions:
+            self.skip_rest(g, ("capturesToHand", "dropLoop"), "no capture in %d random games" % 12)
+            return
+        want = g.get("capturesToHand")
+        fen, caps = positions[0]
+        board = Fen(fen)
+        m = caps[0]
+        mm = MOVE.match(m)
+        target = mm.group(3) + mm.group(4)
+        tok = board.get(target)
+        mine = board.side() == "w"
+        turned = letter(tok).upper() if mine else letter(tok)
+        if want is not None:
+            added, lost = self.added_to_hand(fen, m)
+            if want != "true":
+                expect = collections.Counter()
+            elif g.get("blastOnCapture") == "true":
+                # every piece the capture removes, the blast's included,
+                # goes to its owner's opponent
+                gone = collections.Counter(t.rstrip("~") for _, t in board.pieces()) \
+                    - collections.Counter(t.rstrip("~") for _, t in Fen(sf.get_fen(self.v, fen, [m])).pieces())
+                expect = collections.Counter(t.lstrip("+").swapcase() for t in gone.elements())
+            else:
+                expect = collections.Counter([turned.lstrip("+")] if tok.startswith("+") else [turned])
+            if added == expect and not lost:
+                self.ok("capturesToHand")
+            else:
+                self.bad("capturesToHand", want, "%s in %s adds [%s] to the hands" % (m, fen, "".join(sorted(added.elements()))))
+                self.skip_rest(g, ("dropLoop",), "its capturesToHand disagrees")
+                return
+        loop = g.get("dropLoop")
+        if loop is None:
+            return
+        # Every promoted piece put in place of a captured one: under
+        # dropLoop each comes back to the hand as itself; without it a
+        # `+x` comes back as `x` and a `y~` (promoted from a Pawn) as that
+        # Pawn, so at least one comes back otherwise (a `p~` may come
+        # back as itself: which one is the Pawn is not assumed).
+        others = sorted({letter(t) for _, t in Fen(self.start).pieces()
+                         if not t.startswith("+") and letter(t) not in self.royal})
+        for fen, caps in positions:
+            board = Fen(fen)
+            for m in caps:
+                mm = MOVE.match(m)
+                target = mm.group(3) + mm.group(4)
+                tok = board.get(target)
+                if letter(tok).startswith("+"):
+                    continue
+                cands = ["+" + tok.rstrip("~")]
+                cands += [(x.upper() if white(tok) else x) + "~" for x in others]
+                seen = []
+                for promoted in cands:
+                    b = Fen(fen)
+                    b.set(target, promoted)
+                    pfen = b.text()
+                    if not self.valid(pfen) or m not in self.legal(pfen):
+                        continue
+                    added, _ = self.added_to_hand(pfen, m)
+                    kinds = list(added.elements())
+                    if len(kinds) == 1:
+                        seen.append((promoted, kinds[0], pfen))
+                if not seen:
+                    continue
+                kept = [x for x in seen if x[1].lower() == letter(x[0])]
+                shown = "; ".join("%s back as %s" % (x[0], x[1]) for x in seen)
+                if loop == "true" and len(kept) < len(seen):
+                    self.bad("dropLoop", loop, "%s in %s with a promoted piece taken: %s" % (m, seen[0][2], shown))
+                elif loop != "true" and len(kept) == len(seen):
+                    self.bad("dropLoop", loop, "%s in %s with a promoted piece taken: every one comes back as itself (%s)" % (m, seen[0][2], shown))
+                else:
+                    self.ok("dropLoop")
+                return
+        self.skip("dropLoop", "no capture of a promoted piece put in place of a captured one (+x or y~) is a valid position")
+
+    def probe_must_capture(self, g):
+        """`mustCapture`: where a random game's side to move can capture,
+        pyffish lets it play nothing but captures (true) or also other
+        moves (false)."""
+        want = g["mustCapture"]
+        positions = self.capture_positions()
+        if not positions:
+            self.skip("mustCapture", "no capture in %d random games" % 12)
+            return
+        for fen, caps in positions:
+            others = [m for m in self.legal(fen) if not sf.is_capture(self.v, fen, [], m)]
+            if bool(others) == (want == "true"):
+                self.bad("mustCapture", want, "in %s, where %s captures, pyffish also lets %s be played" % (fen, caps[0], others[0])
+                         if others else "in %s pyffish allows only captures (%s)" % (fen, " ".join(caps)))
+                return
+        self.ok("mustCapture")
+
     # -- flag squares
     def probe_flag(self, g):
         region = set(g.get("flagRegionWhite", "").split()) - {"-"}
@@ -1766,6 +1906,12 @@ class Page:
             if "fsf:enPassant" in g:
                 self.probe_en_passant(g)
                 handled.add("fsf:enPassant")
+            if "capturesToHand" in g or "dropLoop" in g:
+                self.probe_hand_captures(g)
+                handled |= {"capturesToHand", "dropLoop"}
+            if "mustCapture" in g:
+                self.probe_must_capture(g)
+                handled.add("mustCapture")
             if "extinctionValue" in g:
                 self.probe_extinction(g)
                 handled |= {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount",
