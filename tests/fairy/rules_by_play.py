@@ -1188,6 +1188,66 @@ class Page:
                                 return fen, None
         return None, "none found in %d positions" % tries
 
+    def find_end_random(self, in_check, budget=600):
+        """Random positions (pocket emptied, Black to move, seeded by the
+        page's name) with no legal move for Black, in check or not, that
+        no other rule ends first: Black's royal piece a step or two from
+        its start square, White's (where it has one) on its own, and one
+        to three White pieces; or, where Black has no royal piece, one
+        piece a side, White's often straight in front of Black's (a
+        blocked Pawn)."""
+        start = Fen(self.start)
+        royals = [(x, t) for x, t in start.pieces() if letter(t) in self.royal] if self.has_royal else []
+        wr = [(x, t) for x, t in royals if white(t)]
+        br = [(x, t) for x, t in royals if not white(t)]
+        if len(wr) > 1 or len(br) > 1:
+            return None, "more than one royal piece a side in the start position"
+        kinds = sorted({t.rstrip("~") for _, t in start.pieces() if letter(t) not in self.royal or not royals})
+        whites = [t for t in kinds if white(t)]
+        blacks = [t for t in kinds if not white(t)]
+        if not whites or (not br and not blacks):
+            return None, "no piece to place"
+        rng = random.Random(self.name + "/end")
+        cells = [(x, y) for x in range(start.width) for y in range(start.height)]
+        for tries in range(budget):
+            b = Fen(self.start)
+            for s_, _ in b.pieces():
+                b.set(s_, None)
+            if b.pocket is not None:
+                b.pocket = ""
+            b.no_castling()
+            taken = set()
+            if br:
+                # Black's royal piece (and White's, where it has one)
+                w_at = parse_sq(wr[0][0]) if wr else None
+                b_at = parse_sq(br[0][0])
+                near = [c for c in cells if c != w_at and max(abs(c[0] - b_at[0]), abs(c[1] - b_at[1])) <= 2]
+                b_at = rng.choice(near)
+                if wr:
+                    b.set(w_at, wr[0][1])
+                    taken.add(w_at)
+                b.set(b_at, br[0][1])
+                taken.add(b_at)
+                for _ in range(rng.choice((1, 2, 3))):
+                    at = rng.choice([c for c in cells if c not in taken])
+                    b.set(at, rng.choice(whites))
+                    taken.add(at)
+            else:
+                b_at = rng.choice(cells)
+                b.set(b_at, rng.choice(blacks))
+                front = (b_at[0], b_at[1] - 1)
+                at = front if tries % 2 == 0 and front[1] >= 0 else rng.choice([c for c in cells if c != b_at])
+                b.set(at, rng.choice(whites))
+            fen = b.text(side="b")
+            if not self.valid(fen) or self.legal(fen):
+                continue
+            if bool(sf.gives_check(self.v, fen, [])) != in_check:
+                continue
+            if sf.is_immediate_game_end(self.v, fen, [])[0] or sf.is_optional_game_end(self.v, fen, [])[0]:
+                continue
+            return fen, None
+        return None, "none found in %d random positions" % budget
+
     def probe_end(self, g, key, in_check):
         want = g[key]
         if key == "stalemateValue" and self.claims.get("stalematePieceCount") == "true":
@@ -1195,6 +1255,12 @@ class Page:
             return
         if in_check not in self.ends:
             self.ends[in_check] = self.find_end(in_check)
+        if not self.ends[in_check][0]:
+            fen, why = self.find_end_random(in_check)
+            if fen:
+                self.ends[in_check] = (fen, None)
+            else:
+                self.ends[in_check] = (None, "%s; %s" % (self.ends[in_check][1], why))
         fen, why = self.ends[in_check]
         if not fen:
             self.skip(key, "no %s position built (%s)" % ("checkmate" if in_check else "stalemate", why))
