@@ -1511,6 +1511,86 @@ class Page:
                 return
         self.ok("mustCapture")
 
+    # -- connect N in a line
+    def line_position(self, n, d, tok):
+        """The start position with Black's pieces, White's only where the
+        game cannot go on without them (`kept_letters`) and not of TOK's
+        type, its hand kept, and N tokens TOK in a line in direction D on empty
+        squares whose two ends are empty or off the board, Black to
+        move; None where there is no room."""
+        base = Fen(self.start)
+        kept = self.kept_letters()
+        for x_, t in base.pieces():
+            if white(t) and (letter(t) not in kept or letter(t) == letter(tok)):
+                base.set(x_, None)
+        base.no_castling()
+        w, h = base.width, base.height
+        empty = lambda x, y: not (0 <= x < w and 0 <= y < h) or base.get((x, y)) is None
+        for y in range(h):
+            for x in range(w):
+                cells = [(x + d[0] * i, y + d[1] * i) for i in range(n)]
+                if not all(0 <= cx < w and 0 <= cy < h and base.get((cx, cy)) is None for cx, cy in cells):
+                    continue
+                if not empty(x - d[0], y - d[1]) or not empty(x + d[0] * n, y + d[1] * n):
+                    continue
+                b = Fen(base.text())
+                for c in cells:
+                    b.set(c, tok)
+                return b.text(side="b")
+        return None
+
+    def probe_connect(self, g):
+        """`connectN`, `connectValue`, `connectHorizontal/Vertical/Diagonal`:
+        N White pieces in a line of each direction (Black's pieces, the
+        White ones the game cannot go on without and the hand kept, Black
+        to move) end the game as claimed for White
+        where the direction is claimed, and not otherwise; N-1 do not."""
+        keys = ("connectN", "connectValue", "connectHorizontal", "connectVertical", "connectDiagonal")
+        n = int(g["connectN"])
+        value = g.get("connectValue", "win")
+        start = Fen(self.start)
+        kept = self.kept_letters()
+        whites = sorted({t for _, t in start.pieces() if white(t) and letter(t) not in kept})
+        whites += sorted({c for c in (start.pocket or "") if c.isupper() and c.lower() not in kept})
+        if not whites:
+            # every type kept (All-queens chess): a line of one of them
+            whites = sorted({t for _, t in start.pieces() if white(t) and letter(t) not in self.royal})
+        if not whites:
+            self.skip_rest(g, keys, "White has no piece but its royal ones")
+            return
+        tok = whites[0]
+        dirs = (("connectHorizontal", (1, 0)), ("connectVertical", (0, 1)),
+                ("connectDiagonal", (1, 1)), ("connectDiagonal", (1, -1)))
+        tried = 0
+        for key, d in dirs:
+            on = g.get(key, "true") == "true"
+            for count, ends in ((n, on), (n - 1, False)):
+                if count < 1:
+                    continue
+                fen = self.line_position(count, d, tok)
+                if fen is None or not self.valid(fen):
+                    continue
+                tried += 1
+                end, val = sf.is_immediate_game_end(self.v, fen, [])
+                if not end:
+                    end, val = sf.is_optional_game_end(self.v, fen, [])
+                what = "%d White %s in a line %s (%s)" % (count, tok, d, fen)
+                if end != ends:
+                    k = key if count == n else "connectN"
+                    self.bad(k, g.get(k, "?"), "%s %s the game" % (what, "ends" if end else "does not end"))
+                    self.skip_rest(g, [x for x in keys if x != k], "its %s disagrees" % k)
+                    return
+                if end and outcome(-val) != value:
+                    self.bad("connectValue", value, "%s ends the game as a %s for White" % (what, outcome(-val)))
+                    self.skip_rest(g, [x for x in keys if x != "connectValue"], "its connectValue disagrees")
+                    return
+        if not tried:
+            self.skip_rest(g, keys, "no room for a line of %d" % n)
+            return
+        for k in keys:
+            if k in g:
+                self.ok(k)
+
     # -- flag squares
     def probe_flag(self, g):
         region = set(g.get("flagRegionWhite", "").split()) - {"-"}
@@ -1978,6 +2058,9 @@ class Page:
             if "mustCapture" in g:
                 self.probe_must_capture(g)
                 handled.add("mustCapture")
+            if "connectN" in g:
+                self.probe_connect(g)
+                handled |= {"connectN", "connectValue", "connectHorizontal", "connectVertical", "connectDiagonal"}
             if "extinctionValue" in g:
                 self.probe_extinction(g)
                 handled |= {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount",
