@@ -1591,6 +1591,53 @@ class Page:
             if k in g:
                 self.ok(k)
 
+    # -- flying general
+    def probe_flying_general(self, g):
+        """`flyingGeneral`: the two royal pieces on their start squares
+        (Black's moved onto White's file where it stands elsewhere) with
+        one White piece between them on the file: the piece may leave
+        the file (false) or never (true); tried with each White type that
+        can leave the file from there when Black's royal piece stands
+        one file over."""
+        want = g["flyingGeneral"]
+        start = Fen(self.start)
+        royals = [(x, t) for x, t in start.pieces() if letter(t) in self.royal] if self.has_royal else []
+        wr = [(x, t) for x, t in royals if white(t)]
+        br = [(x, t) for x, t in royals if not white(t)]
+        if len(wr) != 1 or len(br) != 1:
+            self.skip("flyingGeneral", "not one royal piece a side in the start position")
+            return
+        wf, wy = parse_sq(wr[0][0])
+        bf, by = parse_sq(br[0][0])
+        letters = sorted({letter(t) for _, t in start.pieces() if letter(t) not in self.royal and not t.startswith("+")})
+        for l in letters:
+            for y in range(wy + 1, by):
+                for facing in (False, True):
+                    b = Fen(self.start)
+                    for s_, _ in b.pieces():
+                        b.set(s_, None)
+                    if b.pocket is not None:
+                        b.pocket = ""
+                    b.no_castling()
+                    b.set((wf, wy), wr[0][1])
+                    b.set((wf if facing else wf + (1 if wf + 1 < b.width else -1), by), br[0][1])
+                    b.set((wf, y), l.upper())
+                    fen = b.text(side="w")
+                    if not self.valid(fen):
+                        break
+                    at = sq(wf, y)
+                    off = [to for to, _ in self.piece_moves(fen, at) if parse_sq(to)[0] != wf]
+                    if not facing:
+                        if not off:
+                            break
+                        continue
+                    if bool(off) == (want == "true"):
+                        self.bad("flyingGeneral", want, "in %s the %s on %s %s" % (fen, l.upper(), at, "may leave the file (to %s)" % off[0] if off else "may not leave the file"))
+                    else:
+                        self.ok("flyingGeneral")
+                    return
+        self.skip("flyingGeneral", "no White piece between the royal pieces that could leave the file")
+
     # -- flag squares
     def probe_flag(self, g):
         region = set(g.get("flagRegionWhite", "").split()) - {"-"}
@@ -2061,6 +2108,9 @@ class Page:
             if "connectN" in g:
                 self.probe_connect(g)
                 handled |= {"connectN", "connectValue", "connectHorizontal", "connectVertical", "connectDiagonal"}
+            if "flyingGeneral" in g:
+                self.probe_flying_general(g)
+                handled.add("flyingGeneral")
             if "extinctionValue" in g:
                 self.probe_extinction(g)
                 handled |= {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount",
