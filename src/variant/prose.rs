@@ -433,23 +433,35 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
     if x.pseudo_royal && !v.rules.captures.blast {
         if !kinds.is_empty() {
             let most = n.saturating_add(1);
-            let when =
-                if v.pieces.iter().any(|p| {
-                    x.piece_types.contains(&p.letter) && starting_count(v, p.letter) > most
-                }) {
-                    format!(" once a player has no more than {most} of them")
+            let more = v
+                .pieces
+                .iter()
+                .any(|p| x.piece_types.contains(&p.letter) && starting_count(v, p.letter) > most);
+            let kinds = list(&kinds, "and");
+            let text = if more {
+                // Position::legal: pseudo-royal only at `most` or fewer;
+                // dupleCheck forbids leaving all the candidates attacked.
+                let before = if x.duple_check {
+                    "; before that one of them may be taken, but a player may not leave all of them attacked at once"
                 } else {
-                    String::new()
+                    "; before that they may be taken"
                 };
-            out.push(
-                Sentence::new(format!(
-                    "A player's {} may not be left attacked{when}, as a King may not be left in check; none can be taken, so the game ends as checkmate does.",
-                    list(&kinds, "and")
-                ))
+                format!(
+                    "A player's {kinds} may not be left attacked once a player has no more than {most} of them, as a King may not be left in check{before}. Once they cannot be taken, the game ends as checkmate does."
+                )
+            } else {
+                format!(
+                    "A player's {kinds} may not be left attacked, as a King may not be left in check; none can be taken, so the game ends as checkmate does."
+                )
+            };
+            let mut said = Sentence::new(text)
                 .key("extinctionPseudoRoyal")
                 .key("extinctionPieceTypes")
-                .key("extinctionPieceCount"),
-            );
+                .key("extinctionPieceCount");
+            if x.duple_check {
+                said = said.key("dupleCheck");
+            }
+            out.push(said);
         }
         return;
     }
@@ -1723,5 +1735,14 @@ mod tests {
             "[a:atomic]\ncapturesToHand = true\npieceDrops = true\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\n",
         ));
         assert!(r.texts().iter().any(|s| s.starts_with("A captured piece goes to the capturer's hand, changing sides, and so does every piece a blast removes")), "{r:?}");
+    }
+
+    // Position::legal: pieces of extinctionPieceTypes are pseudo-royal
+    // only while a side has at most extinctionPieceCount + 1 of them;
+    // dupleCheck forbids leaving all of them attacked before that.
+    #[test]
+    fn spartan_kings_may_be_taken_until_one_is_left() {
+        let r = all(&one("[s:spartan]\n"));
+        assert!(r.says("A player's Kings may not be left attacked once a player has no more than 1 of them, as a King may not be left in check; before that one of them may be taken, but a player may not leave all of them attacked at once. Once they cannot be taken, the game ends as checkmate does."), "{r:?}");
     }
 }

@@ -1638,6 +1638,112 @@ class Page:
                     return
         self.skip("flyingGeneral", "no White piece between the royal pieces that could leave the file")
 
+    # -- pseudo-royal pieces
+    def attacked(self, fen, moves, squares):
+        """Whether the side to move after MOVES has a legal capture onto
+        one of SQUARES."""
+        after = sf.get_fen(self.v, fen, moves)
+        for m in self.legal(after):
+            mm = MOVE.match(m)
+            if mm and mm.group(3) + mm.group(4) in squares and sf.is_capture(self.v, after, [], m):
+                return True
+        return False
+
+    def pseudo_positions(self, types, most, whites, cut, rng, budget=300):
+        """Black to move, Black's pieces of TYPES (each cut down to MOST
+        where CUT), the pieces the game cannot go on without, and one
+        White piece of WHITES at random: yields (fen, Black's squares of
+        the types) where White could take one of them."""
+        start = Fen(self.start)
+        kept = self.kept_letters() | types
+        cells = [(x, y) for x in range(start.width) for y in range(start.height)]
+        for _ in range(budget):
+            b = Fen(self.start)
+            seen = collections.Counter()
+            for s_, t in b.pieces():
+                if letter(t) not in kept:
+                    b.set(s_, None)
+                elif cut and not white(t) and letter(t) in types:
+                    seen[letter(t)] += 1
+                    if seen[letter(t)] > most:
+                        b.set(s_, None)
+            if b.pocket is not None:
+                b.pocket = ""
+            b.no_castling()
+            b.set(rng.choice([c for c in cells if b.get(c) is None]), rng.choice(whites))
+            fen = b.text(side="b")
+            if not self.valid(fen) or not self.legal(fen):
+                continue
+            mine = {s_ for s_, t in Fen(fen).pieces() if not white(t) and letter(t) in types}
+            if mine and self.attacked(Fen(fen).text(side="w"), [], mine):
+                yield fen, mine
+
+    def black_types(self, fen, m, types):
+        """Black's squares of each of TYPES after M, by type."""
+        held = collections.defaultdict(set)
+        for s_, t in Fen(sf.get_fen(self.v, fen, [m])).pieces():
+            if not white(t) and letter(t) in types:
+                held[letter(t)].add(s_)
+        return held
+
+    def probe_pseudo_royal(self, g):
+        """`extinctionPseudoRoyal` (with the group's types and count): in
+        positions of Black's pieces of the claimed types, no more of each
+        than `extinctionPieceCount` + 1, the pieces the game cannot go on
+        without and one White piece at random (seeded), Black to move,
+        where White could take one of them, every legal Black move leaves
+        none open to a legal White capture (true), or some move does
+        (false). `dupleCheck`: with more of a type than that, all of them
+        attacked, every legal move leaves one of them safe (true), or
+        some move leaves all attacked (false)."""
+        keys = ["extinctionPseudoRoyal"]
+        if "extinctionValue" not in g:
+            keys += [k for k in ("extinctionPieceTypes", "extinctionPieceCount") if k in g]
+        want = g["extinctionPseudoRoyal"]
+        types = set((g.get("extinctionPieceTypes") or self.claims.get("extinctionPieceTypes", "")).replace("*", "").replace("-", ""))
+        start = Fen(self.start)
+        kept = self.kept_letters() | types
+        whites = sorted({t for _, t in start.pieces() if white(t) and not t.startswith("+") and letter(t) not in kept})
+        if not types or not whites:
+            self.skip_rest(g, keys + ["dupleCheck"], "no piece type claimed" if not types
+                           else "White has no piece but those the game cannot go on without")
+            return
+        most = int(g.get("extinctionPieceCount") or self.claims.get("extinctionPieceCount", "0")) + 1
+        rng = random.Random(self.name + "/pseudo")
+        for fen, _ in self.pseudo_positions(types, most, whites, True, rng):
+            left = []
+            for m in self.legal(fen):
+                held = self.black_types(fen, m, types)
+                royal = set().union(*[v for v in held.values() if len(v) <= most]) if held else set()
+                if royal and self.attacked(fen, [m], royal):
+                    left.append(m)
+            for k in keys:
+                if bool(left) == (want == "true"):
+                    self.bad(k, g[k], "in %s (Black to move, its %s attacked) %s" % (
+                        fen, "/".join(sorted(types)), "%s leaves one open to capture" % left[0] if left else "every move shelters them"))
+                else:
+                    self.ok(k)
+            break
+        else:
+            self.skip_rest(g, keys, "no position found with a piece of the types attacked, Black to move")
+        if "dupleCheck" not in g:
+            return
+        duple = g["dupleCheck"]
+        for fen, mine in self.pseudo_positions(types, most, whites, False, rng):
+            counts = collections.Counter(letter(t) for _, t in Fen(fen).pieces() if not white(t) and letter(t) in types)
+            flipped = Fen(fen).text(side="w")
+            if not any(c > most for c in counts.values()) or not all(self.attacked(flipped, [], {x}) for x in mine):
+                continue
+            left = [m for m in self.legal(fen)
+                    if all(self.attacked(fen, [m], {x}) for v in self.black_types(fen, m, types).values() for x in v)]
+            if bool(left) == (duple == "true"):
+                self.bad("dupleCheck", duple, "in %s (Black to move, all its %s attacked) %s" % (
+                    fen, "/".join(sorted(types)), "%s leaves all of them attacked" % left[0] if left else "every move shelters one"))
+            else:
+                self.ok("dupleCheck")
+            return
+        self.skip("dupleCheck", "no position found with more of a type than are pseudo-royal, all attacked, Black to move")
+
     # -- flag squares
     def probe_flag(self, g):
         region = set(g.get("flagRegionWhite", "").split()) - {"-"}
@@ -2111,6 +2217,12 @@ class Page:
             if "flyingGeneral" in g:
                 self.probe_flying_general(g)
                 handled.add("flyingGeneral")
+            if "extinctionPseudoRoyal" in g:
+                self.probe_pseudo_royal(g)
+                handled.add("extinctionPseudoRoyal")
+                if "extinctionValue" not in g:
+                    handled |= {"extinctionPieceTypes", "extinctionPieceCount"}
+                handled.add("dupleCheck")
             if "extinctionValue" in g:
                 self.probe_extinction(g)
                 handled |= {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount",
