@@ -555,17 +555,24 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             side_name(v, Colour::Black),
             squares_words(v, &flag.region.black),
         );
+        if flag.safe {
+            // Position::flag_reached: with flagPieceSafe a piece on the
+            // flag counts only where no piece of the other side attacks it.
+            text.push_str(" if no piece of the other side attacks it there");
+        }
         if flag.extra_move {
             text.push_str(", unless the other player, moving next, reaches their own goal too: then the game is drawn");
         }
         text.push('.');
-        out.push(
-            Sentence::new(text)
-                .key("flagPieceWhite")
-                .key("flagRegionWhite")
-                .key("flagRegionBlack")
-                .key("flagMove"),
-        );
+        let mut said = Sentence::new(text)
+            .key("flagPieceWhite")
+            .key("flagRegionWhite")
+            .key("flagRegionBlack")
+            .key("flagMove");
+        if flag.safe {
+            said = said.key("flagPieceSafe");
+        }
+        out.push(said);
     }
 }
 

@@ -1746,26 +1746,55 @@ class Page:
 
     # -- flag squares
     def probe_flag(self, g):
-        region = set(g.get("flagRegionWhite", "").split()) - {"-"}
-        piece = g.get("flagPieceWhite")
-        keys = [k for k in ("flagRegionWhite", "flagPieceWhite", "flagMove") if k in g]
-        if "flagRegionBlack" in g:
-            self.skip("flagRegionBlack", "no probe written for Black's flag (no flagPieceBlack claimed)")
-        if not region or piece is None:
-            for k in keys:
-                self.skip(k, "no White flag region or piece claimed")
-            return
+        """`flagRegionWhite/Black`, `flagPieceWhite`, `flagMove`: each
+        side's flag piece (its royal piece where the claim names it) one
+        move from the region, with the royal pieces: every move of it
+        into the region ends the game as a loss for the other side
+        (under `flagPieceSafe`, unless the other side attacks it there),
+        every other move does not (`flagMove=false`). Black's flag piece
+        is the one the sentence names for both, `flagPieceWhite`, unless
+        `flagPieceBlack` is claimed."""
+        keys = [k for k in ("flagRegionWhite", "flagPieceWhite", "flagMove", "flagPieceSafe") if k in g]
         if g.get("flagMove") == "true":
-            for k in keys:
-                self.skip(k, "flagMove=true: whether Black's reply may reach its flag too is not probed")
+            self.skip_rest(g, keys + ["flagRegionBlack", "flagPieceBlack"],
+                           "flagMove=true: whether the other side's reply may reach its flag too is not probed")
             return
+        for side, rkey, pkey, keys in (("w", "flagRegionWhite", "flagPieceWhite", keys),
+                                       ("b", "flagRegionBlack", "flagPieceBlack",
+                                        [k for k in ("flagRegionBlack", "flagPieceBlack") if k in g])):
+            if not keys:
+                continue
+            region = set(g.get(rkey, "").split()) - {"-"}
+            piece = g.get(pkey, g.get("flagPieceWhite"))
+            if not region or piece is None:
+                self.skip_rest(g, keys, "no flag region or piece claimed for the side")
+                continue
+            bad, why = self.flag_side(side, region, piece, g.get("flagPieceSafe") == "true")
+            if bad:
+                self.bad(rkey, "(%d squares)" % len(region), bad)
+                self.skip_rest(g, [k for k in keys if k != rkey], "its %s disagrees" % rkey)
+            elif why:
+                self.skip_rest(g, keys, why)
+            else:
+                for k in keys:
+                    self.ok(k)
+
+    def flag_side(self, side, region, piece, safe):
+        """The probe of one side's flag: (a disagreement, None), (None,
+        why not probed) or (None, None) when it agrees."""
+        mover, other = ("White", "Black") if side == "w" else ("Black", "White")
         start = Fen(self.start)
-        royals = [(x, t) for x, t in start.pieces() if letter(t) in self.royal]
-        wr = [(x, t) for x, t in royals if white(t)]
-        if len(wr) != 1:
-            for k in keys:
-                self.skip(k, "not one White royal piece")
-            return
+        # the royal piece, or a piece the game cannot go on without
+        # (Dobutsu's Lion): the side's one piece of it is moved, not a
+        # second one added
+        royal_piece = (piece in ("k", "*") and self.has_royal) or piece in self.royal or piece in self.kept_letters()
+        if piece in ("k", "*") and self.has_royal:
+            royals = [(x, t) for x, t in start.pieces() if letter(t) in self.royal]
+        else:
+            royals = [(x, t) for x, t in start.pieces() if letter(t) == piece]
+        mine = [(x, t) for x, t in royals if white(t) == (side == "w")]
+        if royal_piece and len(mine) != 1:
+            return None, "not one %s piece of the flag's type among those the game cannot go on without" % mover
         w, h = start.width, start.height
         tried = positions = 0
         around = []
@@ -1777,51 +1806,54 @@ class Page:
                     if 0 <= at[0] < w and 0 <= at[1] < h and sq(*at) not in region and at not in around:
                         around.append(at)
         for at in around:
-            if True:
-                b = self.board_with([])
-                if b.get(at) is not None:
-                    continue
-                if piece in ("k", "*") or piece in self.royal:
-                    tok = wr[0][1]
-                    b.set(wr[0][0], None)
-                else:
-                    tok = piece.upper()
-                b.set(at, tok)
-                fen = b.text(side="w")
-                tried += 1
-                if tried > 30:
-                    break
-                if not self.valid(fen) or sf.gives_check(self.v, fen, []):
-                    continue
-                end0, val0 = self.opt_end(fen, [], need_legal=False)
-                if end0:
-                    self.bad("flagRegionWhite", "(%d squares)" % len(region), "in %s, with White's %s on %s (outside the region) the game is already over (%s for White to move)" % (fen, tok, sq(*at), outcome(val0)))
-                    return
-                moves = [m for m in self.legal(fen) if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == sq(*at)]
-                into = [m for m in moves if "".join(MOVE.match(m).group(3, 4)) in region]
-                if not into:
-                    continue
-                # every move of the piece: into the region ends the game as Black's loss, out of it does not
-                wrong = []
-                for m in moves:
-                    to = "".join(MOVE.match(m).group(3, 4))
-                    end, val = self.opt_end(fen, [m], need_legal=False)
-                    if to in region and (not end or outcome(val) != "loss"):
-                        wrong.append("%s %s" % (m, "does not end the game" if not end else "ends it as a %s for Black" % outcome(val)))
-                    elif to not in region and end:
-                        wrong.append("%s (outside the region) ends the game as a %s for Black" % (m, outcome(val)))
-                if wrong:
-                    self.bad("flagRegionWhite", "(%d squares)" % len(region), "in %s, White's %s: %s" % (fen, tok, "; ".join(wrong)))
-                    return
-                positions += 1
-                if positions >= 12:
-                    break
+            if royal_piece:
+                b = Fen(self.alone(Fen(self.start), []))
+            else:
+                # the pieces the game cannot go on without kept
+                b = Fen(self.alone(Fen(self.start), []))
+            if b.get(at) is not None:
+                continue
+            if royal_piece:
+                tok = mine[0][1]
+                b.set(mine[0][0], None)
+            else:
+                tok = piece.upper() if side == "w" else piece.lower()
+            b.set(at, tok)
+            fen = b.text(side=side)
+            tried += 1
+            if tried > 30:
+                break
+            if not self.valid(fen) or sf.gives_check(self.v, fen, []):
+                continue
+            end0, val0 = self.opt_end(fen, [], need_legal=False)
+            if end0 and not royal_piece:
+                continue  # over by another rule (a side with too few pieces)
+            if end0:
+                return "in %s, with %s's %s on %s (outside the region) the game is already over (%s for %s to move)" % (
+                    fen, mover, tok, sq(*at), outcome(val0), mover), None
+            moves = [m for m in self.legal(fen) if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == sq(*at)]
+            if not any("".join(MOVE.match(m).group(3, 4)) in region for m in moves):
+                continue
+            # every move of the piece: into the region ends the game as the other's loss, out of it does not
+            wrong = []
+            for m in moves:
+                to = "".join(MOVE.match(m).group(3, 4))
+                end, val = self.opt_end(fen, [m], need_legal=False)
+                if to in region and safe and self.attacked(fen, [m], {to}):
+                    if end:
+                        wrong.append("%s ends the game (a %s for %s) although the piece is attacked there" % (m, outcome(val), other))
+                elif to in region and (not end or outcome(val) != "loss"):
+                    wrong.append("%s %s" % (m, "does not end the game" if not end else "ends it as a %s for %s" % (outcome(val), other)))
+                elif to not in region and end:
+                    wrong.append("%s (outside the region) ends the game as a %s for %s" % (m, outcome(val), other))
+            if wrong:
+                return "in %s, %s's %s: %s" % (fen, mover, tok, "; ".join(wrong)), None
+            positions += 1
+            if positions >= 12:
+                break
         if positions:
-            for k in keys:
-                self.ok(k)
-            return
-        for k in keys:
-            self.skip(k, "no position with the flag piece one move from the region")
+            return None, None
+        return None, "no position with the flag piece one move from the region"
 
     def en_passant_capture(self, rng, games, plies):
         """An en passant capture found by random play from the start: a
@@ -2192,9 +2224,10 @@ class Page:
             if any(k in g for k in ("firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount")):
                 self.probe_pawn_drops(g)
                 handled |= {"firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount"}
-            if "flagRegionWhite" in g:
+            if "flagRegionWhite" in g or "flagRegionBlack" in g:
                 self.probe_flag(g)
-                handled |= {"flagRegionWhite", "flagRegionBlack", "flagPieceWhite", "flagMove"}
+                handled |= {"flagRegionWhite", "flagRegionBlack", "flagPieceWhite", "flagPieceBlack", "flagMove",
+                            "flagPieceSafe"}
             if "promotedPieceType" in g:
                 self.probe_piece_promotion(g)
                 handled |= {"promotedPieceType", "mandatoryPiecePromotion", "piecePromotionOnCapture"}
