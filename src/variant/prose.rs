@@ -179,6 +179,16 @@ impl Sentence {
         self
     }
 
+    /// [`Sentence::key`] where the sentence says what the key does only
+    /// when `said` (a clause written for it).
+    fn key_if(self, said: bool, key: &str) -> Sentence {
+        if said {
+            self.key(key)
+        } else {
+            self
+        }
+    }
+
     /// Claims a fact Fairy-Stockfish fixes in its C++, `fsf:NAME`
     /// ([`super::claims::FSF`]).
     fn fsf(mut self, name: &str, value: impl ToString) -> Sentence {
@@ -454,14 +464,13 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                     "A player's {kinds} may not be left attacked, as a King may not be left in check; none can be taken, so the game ends as checkmate does."
                 )
             };
-            let mut said = Sentence::new(text)
-                .key("extinctionPseudoRoyal")
-                .key("extinctionPieceTypes")
-                .key("extinctionPieceCount");
-            if x.duple_check {
-                said = said.key("dupleCheck");
-            }
-            out.push(said);
+            out.push(
+                Sentence::new(text)
+                    .key("extinctionPseudoRoyal")
+                    .key("extinctionPieceTypes")
+                    .key("extinctionPieceCount")
+                    .key_if(x.duple_check, "dupleCheck"),
+            );
         }
         return;
     }
@@ -497,18 +506,17 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
     } else {
         String::new()
     };
-    let mut said = Sentence::new(format!(
-        "A player {}{other} {}.",
-        who.join(" or "),
-        outcome(x.value)
-    ))
-    .key("extinctionValue")
-    .key("extinctionPieceTypes")
-    .key("extinctionPieceCount");
-    if x.opponent_piece_count > 0 {
-        said = said.key("extinctionOpponentPieceCount");
-    }
-    out.push(said);
+    out.push(
+        Sentence::new(format!(
+            "A player {}{other} {}.",
+            who.join(" or "),
+            outcome(x.value)
+        ))
+        .key("extinctionValue")
+        .key("extinctionPieceTypes")
+        .key("extinctionPieceCount")
+        .key_if(x.opponent_piece_count > 0, "extinctionOpponentPieceCount"),
+    );
     if x.pseudo_royal && !kinds.is_empty() {
         out.push(
             Sentence::new(format!(
@@ -564,15 +572,14 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             text.push_str(", unless the other player, moving next, reaches their own goal too: then the game is drawn");
         }
         text.push('.');
-        let mut said = Sentence::new(text)
-            .key("flagPieceWhite")
-            .key("flagRegionWhite")
-            .key("flagRegionBlack")
-            .key("flagMove");
-        if flag.safe {
-            said = said.key("flagPieceSafe");
-        }
-        out.push(said);
+        out.push(
+            Sentence::new(text)
+                .key("flagPieceWhite")
+                .key("flagRegionWhite")
+                .key("flagRegionBlack")
+                .key("flagMove")
+                .key_if(flag.safe, "flagPieceSafe"),
+        );
     }
 }
 
@@ -742,14 +749,13 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             );
         }
         text.push('.');
-        let mut said = Sentence::new(text)
-            .key("nFoldRule")
-            .key("nFoldValue")
-            .key("nFoldValueAbsolute");
-        if checks {
-            said = said.key("perpetualCheckIllegal");
-        }
-        out.push(said);
+        out.push(
+            Sentence::new(text)
+                .key("nFoldRule")
+                .key("nFoldValue")
+                .key("nFoldValueAbsolute")
+                .key_if(checks, "perpetualCheckIllegal"),
+        );
     }
     if rep.chasing == super::rules::Chasing::Axf {
         out.push(
@@ -1072,11 +1078,12 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             });
         }
         text.push('.');
-        let mut said = Sentence::new(text).key("capturesToHand").key("dropLoop");
-        if v.rules.captures.blast {
-            said = said.key("blastOnCapture");
-        }
-        out.push(said);
+        out.push(
+            Sentence::new(text)
+                .key("capturesToHand")
+                .key("dropLoop")
+                .key_if(v.rules.captures.blast, "blastOnCapture"),
+        );
     }
     if !v.in_hand.is_empty() {
         out.push(
@@ -1539,6 +1546,14 @@ mod tests {
         rules(v, &named, &|_| true)
     }
 
+    /// The rules' repetition sentence.
+    fn repetition(r: &Rules) -> &Sentence {
+        r.ends
+            .iter()
+            .find(|s| s.text.contains("same position"))
+            .expect("a repetition sentence")
+    }
+
     fn one(text: &str) -> Variant {
         let mut v = super::super::read(text, "t").unwrap();
         v.remove(v.len() - 1)
@@ -1588,11 +1603,7 @@ mod tests {
             "{r:?}"
         );
         assert!(r.says("After 50 moves by each side with no capture and no Pawn move, the game ends: a draw."), "{r:?}");
-        let rep = r
-            .ends
-            .iter()
-            .find(|s| s.text.contains("same position"))
-            .unwrap();
+        let rep = repetition(&r);
         assert_eq!(
             rep.text,
             "When the same position occurs three times, the game is drawn."
@@ -1718,11 +1729,7 @@ mod tests {
     #[test]
     fn perpetual_check_is_said_only_where_a_king_is_checked() {
         let r = all(&one("[s:shoshogi]\n"));
-        let rep = r
-            .ends
-            .iter()
-            .find(|s| s.text.contains("same position"))
-            .unwrap();
+        let rep = repetition(&r);
         assert_eq!(
             rep.text,
             "When the same position occurs four times, the game is drawn."

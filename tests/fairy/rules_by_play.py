@@ -262,6 +262,17 @@ class Page:
         self.unprobed[key][why] += 1
 
     # helpers
+    def empty_board(self):
+        """The start position's board with no piece on it, no piece in
+        hand and no castling rights."""
+        b = Fen(self.start)
+        for s_, _ in b.pieces():
+            b.set(s_, None)
+        if b.pocket is not None:
+            b.pocket = ""
+        b.no_castling()
+        return b
+
     def royal_letters(self):
         """Letters whose removal from the start position makes it invalid (the royal pieces)."""
         b = Fen(self.start)
@@ -543,11 +554,7 @@ class Page:
         while tries < budget:
             for l in letters:
                 tries += 1
-                b = self.board_with([])
-                for s_, _ in b.pieces():
-                    b.set(s_, None)
-                if b.pocket is not None:
-                    b.pocket = ""
+                b = self.empty_board()
                 w_at, b_at = parse_sq(wr[0][0]), parse_sq(br[0][0])
                 if tries % 2 == 0:
                     # Black's a step or two from its start square
@@ -1210,12 +1217,7 @@ class Page:
         rng = random.Random(self.name + "/end")
         cells = [(x, y) for x in range(start.width) for y in range(start.height)]
         for tries in range(budget):
-            b = Fen(self.start)
-            for s_, _ in b.pieces():
-                b.set(s_, None)
-            if b.pocket is not None:
-                b.pocket = ""
-            b.no_castling()
+            b = self.empty_board()
             taken = set()
             if br:
                 # Black's royal piece (and White's, where it has one)
@@ -1613,12 +1615,7 @@ class Page:
         for l in letters:
             for y in range(wy + 1, by):
                 for facing in (False, True):
-                    b = Fen(self.start)
-                    for s_, _ in b.pieces():
-                        b.set(s_, None)
-                    if b.pocket is not None:
-                        b.pocket = ""
-                    b.no_castling()
+                    b = self.empty_board()
                     b.set((wf, wy), wr[0][1])
                     b.set((wf if facing else wf + (1 if wf + 1 < b.width else -1), by), br[0][1])
                     b.set((wf, y), l.upper())
