@@ -1,0 +1,84 @@
+"""Castling: the King's castling moves on a back rank emptied between King
+and Rooks."""
+
+import re
+
+import pyffish as sf
+
+from .fen import Fen, MOVE, letter, parse_sq, sq, white
+
+
+class CastlingProbes:
+    # -- castling
+    def probe_castling(self, g):
+        if g.get("castling") != "true":
+            self.skip("castling", "castling=%s: not probed" % g.get("castling"))
+            return
+        ksq = g.get("fsf:castlingKingSquare")
+        if not ksq:
+            self.skip("castling", "no fsf:castlingKingSquare claimed")
+            return
+        start = Fen(self.start)
+        f, r = parse_sq(ksq)
+        row = [sq(x, r) for x in range(start.width)]
+        tok = start.get(ksq)
+        if tok is None:
+            self.bad("fsf:castlingKingSquare", ksq, "the start position has nothing there (%s)" % self.start)
+            self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile"), "its fsf:castlingKingSquare disagrees")
+            return
+        occupied = [s for s in row if start.get(s) is not None]
+        ends = [occupied[0], occupied[-1]]
+        b = Fen(self.start)
+        for s in occupied:
+            if s not in ends and s != ksq:
+                b.set(s, None)
+        if len(b.rest) >= 4 and re.fullmatch(r"[A-Za-z-]+", b.rest[1]):
+            # gating flags name the pieces removed: keep the castling flags
+            keep = ""
+            for c in b.rest[1]:
+                if c in "KQkq":
+                    keep += c
+                elif c.isalpha():
+                    rank = 0 if c.isupper() else b.height - 1
+                    f = ord(c.lower()) - ord("a")
+                    if 0 <= f < b.width and b.get((f, rank)) is not None and letter(b.get((f, rank))) != "k" and (rank != r or sq(f, rank) in ends):
+                        keep += c
+            b.rest[1] = keep or "-"
+        # The side whose King it is moves (Horde: only Black castles).
+        side = "w" if white(tok) else "b"
+        fen = b.text() if start.side() == side else b.text(side=side)
+        if not self.valid(fen):
+            for k in g:
+                self.skip(k, "the emptied back rank is no valid FEN")
+            return
+        legal = self.legal(fen)
+        if not legal:
+            for k in g:
+                self.skip(k, "the start position with its back rank emptied has no legal move (the game is over)")
+            return
+        dests = set()
+        for m in legal:
+            mm = MOVE.match(m)
+            if not mm or mm.group(1) + mm.group(2) != ksq:
+                continue
+            after = Fen(sf.get_fen(self.v, fen, [m]))
+            moved_others = [s for s in ends if s != ksq and b.get(s) is not None and after.get(s) != b.get(s)]
+            where = [s for s in row if after.get(s) == tok]
+            if moved_others and where and where[0] != ksq:
+                dests.add(where[0][0])
+        ok_king = bool(dests)
+        if ok_king:
+            self.ok("castling")
+            self.ok("fsf:castlingKingSquare")
+        else:
+            rights = Fen(self.start).rest[1] if len(Fen(self.start).rest) >= 4 else "?"
+            self.bad("castling", "true", "with the back rank emptied (%s) the piece on %s has no castling move (the start FEN's castling field: %s)" % (fen, ksq, rights))
+            self.skip_rest(g, ("fsf:castlingKingSquare", "castlingKingsideFile", "castlingQueensideFile"), "its castling=true disagrees")
+            return
+        for key in ("castlingKingsideFile", "castlingQueensideFile"):
+            if key not in g:
+                continue
+            if g[key] in dests:
+                self.ok(key)
+            else:
+                self.bad(key, g[key], "the castling moves from %s end on the files %s (%s)" % (ksq, " ".join(sorted(dests)), fen))

@@ -1,0 +1,159 @@
+"""One page's claims, the probes that check them, and the tally.
+
+`Page` is the probes of every rule family (one mixin per module of this
+package) over the bookkeeping they share: each probe checks the claims of
+one `data-rule` group, counts a claim checked (`ok`, `bad`) or says why it
+was not probed (`skip`). `PROBES` says which claims start which probe and
+which claims it answers; a claim no probe answers is counted "no probe
+written"."""
+
+import collections
+
+import pyffish as sf
+
+from .castling import CastlingProbes
+from .drops import DropProbes
+from .extinction import ExtinctionProbes
+from .fen import Fen, letter
+from .goals import GoalProbes
+from .immobility import ImmobilityProbes
+from .mate import MateProbes
+from .move_rule import MoveRuleProbes
+from .pawn_steps import PawnStepProbes
+from .positions import Positions
+from .promotion import PromotionProbes
+from .repetition import RepetitionProbes
+from .start import StartProbes
+
+
+# Each probe: the claims that start it (any of them in a group), the
+# method, and the claims of the group it answers (a set, or a function of
+# the group). In this order: the probes share a page's cache.
+PROBES = [
+    (("fsf:firstMove", "fsf:checksWhite", "fsf:checksBlack", "fsf:hand"), "probe_start",
+     {"fsf:firstMove", "fsf:checksWhite", "fsf:checksBlack", "fsf:hand"}),
+    (("nFoldRule",), "probe_repetition", {"nFoldRule", "nFoldValue", "nFoldValueAbsolute"}),
+    (("perpetualCheckIllegal",), "probe_perpetual", {"perpetualCheckIllegal"}),
+    (("nMoveRule",), "probe_nmove", {"nMoveRule", "nMoveRuleTypesWhite"}),
+    (("castling",), "probe_castling", set),
+    (("pieceDrops",), "probe_drops", {"pieceDrops", "dropRegionWhite", "dropRegionBlack"}),
+    (("promotionPieceTypesWhite", "promotionRegionWhite"), "probe_promotion",
+     {"promotionRegionWhite", "promotionPieceTypesWhite", "mandatoryPawnPromotion"}),
+    (("firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount"), "probe_pawn_drops",
+     {"firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount"}),
+    (("flagRegionWhite", "flagRegionBlack"), "probe_flag",
+     {"flagRegionWhite", "flagRegionBlack", "flagPieceWhite", "flagPieceBlack", "flagMove", "flagPieceSafe"}),
+    (("promotedPieceType",), "probe_piece_promotion",
+     {"promotedPieceType", "mandatoryPiecePromotion", "piecePromotionOnCapture"}),
+    (("doubleStep",), "probe_double_step",
+     {"doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite",
+      "tripleStepRegionBlack"}),
+    (("fsf:enPassant",), "probe_en_passant", {"fsf:enPassant"}),
+    (("capturesToHand", "dropLoop"), "probe_hand_captures", {"capturesToHand", "dropLoop"}),
+    (("mustCapture",), "probe_must_capture", {"mustCapture"}),
+    (("connectN",), "probe_connect",
+     {"connectN", "connectValue", "connectHorizontal", "connectVertical", "connectDiagonal"}),
+    (("immobilityIllegal",), "probe_immobility", {"immobilityIllegal"}),
+    (("flyingGeneral",), "probe_flying_general", {"flyingGeneral"}),
+    # The pseudo-royal probe answers the extinction types and count where
+    # no extinctionValue is claimed beside them (the extinction probe
+    # answers them otherwise).
+    (("extinctionPseudoRoyal",), "probe_pseudo_royal",
+     lambda g: {"extinctionPseudoRoyal", "dupleCheck"}
+     | (set() if "extinctionValue" in g else {"extinctionPieceTypes", "extinctionPieceCount"})),
+    (("extinctionValue",), "probe_extinction",
+     {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionOpponentPieceCount"}),
+    (("checkmateValue",), "probe_checkmate", {"checkmateValue"}),
+    (("stalemateValue",), "probe_stalemate", {"stalemateValue"}),
+]
+
+
+class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
+           PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes):
+    """A page's claims (its `data-rule` groups) and what pyffish's play
+    made of each."""
+
+    def __init__(self, name, variant, groups):
+        self.name = name
+        self.v = variant
+        self.groups = groups
+        self.claims = {}
+        for g in groups:
+            for k, val in g.items():
+                self.claims.setdefault(k, val)
+        self.raw_start = sf.start_fen(variant)
+        # pyffish's own writing of it (fields it leaves out filled in)
+        self.start = sf.get_fen(variant, self.raw_start, [])
+        self.royal = self.royal_letters()
+        self.ends = {}  # in check -> (a position with no legal move, or None, why)
+        self.cache = {}  # a probe's key -> its result (a claim repeated on several items)
+        self.disagreements = []
+        self.checked = collections.Counter()
+        self.unprobed = collections.defaultdict(collections.Counter)
+        self.reading = 0
+
+    # bookkeeping
+    def skip_rest(self, g, keys, why):
+        for k in keys:
+            if k in g:
+                self.skip(k, why)
+
+    def ok(self, key):
+        self.checked[key] += 1
+
+    def bad(self, key, value, what):
+        self.checked[key] += 1
+        self.disagreements.append("%s: %s=%s: %s" % (self.name, key, value, what))
+
+    def skip(self, key, why):
+        self.unprobed[key][why] += 1
+
+    def royal_letters(self):
+        """Letters whose removal from the start position makes it invalid (the royal pieces)."""
+        b = Fen(self.start)
+        found = set()
+        for l in sorted({letter(t) for _, t in b.pieces()}):
+            c = Fen(self.start)
+            c.no_castling()
+            for s, t in c.pieces():
+                if letter(t) == l:
+                    c.set(s, None)
+            if not self.valid(c.text()):
+                found.add(l)
+        self.has_royal = bool(found)
+        return found or {"k"}
+
+    def legal(self, fen, moves=()):
+        return sf.legal_moves(self.v, fen, list(moves))
+
+    def valid(self, fen):
+        try:
+            return sf.validate_fen(fen, self.v) == sf.FEN_OK
+        except Exception:
+            return False
+
+    def opt_end(self, fen, moves=(), need_legal=True):
+        moves = list(moves)
+        end, value = sf.is_optional_game_end(self.v, fen, moves)
+        if end:
+            return True, value
+        end, value = sf.is_immediate_game_end(self.v, fen, moves)
+        if end:
+            return True, value
+        if need_legal and not sf.legal_moves(self.v, fen, moves):
+            return True, sf.game_result(self.v, fen, moves)
+        return False, 0
+
+    # -- run
+    def run(self):
+        self.reading = sum(len(g) for g in self.groups)
+        for g in self.groups:
+            handled = set()
+            for starts, probe, answers in PROBES:
+                if any(k in g for k in starts):
+                    getattr(self, probe)(g)
+                    handled |= answers(g) if callable(answers) else set(answers)
+            for k in g:
+                if k not in handled:
+                    self.skip(k, "no probe written")
+        return self

@@ -1,0 +1,199 @@
+"""The Pawn's double and triple steps and en passant."""
+
+import random
+import re
+
+import pyffish as sf
+
+from .fen import Fen, MOVE, letter, parse_sq, sq, white
+
+
+# Random games played to find an en passant capture (chess finds one in
+# about one game in seven; Horde in one of two).
+EP_GAMES = 60
+
+
+EP_PLIES = 30
+
+
+EP_FORWARD = 0.6
+
+
+EP_FURTHEST = 0.5
+
+
+def straight_forward(uci, white_moves):
+    """A move (no drop, no wall) along its file, forward for the side."""
+    m = MOVE.match(uci)
+    if not m or m.group(1) != m.group(3) or m.group(6):
+        return False
+    step = int(m.group(4)) - int(m.group(2))
+    return step > 0 if white_moves else step < 0
+
+
+def lands_beside_other(board, uci, white_moves):
+    """A straight move of two or more squares that lands beside (same
+    rank, next file) a piece of the other side."""
+    m = MOVE.match(uci)
+    if not m or abs(int(m.group(4)) - int(m.group(2))) < 2:
+        return False
+    f, r = parse_sq(m.group(3) + m.group(4))
+    for g in (f - 1, f + 1):
+        if 0 <= g < board.width and 0 <= r < board.height:
+            tok = board.get((g, r))
+            if tok not in (None, "*") and white(tok) != white_moves:
+                return True
+    return False
+
+
+class PawnStepProbes:
+    def en_passant_capture(self, rng, games, plies):
+        """An en passant capture found by random play from the start: a
+        position whose FEN names an en passant square, and a legal move
+        onto that (empty) square that takes a piece of the other side.
+        Returns (moves, the capture) or None."""
+        for _ in range(games):
+            moves = []
+            for _ in range(plies):
+                legal = self.legal(self.start, moves)
+                if not legal:
+                    break
+                fen = sf.get_fen(self.v, self.start, moves)
+                field = fen.split(" ")[3] if len(fen.split(" ")) > 3 else "-"
+                m = re.match(r"^([a-z]\d+)", field)
+                if m:
+                    board = Fen(fen)
+                    mover_white = fen.split(" ")[1] == "w"
+                    theirs = lambda b: sum(1 for _, t in b.pieces() if white(t) != mover_white)
+                    for uci in legal:
+                        mm = MOVE.match(uci)
+                        if not mm or mm.group(3) + mm.group(4) != m.group(1):
+                            continue
+                        after = Fen(sf.get_fen(self.v, self.start, moves + [uci]))
+                        if theirs(after) < theirs(board):
+                            return moves, uci
+                # Mostly a straight step forward (a pawn's, most often),
+                # so that pawns meet: chess finds a capture in one game
+                # of seven by uniform play, large boards almost never.
+                # Of those, a long step that lands beside a piece of the
+                # other side (the position en passant needs) is taken
+                # whenever there is one, else often the most advanced
+                # piece's step, so that one pawn gets far up the board
+                # (Chancellor's 9 ranks).
+                mover_white = fen.split(" ")[1] == "w"
+                forward = [u for u in legal if straight_forward(u, mover_white)]
+                if forward and rng.random() < EP_FORWARD:
+                    board = Fen(fen)
+                    beside = [u for u in forward if lands_beside_other(board, u, mover_white)]
+                    if beside:
+                        moves.append(rng.choice(beside))
+                    elif rng.random() < EP_FURTHEST:
+                        ahead = lambda u: int(MOVE.match(u).group(2)) * (1 if mover_white else -1)
+                        moves.append(max(forward, key=ahead))
+                    else:
+                        moves.append(rng.choice(forward))
+                else:
+                    moves.append(rng.choice(legal))
+        return None
+
+    def probe_en_passant(self, g):
+        """`fsf:enPassant=true`: random play from the start finds an en
+        passant capture; `false`: none in the whole budget."""
+        claim = g["fsf:enPassant"]
+        rng = random.Random(self.name)
+        # (A game that starts by placing its pieces from hand, Placement,
+        # plays them all first.)
+        pocket = re.search(r"\[([^\]]*)\]", self.start.split(" ")[0])
+        plies = EP_PLIES + (len(re.findall(r"[A-Za-z]", pocket.group(1))) if pocket else 0)
+        found = self.en_passant_capture(rng, EP_GAMES, plies)
+        if claim == "true":
+            if found:
+                self.ok("fsf:enPassant")
+            else:
+                self.bad("fsf:enPassant", claim, "no en passant capture in %d random games of %d plies" % (EP_GAMES, plies))
+        elif found:
+            self.bad("fsf:enPassant", claim, "pyffish plays %s then the en passant capture %s" % (" ".join(found[0]), found[1]))
+        else:
+            self.ok("fsf:enPassant")
+
+    def lone_pawn(self, base, s, tok, f, r, up):
+        """Positions with TOK on S: alone with BASE's royal pieces, else
+        (where that ends the game: Horde's White with no piece) BASE with
+        the three squares ahead of it (file F, from rank R, UP) emptied,
+        its castling rights kept (where castling wins, a side without
+        them has lost: Castle chess)."""
+        alone = Fen(base.text())
+        for x, t in alone.pieces():
+            if letter(t) not in self.royal:
+                alone.set(x, None)
+        alone.set(s, tok)
+        alone.no_castling()
+        crowded = Fen(base.text())
+        crowded.set(s, tok)
+        for n in (1, 2, 3):
+            if 0 <= r + up * n < crowded.height:
+                crowded.set((f, r + up * n), None)
+        return alone, crowded
+
+    def probe_double_step(self, g):
+        """`doubleStepRegionWhite/Black` (and `tripleStep...`): a lone
+        White P (Black p), the royal pieces kept, on each square whose
+        forward step is legal: pyffish lets it step two squares (three)
+        there exactly where the claim says."""
+        keys = [k for k in ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack",
+                            "tripleStepRegionWhite", "tripleStepRegionBlack") if k in g]
+        if g.get("doubleStep") != "true":
+            for k in keys:
+                self.skip(k, "doubleStep=%s: not probed" % g.get("doubleStep"))
+            return
+        first = Fen(self.start)
+        held = {tok.rstrip("~") for _, tok in first.pieces()} | set(first.pocket or "")
+        start = self.royals_placed()
+        royal = {s for s, tok in start.pieces() if letter(tok) in self.royal}
+        wrong, tested = [], 0
+        for side, tok, up, name in (("w", "P", 1, "White"), ("b", "p", -1, "Black")):
+            double = set(g.get("doubleStepRegion" + name, "").split()) - {"-"}
+            triple = set(g.get("tripleStepRegion" + name, "").split()) - {"-"}
+            # (A side the sentence says nothing of, having no such pawn,
+            # gets no claim: Spartan's Black.)
+            if "doubleStepRegion" + name not in g:
+                continue
+            if tok not in held:
+                wrong.append("%s has no %s, yet a double step is claimed for it" % (name, tok))
+                continue
+            got2, got3, stepped = set(), set(), set()
+            for s in start.squares():
+                f, r = parse_sq(s)
+                ahead = [sq(f, r + up * n) for n in (1, 2) if 0 <= r + up * n < start.height]
+                if len(ahead) < 2 or s in royal or royal & set(ahead):
+                    continue
+                to = set()
+                for b in self.lone_pawn(start, s, tok, f, r, up):
+                    to = self.destinations(b.text(side=side), s) or set()
+                    if to:
+                        break
+                if ahead[0] not in to:
+                    continue
+                stepped.add(s)
+                if ahead[1] in to:
+                    got2.add(s)
+                if 0 <= r + 3 * up < start.height and sq(f, r + 3 * up) in to:
+                    got3.add(s)
+            if not stepped:
+                wrong.append("no lone %s %s makes a forward step" % (name, tok))
+            tested += len(stepped)
+            for what, got, want in (("two", got2, double & stepped), ("three", got3, triple & stepped)):
+                if got != want:
+                    wrong.append("a lone %s %s steps %s squares from %s, not from %s" % (
+                        name, tok, what, " ".join(sorted(got - want)) or "-", " ".join(sorted(want - got)) or "-"))
+        if wrong:
+            self.bad("doubleStepRegionWhite", g.get("doubleStepRegionWhite", "-"), "; ".join(wrong))
+            for k in keys:
+                if k != "doubleStepRegionWhite":
+                    self.skip(k, "reported with doubleStepRegionWhite")
+        elif not tested:
+            for k in keys:
+                self.skip(k, "no valid position with a lone pawn whose forward step is legal")
+        else:
+            for k in keys:
+                self.ok(k)

@@ -1,0 +1,238 @@
+"""Positions the probes of several rule families build on: an empty board,
+the royal pieces placed, a lone piece and where it moves, quiet moves,
+captures from random games."""
+
+import random
+import re
+
+import pyffish as sf
+
+from .fen import DROP, Fen, MOVE, letter, parse_sq, sq, white
+
+
+class Positions:
+    # helpers
+    def empty_board(self):
+        """The start position's board with no piece on it, no piece in
+        hand and no castling rights."""
+        b = Fen(self.start)
+        for s_, _ in b.pieces():
+            b.set(s_, None)
+        if b.pocket is not None:
+            b.pocket = ""
+        b.no_castling()
+        return b
+
+    def quiet_moves(self, fen, avoid_letters=(), avoid_royal=True, limit=6, no_check=True):
+        """Up to LIMIT moves that are no capture, no drop, no promotion, no wall or duck placed, give no check."""
+        board = Fen(fen)
+        out = []
+        for m in self.legal(fen):
+            mm = MOVE.match(m)
+            if not mm or mm.group(5) or mm.group(6):
+                continue
+            frm = mm.group(1) + mm.group(2)
+            to = mm.group(3) + mm.group(4)
+            tok = board.get(frm)
+            if tok is None or board.get(to) is not None:
+                continue
+            if letter(tok) in avoid_letters:
+                continue
+            if avoid_royal and letter(tok) in self.royal:
+                continue
+            if no_check and sf.gives_check(self.v, fen, [m]):
+                continue
+            out.append((m, frm, to, tok))
+            if len(out) >= limit:
+                break
+        return out
+
+    def material_result(self, mc, fen):
+        """The result for the side to move of a drawn game counted by material, from the claims."""
+        board = Fen(fen)
+        stm_white = board.side() == "w"
+        if mc == "blackdrawodds":
+            # a draw counts as Black's win
+            return "loss" if stm_white else "win"
+        if mc == "janggi" and "fsf:janggiPoints" in self.claims:
+            parts = self.claims["fsf:janggiPoints"].split()
+            values, bonus = {}, 0.0
+            for p in parts:
+                m = re.fullmatch(r"([a-z+]+?)(-?[\d.]+)", p)
+                if not m:
+                    return None
+                if m.group(1) == "white":
+                    bonus = float(m.group(2))
+                else:
+                    values[m.group(1)] = float(m.group(2))
+            count = bonus
+            for _, tok in board.pieces():
+                v = values.get(letter(tok), 0)
+                count += v if white(tok) else -v
+            if count == 0:
+                return None
+            white_wins = count > 0
+            return "win" if white_wins == stm_white else "loss"
+        return None
+
+    # -- drops
+    def board_with(self, keep):
+        """The start position with only the royal pieces (letter k) and KEEP left."""
+        b = Fen(self.start)
+        for s, tok in b.pieces():
+            if letter(tok) not in self.royal:
+                b.set(s, None)
+        for s, tok in keep:
+            b.set(s, tok)
+        b.no_castling()
+        return b
+
+    def drop_squares(self, fen, piece):
+        out = set()
+        for m in self.legal(fen):
+            mm = DROP.match(m)
+            if mm and mm.group(1).upper() == piece.upper():
+                out.add(mm.group(2) + mm.group(3))
+        return out
+
+    def royal_elsewhere(self):
+        start = Fen(self.start)
+        royals = [(x, t) for x, t in start.pieces() if letter(t) in self.royal]
+        br = [(x, t) for x, t in royals if not white(t)]
+        wr = [(x, t) for x, t in royals if white(t)]
+        if len(br) != 1 or len(wr) != 1:
+            return []
+        w, h = start.width, start.height
+        out = []
+        for at in ((w - 1, h // 2), (0, h // 2), (w // 2, h // 2 - 1), (w - 1, 1), (0, 1)):
+            if sq(*at) == wr[0][0]:
+                continue
+            if self.royal_can_stand(br[0][1], at, wr[0][1], parse_sq(wr[0][0])):
+                out.append((br[0][0], at, br[0][1]))
+        return out[:2]
+
+    # -- checkmate and stalemate
+    def royal_can_stand(self, tok, at, other, other_at):
+        """TOK on AT (OTHER on OTHER_AT, nothing else) has a legal move: AT is in its region."""
+        b = self.board_with([])
+        for s_, t in b.pieces():
+            b.set(s_, None)
+        b.set(at, tok)
+        b.set(other_at, other)
+        if b.pocket is not None:
+            b.pocket = ""
+        fen = b.text(side="w" if white(tok) else "b")
+        if not self.valid(fen):
+            return False
+        here = sq(*at)
+        return any(MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == here and "".join(MOVE.match(m).group(3, 4)) != here for m in self.legal(fen))
+
+    # -- captures: to the hand, compulsory
+    def capture_positions(self, want=4, games=12, plies=60):
+        """Positions of random games from the start (seeded by the page's
+        name) where the side to move has a capture of a piece standing
+        on its target square, with those captures (cached)."""
+        if "captures" in self.cache:
+            return self.cache["captures"]
+        rng = random.Random(self.name + "/captures")
+        found = []
+        for _ in range(games):
+            moves = []
+            for _ in range(plies):
+                fen = sf.get_fen(self.v, self.start, moves)
+                legal = self.legal(fen)
+                if not legal or self.opt_end(fen, need_legal=False)[0]:
+                    break
+                board = Fen(fen)
+                caps = []
+                for m in legal:
+                    mm = MOVE.match(m)
+                    if not mm or mm.group(6) or not sf.is_capture(self.v, fen, [], m):
+                        continue
+                    tok = board.get(mm.group(3) + mm.group(4))
+                    if tok not in (None, "*") and white(tok) != (board.side() == "w"):
+                        caps.append(m)
+                if caps:
+                    found.append((fen, caps))
+                    if len(found) >= want:
+                        self.cache["captures"] = found
+                        return found
+                    break
+                moves.append(rng.choice(legal))
+        self.cache["captures"] = found
+        return found
+
+    # -- pseudo-royal pieces
+    def attacked(self, fen, moves, squares):
+        """Whether the side to move after MOVES has a legal capture onto
+        one of SQUARES."""
+        after = sf.get_fen(self.v, fen, moves)
+        for m in self.legal(after):
+            mm = MOVE.match(m)
+            if mm and mm.group(3) + mm.group(4) in squares and sf.is_capture(self.v, after, [], m):
+                return True
+        return False
+
+    def royals_placed(self):
+        """The start position with its royal pieces in hand put on the
+        board (Placement's Kings start in hand: each on the empty square of
+        its side's first rank nearest the middle) and no piece left in hand
+        (Placement must drop them all before a piece moves)."""
+        b = Fen(self.start)
+        if b.pocket is None:
+            return b
+        for c in b.pocket:
+            if c.isalpha() and c.lower() in self.royal:
+                r = 0 if c.isupper() else b.height - 1
+                for f in sorted(range(b.width), key=lambda f: abs(2 * f - b.width + 1)):
+                    if b.get((f, r)) is None:
+                        b.set((f, r), c)
+                        break
+        b.pocket = ""
+        return b
+
+    def destinations(self, fen, s):
+        """Where the piece on S may move in FEN (drops and walls aside)."""
+        if not self.valid(fen):
+            return None
+        return {to for to, _ in self.piece_moves(fen, s)}
+
+    def kept_letters(self):
+        """The royal pieces, and the pieces without which the start
+        position has no legal move (the game is over: Dobutsu's Lions,
+        Cetus's Bishops in a game of extinction)."""
+        if "kept" not in self.cache:
+            kept = set(self.royal)
+            for l in sorted({letter(t) for _, t in Fen(self.start).pieces()} - kept):
+                c = Fen(self.start)
+                c.no_castling()
+                for s, t in c.pieces():
+                    if letter(t) == l:
+                        c.set(s, None)
+                if not self.valid(c.text()) or not self.legal(c.text()):
+                    kept.add(l)
+            self.cache["kept"] = kept
+        return self.cache["kept"]
+
+    def alone(self, base, placed):
+        """BASE's royal pieces (and those the game cannot go on without:
+        [`kept_letters`]), PLACED (square, token) pairs and nothing else,
+        White to move, no castling."""
+        b = Fen(base.text())
+        kept = self.kept_letters()
+        for x, t in b.pieces():
+            if letter(t) not in kept:
+                b.set(x, None)
+        for s, tok in placed:
+            b.set(s, tok)
+        b.no_castling()
+        return b.text(side="w")
+
+    def piece_moves(self, fen, s):
+        """The legal moves from S in FEN, as (destination, uci) pairs."""
+        out = []
+        for m in self.legal(fen):
+            mm = MOVE.match(m)
+            if mm and "".join(mm.group(1, 2)) == s:
+                out.append(("".join(mm.group(3, 4)), m))
+        return out

@@ -1,0 +1,231 @@
+"""Promotion: a Pawn before its zone and its choices, and a piece of each
+type that promotes (Shogi-style) on every square."""
+
+
+import pyffish as sf
+
+from .fen import Fen, MOVE, letter, parse_sq, sq, white
+
+
+class PromotionProbes:
+    # -- promotion
+    def probe_promotion(self, g):
+        region = set(g.get("promotionRegionWhite", "").split()) - {"-"}
+        types = g.get("promotionPieceTypesWhite")
+        mandatory = g.get("mandatoryPawnPromotion")
+        keys = [k for k in ("promotionRegionWhite", "promotionPieceTypesWhite", "mandatoryPawnPromotion") if k in g]
+        start = Fen(self.start)
+        has_pawn = any(t.rstrip("~") == "P" for _, t in start.pieces()) or "P" in (start.pocket or "")
+        if not has_pawn:
+            for k in keys:
+                self.skip(k, "White has no piece P")
+            return
+        if not region:
+            for k in keys:
+                self.skip(k, "an empty promotion region")
+            return
+        # squares just outside the zone whose forward step enters it
+        kings = {s for s, t in start.pieces() if letter(t) in self.royal}
+        kfiles = {parse_sq(s)[0] for s in kings}
+        cands = []
+        for z in region:
+            f, r = parse_sq(z)
+            below = sq(f, r - 1) if r > 0 else None
+            if below and below not in region and below not in kings and z not in kings:
+                cands.append((f in kfiles or f - 1 in kfiles or f + 1 in kfiles, r, f, below, z))
+        cands.sort()
+        if not cands:
+            for k in keys:
+                self.skip(k, "no square before the zone")
+            return
+        into, shown, positions = [], [], 0
+        into, shown, positions = self.pawn_before_zone(cands, region, None)
+        want_types = set((types or "").replace("-", ""))
+        got_types = {MOVE.match(m).group(5).lower() for m in into if MOVE.match(m).group(5)}
+        if types is not None and positions and want_types - got_types:
+            # a promotion may be refused for the check it gives (checking=false):
+            # the same with Black's royal piece elsewhere
+            for extra in self.royal_elsewhere():
+                i2, s2, p2 = self.pawn_before_zone(cands, region, extra)
+                into += i2
+                shown += s2
+                positions += p2
+        self.finish_promotion(g, keys, region, types, mandatory, into, shown, positions)
+
+    def pawn_before_zone(self, cands, region, extra):
+        into, shown, positions = [], [], 0
+        for _, _, _, below, z in cands[:8]:
+            b = self.board_with([(below, "P")])
+            if extra:
+                frm, at, tok = extra
+                if sq(*at) == below:
+                    continue
+                b.set(frm, None)
+                b.set(at, tok)
+            fen = b.text(side="w")
+            if not self.valid(fen):
+                continue
+            moves = [m for m in self.legal(fen) if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == below]
+            if not moves:
+                continue
+            positions += 1
+            here = [m for m in moves if "".join(MOVE.match(m).group(3, 4)) in region]
+            into += here
+            shown.append("%s: %s" % (fen, " ".join(sorted(here)) or "none"))
+            if positions == 3:
+                break
+        return into, shown, positions
+
+    def finish_promotion(self, g, keys, region, types, mandatory, into, shown, positions):
+        if not positions:
+            for k in keys:
+                self.skip(k, "no valid position with a White P before the zone")
+            return
+        where = " | ".join(shown)
+        if not into:
+            self.bad("promotionRegionWhite", "(%d squares)" % len(region), "a White P before the zone has no move into it (%s)" % where)
+            return
+        if "promotionRegionWhite" in g:
+            self.ok("promotionRegionWhite")
+        suffixes = {MOVE.match(m).group(5) for m in into}
+        got = set(x for x in suffixes if x)
+        if types is not None:
+            want = set(types.replace("-", ""))
+            gotl = {x.lower() for x in got if x != "+"}
+            if gotl == want:
+                self.ok("promotionPieceTypesWhite")
+            else:
+                self.bad("promotionPieceTypesWhite", types, "a White P promotes to %s (%s)" % (" ".join(sorted(gotl)) or "nothing", where))
+        if mandatory is not None:
+            plain = "" in suffixes
+            if not got:
+                self.skip("mandatoryPawnPromotion", "no promotion choice into the zone")
+            elif plain == (mandatory == "false"):
+                self.ok("mandatoryPawnPromotion")
+            else:
+                self.bad("mandatoryPawnPromotion", mandatory, "a White P moves into the zone %s (%s)" % ("without promoting" if plain else "only promoting", where))
+
+    def piece_promotions(self, letter_, base, royal, on_capture):
+        """A lone White piece of LETTER_ on each square: its promotion
+        moves (`+`) and its other moves, as (from, to, uci, fen) lists;
+        ON_CAPTURE, its captures of a Black piece of its own type put on
+        each of the squares it moves to (the first three), and whether
+        any quiet move promoted."""
+        promo, plain, quiet_promotes = [], [], False
+        for s in base.squares():
+            if s in royal:
+                continue
+            fen = self.alone(base, [(s, letter_.upper())])
+            if not self.valid(fen):
+                continue
+            # (Its quiet moves: a move onto a royal piece, which a lone
+            # piece may give check to, is none.)
+            board = Fen(fen)
+            moves = [(to, m) for to, m in self.piece_moves(fen, s) if board.get(to) is None]
+            if on_capture:
+                quiet_promotes |= any("+" in m for _, m in moves)
+                for to, _ in moves[:3]:
+                    if to in royal:
+                        continue
+                    taking = self.alone(base, [(s, letter_.upper()), (to, letter_.lower())])
+                    if self.valid(taking):
+                        for to2, m in self.piece_moves(taking, s):
+                            if to2 == to:
+                                (promo if "+" in m else plain).append((s, to, m, taking))
+                continue
+            for to, m in moves:
+                (promo if "+" in m else plain).append((s, to, m, fen))
+        if not promo and not plain and not on_capture:
+            # A piece that moves only by hopping (Cannon shogi's pB) does
+            # not move alone: the start position, it put on each square.
+            for s in base.squares():
+                if s in royal:
+                    continue
+                crowded = Fen(base.text())
+                crowded.set(s, letter_.upper())
+                crowded.no_castling()
+                fen = crowded.text(side="w")
+                if self.valid(fen):
+                    for to, m in self.piece_moves(fen, s):
+                        (promo if "+" in m else plain).append((s, to, m, fen))
+        return promo, plain, quiet_promotes
+
+    def probe_piece_promotion(self, g):
+        """`promotedPieceType=b:h ...` and `mandatoryPiecePromotion`: a lone
+        White piece of each type, on every square, promotes (a `+` move)
+        exactly when the claim gives it a promoted type; promoted, it moves
+        as that type does on the same square; where promotion is
+        mandatory, no move that could promote is also offered plain, and
+        where it is not, some such move is."""
+        claim = g["promotedPieceType"]
+        mandatory = g.get("mandatoryPiecePromotion")
+        on_capture = g.get("piecePromotionOnCapture") == "true"
+        keys = [k for k in ("promotedPieceType", "mandatoryPiecePromotion", "piecePromotionOnCapture") if k in g]
+        key = ("piece-promotion", claim, mandatory, on_capture)
+        first = key not in self.cache
+        if first:
+            self.cache[key] = self.piece_promotion_wrong(claim, mandatory, on_capture)
+        wrong = self.cache[key]
+        if wrong is None:
+            for k in keys:
+                self.skip(k, "no valid position with a lone White piece that promotes")
+        elif wrong and not first:
+            # (The same claim on another piece's item: reported once.)
+            for k in keys:
+                self.skip(k, "the same claim as an earlier item's, reported there")
+        elif wrong:
+            self.bad("promotedPieceType", claim, "; ".join(wrong))
+            for k in keys[1:]:
+                self.skip(k, "reported with promotedPieceType")
+        else:
+            for k in keys:
+                self.ok(k)
+
+    def piece_promotion_wrong(self, claim, mandatory, on_capture):
+        pairs = dict(x.split(":", 1) for x in claim.split() if ":" in x)
+        base = self.royals_placed()
+        royal = {s for s, tok in base.pieces() if letter(tok) in self.royal}
+        start = Fen(self.start)
+        held = {letter(t) for s, t in start.pieces() if white(t)}
+        held |= {c.lower() for c in (start.pocket or "") if c.isupper()}
+        held = {c for c in held if len(c) == 1 and c not in self.royal}
+        wrong, promoted_seen = [], 0
+        for x in sorted(held | set(pairs)):
+            promo, plain, quiet_promotes = self.piece_promotions(x, base, royal, on_capture)
+            if quiet_promotes:
+                wrong.append("a lone %s promotes without capturing, though promotion only by a capture is claimed" % x.upper())
+            if x not in pairs:
+                if promo:
+                    wrong.append("a lone %s promotes (%s in %s), though no promoted type is claimed for it" % (x.upper(), promo[0][2], promo[0][3]))
+                continue
+            if not promo:
+                if x in held:
+                    wrong.append("a lone %s never promotes, though %s:%s is claimed" % (x.upper(), x, pairs[x]))
+                continue
+            promoted_seen += 1
+            s, to, m, fen = promo[0]
+            after = Fen(sf.get_fen(self.v, fen, [m]))
+            tok = after.get(to)
+            as_promoted = self.destinations(self.alone(base, [(to, tok)]), to)
+            as_type = self.destinations(self.alone(base, [(to, pairs[x].upper())]), to)
+            if as_promoted is not None and as_type is not None and as_promoted != as_type:
+                wrong.append("%s promoted (%s) on %s moves to %s, a %s there to %s" % (
+                    x.upper(), tok, to, " ".join(sorted(as_promoted)) or "nowhere",
+                    pairs[x].upper(), " ".join(sorted(as_type)) or "nowhere"))
+            could = {(s, to) for s, to, _, _ in promo}
+            declined = {(s, to) for s, to, _, _ in plain if (s, to) in could}
+            if mandatory == "true" and declined:
+                wrong.append("a lone %s may move %s%s without promoting, though promotion is claimed mandatory" % ((x.upper(),) + min(declined)))
+            if mandatory == "false":
+                # (Except where, unpromoted, it could never move again:
+                # minishogi's Pawn on the last rank, as the page says.)
+                stuck = {}
+                for s, to in sorted(could - declined):
+                    if to not in stuck:
+                        stuck[to] = not self.destinations(self.alone(base, [(to, x.upper())]), to)
+                    if not stuck[to]:
+                        wrong.append("a lone %s must promote moving %s%s, though promotion is claimed optional" % (x.upper(), s, to))
+                        break
+        if not promoted_seen and not wrong:
+            return None
+        return wrong
