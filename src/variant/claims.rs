@@ -46,6 +46,7 @@ pub const FSF: &[&str] = &[
     "janggiPoints",
     "countingLimits",
     "enPassant",
+    "blastSpared",
 ];
 
 /// Whether `key` may be claimed: a key Fairy-Stockfish's parser reads,

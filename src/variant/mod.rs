@@ -262,6 +262,53 @@ impl Variant {
             .collect()
     }
 
+    /// Whether no position of the game can occur twice: each piece on the
+    /// board captures with every move or does not move at all (the
+    /// others are dropped), and no hand takes captured pieces back and
+    /// no one passes; every move then adds a piece or takes one, so
+    /// neither the n-move rule nor repetition can ever end the game
+    /// (Fairy-Stockfish's do_move resets the half-move clock on every
+    /// drop and capture).
+    ///
+    /// ```
+    /// use glance::variant::read;
+    /// let clobber = &read("[c:chess]\ncustomPiece1 = p:cW\npawn = -\nking = -\nknight = -\nbishop = -\nrook = -\nqueen = -\nmaxRank = 4\nmaxFile = 4\nstartFen = 4/4/PpPp/pPpP w - - 0 1\n", "c.ini").unwrap()[0];
+    /// assert!(clobber.every_move_is_irreversible());
+    /// let chess = &read("[x:chess]\n", "x.ini").unwrap()[0];
+    /// assert!(!chess.every_move_is_irreversible());
+    /// ```
+    pub fn every_move_is_irreversible(&self) -> bool {
+        let moves = &self.rules.moves;
+        !(self.rules.drops.captures_to_hand || moves.pass.white || moves.pass.black)
+            && self
+                .pieces
+                .iter()
+                .filter(|p| self.can_meet(p.letter))
+                .all(|p| {
+                    // (`immobile`'s Betza is empty: no moves.)
+                    p.betza.is_empty()
+                        || crate::engine::betza::parse(&p.betza).is_ok_and(|b| {
+                            b.moves()
+                                .iter()
+                                .all(|m| m.modality == crate::engine::betza::Modality::CaptureOnly)
+                        })
+                })
+    }
+
+    /// Whether a piece of type `letter` can be in play: it stands in the
+    /// start position or a hand, or a promotion makes it (every type
+    /// where the board and the hands start empty).
+    fn can_meet(&self, letter: char) -> bool {
+        let l = letter.to_ascii_lowercase();
+        let hand = |c: char| c.to_ascii_lowercase() == l;
+        (self.start.is_empty() && !self.in_hand.chars().any(|c| c.is_ascii_alphabetic()))
+            || self.start.iter().any(|p| p.letter == l)
+            || self.in_hand.chars().any(hand)
+            || self.promotion.piece_types_white.contains(&l)
+            || self.promotion.piece_types_black.contains(&l)
+            || self.promotion.promoted.iter().any(|&(_, to)| to == l)
+    }
+
     /// The squares piece `p` of `colour` may end its moves on
     /// (`mobilityRegionWhiteKing` …), if a region confines it.
     ///

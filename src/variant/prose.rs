@@ -665,7 +665,7 @@ fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
             ))
             .key("stalematePieceCount"),
         );
-    } else if !pass_on_stalemate.white {
+    } else if !pass_on_stalemate.white && !always_passes(v) {
         out.push(
             Sentence::new(format!(
                 "A player with no legal move who is not in check (stalemate) {}.",
@@ -676,12 +676,22 @@ fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
     }
 }
 
+/// Whether both players may pass whenever they are not in check
+/// (`pass`): then no one is ever stalemated (Janggi).
+fn always_passes(v: &Variant) -> bool {
+    let pass = v.rules.moves.pass;
+    pass.white && pass.black
+}
+
 /// The move rule, repetition, chasing, Janggi's move repetition, bikjang.
 fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     let rep = &v.rules.repetition;
     let points = end.material_counting != super::rules::MaterialCounting::None;
-    if rep.n_move != 0 {
+    if v.every_move_is_irreversible() {
+        // No move keeps the half-move clock and no position comes back:
+        // neither rule can apply (Tic-tac-toe, Reversi, Clobber).
+    } else if rep.n_move != 0 {
         let resets: Vec<String> = rep.n_move_types.white.iter().map(|&c| name(c)).collect();
         let what = if resets.is_empty() {
             "no capture".to_string()
@@ -721,7 +731,7 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             Sentence::new("No number of moves without a capture ends the game.").key("nMoveRule"),
         );
     }
-    if rep.n_fold > 0 {
+    if rep.n_fold > 0 && !v.every_move_is_irreversible() {
         let value = rep.n_fold_value;
         let result =
             if rep.n_fold_value_absolute && value != Outcome::Draw && value != Outcome::None {
@@ -1167,25 +1177,37 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
             .iter()
             .map(|&c| plural(&name(c)))
             .collect();
-        let spared = v
+        // Position::do_move: the blast takes the King's squares around
+        // the capture but Fairy-Stockfish's pawn type, and the immune
+        // types everywhere (the capturing piece too).
+        let pawns: Vec<char> = v
             .pieces
             .iter()
             .filter(|p| p.name == "pawn")
-            .map(|p| plural(&name(p.letter)))
-            .chain(immune)
-            .collect::<Vec<_>>();
+            .map(|p| p.letter)
+            .collect();
+        let spared: Vec<String> = pawns.iter().map(|&c| plural(&name(c))).collect();
         out.push(
             Sentence::new(format!(
                 "A capture explodes: the capturing piece, the captured one and every piece on the squares \
-                 around it are removed{}.",
+                 around it are removed{}{}.",
                 if spared.is_empty() {
                     String::new()
                 } else {
                     format!(", except {} around it", list(&spared, "and"))
+                },
+                if immune.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; {} are never removed by a blast, not even one that captures",
+                        list(&immune, "and")
+                    )
                 }
             ))
             .key("blastOnCapture")
-            .key("blastImmuneTypes"),
+            .key("blastImmuneTypes")
+            .fsf("blastSpared", super::claims::pieces(&pawns)),
         );
     }
     if !captures.petrify_on_capture.is_empty() {
@@ -1473,7 +1495,20 @@ fn special_moves(v: &Variant, out: &mut Vec<Sentence>) {
         );
     }
     if moves.pass.white {
-        out.push(Sentence::new("A player may pass instead of moving.").key("passWhite"));
+        // Fairy-Stockfish's pass is the King's move to its own square
+        // (generate_moves), which Position::legal refuses in check but
+        // during bikjang; without a King, any piece passes.
+        let sentence = if v.pieces.iter().any(|p| p.royal) {
+            "A player who is not in check may pass instead of moving"
+        } else {
+            "A player may pass instead of moving"
+        };
+        let stalemate = if always_passes(v) {
+            ", so no one is ever stalemated"
+        } else {
+            ""
+        };
+        out.push(Sentence::new(format!("{sentence}{stalemate}.")).key("passWhite"));
     }
     if moves.demotion && !v.promotion.promoted.is_empty() {
         out.push(
@@ -1738,6 +1773,50 @@ mod tests {
             !rep.data_rule().contains("perpetualCheckIllegal"),
             "{}",
             rep.data_rule()
+        );
+    }
+
+    // movegen.cpp generates the pass as the King's move to its own square
+    // and Position::legal refuses it in check: with pass on both sides no
+    // one is stalemated (pyffish: Janggi's Black King alone on d10, not in
+    // check, has d10d10 among its moves; attacked by a Rook on d1, not).
+    #[test]
+    fn passing_is_said_and_stalemate_is_not() {
+        let r = all(&one("[j:janggi]\n"));
+        assert!(
+            r.says("A player who is not in check may pass instead of moving, so no one is ever stalemated."),
+            "{r:?}"
+        );
+        assert!(
+            !r.texts().iter().any(|s| s.contains("(stalemate)")),
+            "{r:?}"
+        );
+        let r = all(&one("[c:chess]\n"));
+        assert!(
+            r.texts().iter().any(|s| s.contains("(stalemate) draws")),
+            "{r:?}"
+        );
+    }
+
+    // Position::do_move: the blast takes the squares around the capture
+    // but the PAWN type's pieces, and the capture's square, less the
+    // immune types (so an immune capturer survives its own capture).
+    #[test]
+    fn blasts_spare_pawns_around_and_immune_types_everywhere() {
+        let r = all(&one("[a:atomic]\nblastImmuneTypes = k\n"));
+        let blast = r
+            .ends
+            .iter()
+            .chain(&r.beyond)
+            .find(|s| s.text.starts_with("A capture explodes"))
+            .expect("a blast sentence");
+        assert_eq!(
+            blast.text,
+            "A capture explodes: the capturing piece, the captured one and every piece on the squares around it are removed, except Pawns around it; Kings are never removed by a blast, not even one that captures."
+        );
+        assert_eq!(
+            blast.data_rule(),
+            "blastOnCapture=true; blastImmuneTypes=k; fsf:blastSpared=p"
         );
     }
 
