@@ -80,6 +80,8 @@ def main():
     ap.add_argument("--ini", default=DEFAULT_INI, help="the reference file (loaded into pyffish)")
     ap.add_argument("--only", nargs="*", help="page names (without .html)")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--unprobed", metavar="KEY", nargs="*",
+                    help="list each page's claims not probed (of these keys only, if given), with the reason")
     args = ap.parse_args()
     jobs = []
     for label, d in (("builtin", args.builtins), ("reference", args.reference)):
@@ -113,11 +115,21 @@ def main():
             unprobed[k].update(reasons)
     for d in disagreements:
         print(d)
+    if args.unprobed is not None:
+        for name, n, ch, dis, un, secs in results:
+            for k, reasons in sorted(un.items()):
+                if not args.unprobed or k in args.unprobed:
+                    for why in reasons:
+                        print("not probed: %s: %s: %s" % (name, k, why))
     print()
     print("rules_by_play: %d pages, %d claims read" % (len(jobs), read))
     accounted = sum(checked.values()) + sum(sum(c.values()) for c in unprobed.values())
     if accounted != read:
-        print("(the suite's own count is off: %d claims checked or not probed, %d read)" % (accounted, read))
+        off = ["%s (%d read, %d counted)" % (name, n, sum(ch.values()) + sum(sum(c.values()) for c in un.values()))
+               for name, n, ch, dis, un, secs in results
+               if n != sum(ch.values()) + sum(sum(c.values()) for c in un.values())]
+        print("(the suite's own count is off: %d claims checked or not probed, %d read: %s)" % (
+            accounted, read, ", ".join(off)))
     print("checked by play: %d" % sum(checked.values()))
     for k, c in sorted(checked.items(), key=lambda kv: (-kv[1], kv[0])):
         print("  %-28s %d" % (k, c))

@@ -181,7 +181,7 @@ class DropProbes:
         dropLoop."""
         positions = self.capture_positions()
         if not positions:
-            self.skip_rest(g, ("capturesToHand", "dropLoop"), "no capture in %d random games" % 12)
+            self.skip_rest(g, ("capturesToHand", "dropLoop", "blastOnCapture"), "no capture in %d random games" % 12)
             return
         want = g.get("capturesToHand")
         fen, caps = positions[0]
@@ -204,10 +204,14 @@ class DropProbes:
                 expect = collections.Counter(t.lstrip("+").swapcase() for t in gone.elements())
             else:
                 expect = collections.Counter([turned.lstrip("+")] if tok.startswith("+") else [turned])
+            # (blastOnCapture beside it: what the blast removes is counted too)
+            told = [k for k in ("capturesToHand", "blastOnCapture") if k in g]
             if added == expect and not lost:
-                self.ok("capturesToHand")
+                for k in told:
+                    self.ok(k)
             else:
-                self.bad("capturesToHand", want, "%s in %s adds [%s] to the hands" % (m, fen, "".join(sorted(added.elements()))))
+                for k in told:
+                    self.bad(k, g[k], "%s in %s adds [%s] to the hands" % (m, fen, "".join(sorted(added.elements()))))
                 self.skip_rest(g, ("dropLoop",), "its capturesToHand disagrees")
                 return
         loop = g.get("dropLoop")

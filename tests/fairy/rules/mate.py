@@ -9,10 +9,12 @@ from .fen import Fen, letter, outcome, parse_sq, white
 
 
 class MateProbes:
-    def find_end(self, in_check, budget=100):
-        """Black's royal piece in a corner, White's two squares off, one White piece
-        anywhere: a position (pocket emptied, Black to move) with no legal move,
-        Black in check or not, that no other rule ends first."""
+    def find_end(self, in_check, budget=400):
+        """Black's royal piece in a corner, White's two squares off (or on
+        its start square: Atomic's Kings may stand side by side), one
+        White piece within three squares of the corner: a position (pocket
+        emptied, Black to move) with no legal move, Black in check or not,
+        that no other rule ends first."""
         start = Fen(self.start)
         royals = [(x, t) for x, t in start.pieces() if letter(t) in self.royal]
         wr = [t for _, t in royals if white(t)]
@@ -27,10 +29,10 @@ class MateProbes:
         for corner in ((0, h - 1), (w - 1, h - 1), (0, 0), (w - 1, 0)):
             if corner in (wstart,) or not self.royal_can_stand(br[0], corner, wr[0], wstart):
                 continue
-            for dx, dy in ((2, 0), (0, 2), (2, 2), (1, 2), (2, 1)):
-                kx = corner[0] + (dx if corner[0] == 0 else -dx)
-                ky = corner[1] + (dy if corner[1] == 0 else -dy)
-                if not (0 <= kx < w and 0 <= ky < h) or (kx, ky) == bstart:
+            near = [(corner[0] + (dx if corner[0] == 0 else -dx), corner[1] + (dy if corner[1] == 0 else -dy))
+                    for dx, dy in ((2, 0), (0, 2), (2, 2), (1, 2), (2, 1))]
+            for kx, ky in near + [wstart]:
+                if not (0 <= kx < w and 0 <= ky < h) or (kx, ky) in (bstart, corner):
                     continue
                 if not self.royal_can_stand(wr[0], (kx, ky), br[0], bstart):
                     continue
@@ -39,14 +41,10 @@ class MateProbes:
                         for y in range(h):
                             if (x, y) in (corner, (kx, ky)) or max(abs(x - corner[0]), abs(y - corner[1])) > 3:
                                 continue
-                            b = self.board_with([])
-                            for s_, t in b.pieces():
-                                b.set(s_, None)
+                            b = self.empty_board()
                             b.set(corner, br[0])
                             b.set((kx, ky), wr[0])
                             b.set((x, y), l.upper())
-                            if b.pocket is not None:
-                                b.pocket = ""
                             fen = b.text(side="b")
                             tries += 1
                             if tries > budget:
@@ -117,6 +115,33 @@ class MateProbes:
             return fen, None
         return None, "none found in %d random positions" % budget
 
+    def find_end_full(self, budget=200):
+        """A board filled at random with the game's pieces of both sides
+        (every square, or all but one to three; pocket emptied, Black to
+        move, seeded by the page's name) where Black has no legal move and
+        is not in check and no other rule ends the game: a full board in a
+        game of drops (Tic-tac-toe's draw)."""
+        start = Fen(self.start)
+        kinds = sorted({t.rstrip("~") for _, t in start.pieces()} | set(start.pocket or ""))
+        kinds = [t for t in kinds if t.isalpha() or t.startswith("+")]
+        if not kinds:
+            return None, "no piece to place"
+        rng = random.Random(self.name + "/full")
+        cells = [(x, y) for x in range(start.width) for y in range(start.height)]
+        for tries in range(budget):
+            b = self.empty_board()
+            holes = set(rng.sample(cells, min(len(cells), tries % 4)))
+            for c in cells:
+                if c not in holes:
+                    b.set(c, rng.choice(kinds))
+            fen = b.text(side="b")
+            if not self.valid(fen) or self.legal(fen) or sf.gives_check(self.v, fen, []):
+                continue
+            if sf.is_immediate_game_end(self.v, fen, [])[0] or sf.is_optional_game_end(self.v, fen, [])[0]:
+                continue
+            return fen, None
+        return None, "none found in %d full boards" % budget
+
     def probe_checkmate(self, g):
         self.probe_end(g, "checkmateValue", True)
 
@@ -132,6 +157,9 @@ class MateProbes:
             self.ends[in_check] = self.find_end(in_check)
         if not self.ends[in_check][0]:
             fen, why = self.find_end_random(in_check)
+            if not fen and not in_check:
+                fen, full = self.find_end_full()
+                why = "%s; %s" % (why, full)
             if fen:
                 self.ends[in_check] = (fen, None)
             else:

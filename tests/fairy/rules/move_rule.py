@@ -12,15 +12,27 @@ class MoveRuleProbes:
     def probe_nmove(self, g):
         n = int(g["nMoveRule"])
         types = g.get("nMoveRuleTypesWhite")
-        avoid = set("p") | set((types or "").replace("-", ""))
+        # The types whose moves reset the clock: those claimed, else the
+        # Pawn (Fairy-Stockfish's default); none matter where no count is.
+        avoid = set() if n == 0 else set(types.replace("-", "")) if types is not None else {"p"}
         start = Fen(self.start)
         if len(start.rest) < 3 or not start.rest[-2].isdigit():
             self.skip("nMoveRule", "the start FEN has no half-move clock")
             return
-        side = start.side()
-        quiet = self.quiet_moves(self.start, avoid, avoid_royal=False, limit=1, no_check=False)
+        quiet = self.quiet_moves(self.start, avoid, avoid_royal=False, limit=1, no_check=False, walls=True)
         if not quiet:
-            self.skip("nMoveRule", "no move in the start position that keeps the clock (no capture, drop, promotion or piece of nMoveRuleTypesWhite)")
+            # Later in a random game (the setup drops made, a piece that
+            # moves back come out).
+            for moves, fen in self.game_line()[1:]:
+                if self.opt_end(self.start, moves)[0]:
+                    break
+                quiet = self.quiet_moves(fen, avoid, avoid_royal=False, limit=1, no_check=False, walls=True)
+                if quiet:
+                    start = Fen(fen)
+                    break
+        side = start.side()
+        if not quiet:
+            self.skip("nMoveRule", "no move that keeps the clock (no capture, drop, promotion or piece of nMoveRuleTypesWhite) in the start position or a random game: every move of the game resets it")
         else:
             m = quiet[0][0]
             if n == 0:
@@ -46,6 +58,15 @@ class MoveRuleProbes:
             return
         # which pieces' quiet moves reset the clock
         want = set(types.replace("-", ""))
+        if side != "w":
+            # A position of the random game with White to move.
+            for moves, line_fen in self.game_line()[1:]:
+                if self.opt_end(self.start, moves)[0]:
+                    break
+                if Fen(line_fen).side() == "w" and self.quiet_moves(line_fen, (), avoid_royal=False, limit=1,
+                                                                    no_check=False):
+                    start, side = Fen(line_fen), "w"
+                    break
         fen = start.text(clock=10)
         seen = {}  # letter -> [(move, clock, to, from)]
         for m in self.legal(fen):
@@ -66,10 +87,10 @@ class MoveRuleProbes:
                 continue
             seen.setdefault(letter(tok), []).append((m, clock, to, frm))
         if side != "w":
-            self.skip("nMoveRuleTypesWhite", "Black moves first")
+            self.skip("nMoveRuleTypesWhite", "no position with White to move and a quiet move, at the start or in a random game")
             return
         if not seen:
-            self.skip("nMoveRuleTypesWhite", "no quiet move in the start position")
+            self.skip("nMoveRuleTypesWhite", "no quiet move in the start position or a random game")
             return
 
         def reversible(m, to, frm):

@@ -11,6 +11,7 @@ import collections
 
 import pyffish as sf
 
+from .blasts import BlastProbes
 from .castling import CastlingProbes
 from .drops import DropProbes
 from .extinction import ExtinctionProbes
@@ -18,7 +19,9 @@ from .fen import Fen, letter
 from .goals import GoalProbes
 from .immobility import ImmobilityProbes
 from .mate import MateProbes
+from .material import MaterialProbes
 from .move_rule import MoveRuleProbes
+from .passing import PassProbes
 from .pawn_steps import PawnStepProbes
 from .positions import Positions
 from .promotion import PromotionProbes
@@ -49,12 +52,18 @@ PROBES = [
      {"doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite",
       "tripleStepRegionBlack"}),
     (("fsf:enPassant",), "probe_en_passant", {"fsf:enPassant"}),
-    (("capturesToHand", "dropLoop"), "probe_hand_captures", {"capturesToHand", "dropLoop"}),
+    # (blastOnCapture beside capturesToHand: every piece a blast removes
+    # goes to a hand too.)
+    (("capturesToHand", "dropLoop"), "probe_hand_captures", {"capturesToHand", "dropLoop", "blastOnCapture"}),
     (("mustCapture",), "probe_must_capture", {"mustCapture"}),
     (("connectN",), "probe_connect",
      {"connectN", "connectValue", "connectHorizontal", "connectVertical", "connectDiagonal"}),
     (("immobilityIllegal",), "probe_immobility", {"immobilityIllegal"}),
     (("flyingGeneral",), "probe_flying_general", {"flyingGeneral"}),
+    (("passWhite",), "probe_pass", {"passWhite"}),
+    (("materialCounting",), "probe_material", {"materialCounting", "fsf:janggiPoints"}),
+    (("adjudicateFullBoard",), "probe_full_board", {"adjudicateFullBoard"}),
+    (("fsf:blastSpared",), "probe_blast", {"blastOnCapture", "blastImmuneTypes", "fsf:blastSpared"}),
     # The pseudo-royal probe answers the extinction types and count where
     # no extinctionValue is claimed beside them (the extinction probe
     # answers them otherwise).
@@ -69,7 +78,8 @@ PROBES = [
 
 
 class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
-           PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes):
+           PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
+           PassProbes, BlastProbes, MaterialProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 

@@ -23,13 +23,14 @@ class Positions:
         b.no_castling()
         return b
 
-    def quiet_moves(self, fen, avoid_letters=(), avoid_royal=True, limit=6, no_check=True):
-        """Up to LIMIT moves that are no capture, no drop, no promotion, no wall or duck placed, give no check."""
+    def quiet_moves(self, fen, avoid_letters=(), avoid_royal=True, limit=6, no_check=True, walls=False):
+        """Up to LIMIT moves that are no capture, no drop, no promotion,
+        give no check, and place no wall or duck (unless WALLS)."""
         board = Fen(fen)
         out = []
         for m in self.legal(fen):
             mm = MOVE.match(m)
-            if not mm or mm.group(5) or mm.group(6):
+            if not mm or mm.group(5) or (mm.group(6) and not walls):
                 continue
             frm = mm.group(1) + mm.group(2)
             to = mm.group(3) + mm.group(4)
@@ -54,6 +55,14 @@ class Positions:
         if mc == "blackdrawodds":
             # a draw counts as Black's win
             return "loss" if stm_white else "win"
+        if mc == "whitedrawodds":
+            return "win" if stm_white else "loss"
+        if mc == "unweighted":
+            # the pieces on the board (Position::count), hands aside
+            diff = sum(1 if white(tok) else -1 for _, tok in board.pieces())
+            if diff == 0:
+                return "draw"
+            return "win" if (diff > 0) == stm_white else "loss"
         if mc == "janggi" and "fsf:janggiPoints" in self.claims:
             parts = self.claims["fsf:janggiPoints"].split()
             values, bonus = {}, 0.0
@@ -137,9 +146,8 @@ class Positions:
         rng = random.Random(self.name + "/captures")
         found = []
         for _ in range(games):
-            moves = []
+            fen = self.start
             for _ in range(plies):
-                fen = sf.get_fen(self.v, self.start, moves)
                 legal = self.legal(fen)
                 if not legal or self.opt_end(fen, need_legal=False)[0]:
                     break
@@ -158,9 +166,37 @@ class Positions:
                         self.cache["captures"] = found
                         return found
                     break
-                moves.append(rng.choice(legal))
+                fen = sf.get_fen(self.v, fen, [rng.choice(legal)])
         self.cache["captures"] = found
         return found
+
+    def game_line(self, plies=60):
+        """The positions of a random game from the start (seeded by the
+        page's name), each with the moves that lead to it: a capture drawn
+        is mostly drawn again (up to four times), so that
+        pieces stay on the board; setup drops (Placement, Sittuyin) and
+        opening moves are played through. Ends with the game (cached)."""
+        if "line" in self.cache:
+            return self.cache["line"]
+        rng = random.Random(self.name + "/line")
+        line = [([], self.start)]
+        moves, fen = [], self.start
+        for _ in range(plies):
+            legal = self.legal(fen)
+            if not legal or self.opt_end(self.start, moves, need_legal=False)[0]:
+                break
+            # (A few draws rather than asking of every move: a duck game
+            # has a thousand.)
+            m = rng.choice(legal)
+            for _ in range(4):
+                if rng.random() < 0.2 or not sf.is_capture(self.v, fen, [], m):
+                    break
+                m = rng.choice(legal)
+            moves = moves + [m]
+            fen = sf.get_fen(self.v, fen, [m])
+            line.append((moves, fen))
+        self.cache["line"] = line
+        return line
 
     # -- pseudo-royal pieces
     def attacked(self, fen, moves, squares):

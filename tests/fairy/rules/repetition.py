@@ -10,7 +10,7 @@ import pyffish as sf
 from .fen import Fen, MOVE, key_of, letter, outcome, parse_sq, seen_at, sq, white
 
 
-NO_SHUFFLE = "no shuffle of quiet non-pawn moves that comes back to its position (rights included), from the start or after one move of each side"
+NO_SHUFFLE = "no shuffle of quiet non-pawn moves that comes back to its position (rights included), from the start, after one move of each side or in a random game"
 
 
 class RepetitionProbes:
@@ -38,7 +38,8 @@ class RepetitionProbes:
         return None
 
     def find_cycle(self, avoid):
-        """A shuffle from the start position, or after one opening move of each side."""
+        """A shuffle from the start position, after one opening move of
+        each side, or later in a random game."""
         seq = self.find_shuffle(self.start, avoid)
         if seq:
             return [], seq
@@ -55,11 +56,23 @@ class RepetitionProbes:
                     continue
                 tries += 1
                 if tries > 3:
-                    return None, None
+                    break
                 seq = self.find_shuffle(sf.get_fen(self.v, self.start, [m1, m2]), avoid)
                 if seq:
                     return [m1, m2], seq
                 break
+            if tries > 3:
+                break
+        # Later in a random game: once the setup drops are made (Placement,
+        # Sittuyin), the pieces have left the rank whose gating rights they
+        # hold (Seirawan), or a piece that moves back has come out.
+        line = self.game_line()
+        for moves, fen in line[4::4][:12]:
+            if self.opt_end(self.start, moves)[0]:
+                break
+            seq = self.find_shuffle(fen, avoid)
+            if seq:
+                return moves, seq
         return None, None
 
     def probe_repetition(self, g):
