@@ -429,7 +429,7 @@ export async function run(ctx) {
     name,
     ok,
     summary: `${name}: ${nFile}/${w.nSections} sections and ${nBuiltin}/${w.nBuiltins} built-ins written, ${count.presses} presses, `
-      + `${handTally.presses} pieces in hand, castling Kings and en passant pawns (${handTally.squares} squares, ${handTally.wrong} mismatching), `
+      + `${handTally.presses} pieces in hand, castling Kings, en passant pawns and promoting pieces (${handTally.squares} squares, ${handTally.wrong} mismatching), `
       + `${tally.squares} squares compared (${tally.wrongSquares} mismatching, ${tally.ownCaptures} own-side captures), ${mismatches.length} presses mismatching, `
       + `${foreign.length} pieces the game does not have, ${count.presses - count.compared} presses not compared; `
       + `${failures} failures, ${open.length} of them open in issue 34 (listed), ${fresh.length} new, ${gone.length} listed that no longer fail${report ? ' [report mode]' : ''}`,
