@@ -381,16 +381,36 @@ mod tests {
         assert_eq!(shown(knight), ["d8!", "f8!"]);
     }
 
-    /// pyffish, grand, `r8r/1nbqkcabn1/10/10/10/10/10/4P5/1NBQKCABN1/R8R`
-    /// trimmed to its Kings with a Pawn on e7: e7e8 and e7e8q and the
-    /// other pieces: promotion optional on the 8th rank.
+    /// pyffish, grand, `10/4k5/10/4P5/10/10/10/10/4K5/10 w - - 0 1`
+    /// (validate_fen 1): e7e8 and e7e8c, e7e8a, e7e8q, e7e8r, e7e8b,
+    /// e7e8n: promotion optional on the 8th rank.
     #[test]
     fn a_grand_pawn_may_stay_a_pawn_on_the_eighth_rank() {
         let v = game("grand");
         let all = demonstrations(&v, Colour::White);
         let pawn = all.iter().find(|p| p.letter == 'p').expect("Pawn");
+        assert_eq!(
+            pawn.pos.fen(&v),
+            "10/4k5/10/4P5/10/10/10/10/4K5/10 w - - 0 1"
+        );
         assert_eq!(shown(pawn).len(), 1);
         assert!(pawn.moves[0].promotes && !pawn.moves[0].forced);
+    }
+
+    /// pyffish: Shatranj's bare King loses, so `3k4/5P2/8/8/8/8/8/3K4 w`
+    /// has no legal move; with a Knight and a Rook added that attack
+    /// nothing, f7f8q is legal. Three kings: a side left with two Kings
+    /// has lost; with three each, c7c8q and the others. Losers: captures
+    /// are compulsory (the Rooks kept apart, g7g8q is legal).
+    #[test]
+    fn games_lost_by_losing_pieces_keep_enough_of_them() {
+        let fen = |parent: &str| {
+            let v = game(parent);
+            demonstrations(&v, Colour::White)[0].pos.fen(&v)
+        };
+        assert_eq!(fen("shatranj"), "1n1k4/5P2/8/8/8/8/8/R2K4 w - - 0 1");
+        assert_eq!(fen("threekings"), "k3k2k/2P5/8/8/8/8/8/K3K2K w - - 0 1");
+        assert_eq!(fen("losers"), "1n2k3/6P1/8/8/8/8/8/R3K3 w - - 0 1");
     }
 
     #[test]
