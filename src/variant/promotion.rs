@@ -113,7 +113,7 @@ pub fn demonstrations(v: &Variant, colour: Colour) -> Vec<Promotion> {
 /// a side with none keeps the first piece of its start that does not
 /// promote. A piece is added only where it and the pieces kept do not
 /// attack each other.
-fn kept(v: &Variant) -> Option<Vec<Placement>> {
+fn kept(v: &Variant, colour: Colour, letter: char) -> Option<Vec<Placement>> {
     let royal = |p: &Placement| v.piece(p.letter).is_some_and(|q| q.royal);
     let mut board: Vec<Placement> = v.start.iter().filter(|p| royal(p)).copied().collect();
     let promoting: Vec<char> = promoting_types(v, Colour::White)
@@ -125,13 +125,24 @@ fn kept(v: &Variant) -> Option<Vec<Placement>> {
     let counted = ext.value != Outcome::None;
     let enough = usize::try_from(ext.piece_count.max(0)).ok()? + 1;
     for c in [Colour::White, Colour::Black] {
+        // The mover's piece that promotes is one of its side's.
+        let own = |t: Option<char>| usize::from(c == colour && t.is_none_or(|t| t == letter));
         if counted {
             for &t in &ext.piece_types {
                 let t = t.to_ascii_lowercase();
+                // (Never more than the start has: Coregal counts to 64,
+                // its Queens pseudo-royal.)
+                let at_start = v
+                    .start
+                    .iter()
+                    .filter(|p| p.colour == c && p.letter == t && !p.promoted)
+                    .count();
+                let enough = enough.min(at_start.max(own(Some(t))));
                 while board
                     .iter()
                     .filter(|p| p.colour == c && p.letter == t)
                     .count()
+                    + own(Some(t))
                     < enough
                 {
                     let next = addable(v, &board, c, |p| p.letter == t)?;
@@ -139,13 +150,13 @@ fn kept(v: &Variant) -> Option<Vec<Placement>> {
                 }
             }
             if ext.every_piece {
-                while board.iter().filter(|p| p.colour == c).count() < enough {
+                while board.iter().filter(|p| p.colour == c).count() + own(None) < enough {
                     let next = addable(v, &board, c, |p| !promoting.contains(&p.letter))?;
                     board.push(next);
                 }
             }
         }
-        if !board.iter().any(|p| p.colour == c) {
+        if c != colour && !board.iter().any(|p| p.colour == c) {
             let next = addable(v, &board, c, |p| !promoting.contains(&p.letter))?;
             board.push(next);
         }
@@ -162,8 +173,9 @@ fn kept(v: &Variant) -> Option<Vec<Placement>> {
     Some(board)
 }
 
-/// The first piece of `c`'s start that `wanted` takes, is not on the
-/// board yet, and neither attacks nor is attacked by a piece there.
+/// The first piece of `c`'s start that `wanted` takes, not on the board
+/// yet, that neither attacks nor is attacked by a piece there: on its
+/// start square, else on the nearest free square of the same rank.
 fn addable(
     v: &Variant,
     board: &[Placement],
@@ -171,8 +183,8 @@ fn addable(
     wanted: impl Fn(&Placement) -> bool,
 ) -> Option<Placement> {
     let squares = SquareSet::rectangle(v.files, v.ranks)?;
-    v.start.iter().copied().find(|p| {
-        if p.colour != c || p.promoted || !wanted(p) || board.iter().any(|q| q.square == p.square) {
+    let fits = |p: &Placement| {
+        if board.iter().any(|q| q.square == p.square) {
             return false;
         }
         let mut all: Vec<Placement> = board.to_vec();
@@ -193,7 +205,21 @@ fn addable(
             .iter()
             .filter(|q| q.colour != c)
             .all(|q| !attacks(p, q) && !attacks(q, p))
-    })
+    };
+    let starts: Vec<Placement> = v
+        .start
+        .iter()
+        .filter(|p| p.colour == c && !p.promoted && wanted(p))
+        .copied()
+        .collect();
+    let moved = starts.iter().flat_map(|p| {
+        let mut files: Vec<u8> = (0..v.files).filter(|&f| f != p.square.file()).collect();
+        files.sort_by_key(|&f| f.abs_diff(p.square.file()));
+        files.into_iter().filter_map(move |f| {
+            Square::new(f, p.square.rank()).map(|square| Placement { square, ..*p })
+        })
+    });
+    starts.iter().copied().chain(moved).find(|p| fits(p))
 }
 
 /// The demonstration of `colour`'s `letter`, if a square one move before
@@ -214,7 +240,7 @@ fn shown(
     if !v.rules.end.castling_wins.is_empty() {
         return None;
     }
-    let kept = kept(v)?;
+    let kept = kept(v, colour, letter)?;
     let piece = drops::piece_of(v, letter)?;
     let p = v.piece(letter)?;
     let mobility: Option<SquareSet> = v
@@ -397,20 +423,24 @@ mod tests {
         assert!(pawn.moves[0].promotes && !pawn.moves[0].forced);
     }
 
-    /// pyffish: Shatranj's bare King loses, so `3k4/5P2/8/8/8/8/8/3K4 w`
-    /// has no legal move; with a Knight and a Rook added that attack
-    /// nothing, f7f8q is legal. Three kings: a side left with two Kings
-    /// has lost; with three each, c7c8q and the others. Losers: captures
-    /// are compulsory (the Rooks kept apart, g7g8q is legal).
+    /// pyffish (validate_fen 1 each): Shatranj's bare King loses, so
+    /// `3k4/5P2/8/8/8/8/8/3K4 w` has no legal move; with Black's Rook
+    /// added (White's Pawn is its second piece), f7f8q is legal. Three
+    /// kings: a side left with two Kings has lost; with three each,
+    /// c7c8q and the others. Losers: c7c8q and the others. Horde: White
+    /// has no King, its Pawn alone: c7c8q. Coregal: the Queens are
+    /// pseudo-royal, kept apart (Black's moved to c8): g7g8q.
     #[test]
     fn games_lost_by_losing_pieces_keep_enough_of_them() {
         let fen = |parent: &str| {
             let v = game(parent);
             demonstrations(&v, Colour::White)[0].pos.fen(&v)
         };
-        assert_eq!(fen("shatranj"), "1n1k4/5P2/8/8/8/8/8/R2K4 w - - 0 1");
+        assert_eq!(fen("shatranj"), "r2k4/5P2/8/8/8/8/8/3K4 w - - 0 1");
         assert_eq!(fen("threekings"), "k3k2k/2P5/8/8/8/8/8/K3K2K w - - 0 1");
-        assert_eq!(fen("losers"), "1n2k3/6P1/8/8/8/8/8/R3K3 w - - 0 1");
+        assert_eq!(fen("losers"), "r3k3/2P5/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(fen("horde"), "4k3/2P5/8/8/8/8/8/8 w - - 0 1");
+        assert_eq!(fen("coregal"), "2q1k3/6P1/8/8/8/8/8/3QK3 w - - 0 1");
     }
 
     #[test]
