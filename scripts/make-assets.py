@@ -114,6 +114,12 @@ MARKS = {
     "cyan": (0, 210, 230),  # first-step capture of a two-step piece
 }
 OPEN_COLOUR = (40, 40, 40)  # ring of open.png: where a lame leap is blocked
+# promote.png: a move here promotes (a promotion demonstration's squares):
+# a violet disc with a white ring inside, told from the others by its shape
+# as well as its colour.
+PROMOTE_COLOUR = (150, 60, 200)
+PROMOTE_RING = (255, 255, 255)
+PROMOTE_RING_RADII = (4.0, 6.5)  # inner and outer radius of the white ring
 
 DISC_RADIUS = 11.0  # outer radius of a mark disc, in pixels
 RIM_WIDTH = 1.5  # width of its darker rim
@@ -187,6 +193,23 @@ def disc(rgb):
     return draw(paint)
 
 
+def ringed_disc(rgb, inner):
+    """A disc like disc(rgb), with a ring of colour `inner` inside it."""
+    rim = darker(rgb)
+    lo, hi = PROMOTE_RING_RADII
+
+    def paint(r):
+        if r > DISC_RADIUS:
+            return None
+        if r > DISC_RADIUS - RIM_WIDTH:
+            return rim, 1.0
+        if lo <= r <= hi:
+            return inner, 1.0
+        return rgb, 1.0
+
+    return draw(paint)
+
+
 def ring(rgb):
     def paint(r):
         if RING_RADIUS - RING_WIDTH <= r <= RING_RADIUS:
@@ -214,6 +237,7 @@ def make_marks(out, force):
     me = os.path.abspath(__file__)
     jobs = [(name, lambda rgb=rgb: disc(rgb)) for name, rgb in MARKS.items()]
     jobs.append(("open", lambda: ring(OPEN_COLOUR)))
+    jobs.append(("promote", lambda: ringed_disc(PROMOTE_COLOUR, PROMOTE_RING)))
     for name, render in jobs:
         target = os.path.join(out, name + ".png")
         if not force and up_to_date(target, me):

@@ -244,8 +244,11 @@ pub fn letter_of(text: &str) -> Option<String> {
     (!text.is_empty() && chars <= 4).then_some(text)
 }
 
-/// The images of the marks, which are no pieces.
-pub const MARK_IMAGES: [&str; 6] = ["yellow", "orange", "green", "red", "cyan", "open"];
+/// The images of the marks, which are no pieces (`promote`: a move there
+/// promotes, shown by a promotion demonstration's `data-demo`).
+pub const MARK_IMAGES: [&str; 7] = [
+    "yellow", "orange", "green", "red", "cyan", "open", "promote",
+];
 
 /// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.
 pub fn image_name(src: &str) -> &str {

@@ -85,6 +85,8 @@ mod ini;
 mod keys;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod piece_names;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod promotion;
 pub mod prose;
 pub mod quirks;
 mod region;

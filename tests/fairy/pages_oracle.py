@@ -121,7 +121,8 @@ class PageReader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.variant = None
         self.cells = []  # (id, x, y, key or None, black)
-        self.hands = []  # (id, letter as the FEN writes it, FEN, "drop" | "castle")
+        # (id, letter or square, FEN, "drop" | "castle" | "en-passant" | "promotion")
+        self.hands = []
         self.moves = {}  # key -> the Moves column's text
         self._board_depth = 0
         self._row = None  # (key, [cell texts]) inside a tr[data-piece]
@@ -148,6 +149,8 @@ class PageReader(HTMLParser):
                 self.hands.append((a["id"], a["data-castle"], a["data-fen"], "castle"))
             elif m and a.get("data-en-passant") and a.get("data-fen"):
                 self.hands.append((a["id"], a["data-en-passant"], a["data-fen"], "en-passant"))
+            elif m and a.get("data-promotion") and a.get("data-fen"):
+                self.hands.append((a["id"], a["data-promotion"], a["data-fen"], "promotion"))
         elif tag == "tr" and "data-piece" in a and not self._board_depth:
             self._row = (a["data-piece"], [])
         elif tag == "td" and self._row is not None:
@@ -483,17 +486,19 @@ DROP_RE = re.compile(r"^\+?([A-Za-z])@([a-z]\d+)$")
 
 
 def hand_presses(board, name, hands, facts):
-    """What pressing each piece in hand, castling King or pawn taking en
-    passant must show: the position its FEN says (every square: the FEN's
-    letter, or None) and the squares where pyffish, playing the variant
-    itself with every rule on, drops it, where its King lands when it
-    castles (a legal move that moves two of the mover's pieces), or where
-    the pawn on the square the cell names may move (`captures`: those of
-    its moves that take a piece)."""
+    """What pressing each piece in hand, castling King, pawn taking en
+    passant or piece about to promote must show: the position its FEN
+    says (every square: the FEN's letter, or None) and the squares where
+    pyffish, playing the variant itself with every rule on, drops it,
+    where its King lands when it castles (a legal move that moves two of
+    the mover's pieces), where the pawn on the square the cell names may
+    move (`captures`: those of its moves that take a piece), or where the
+    piece on the square the cell names may move (`promotes`: those squares
+    a move of it reaches with a promotion suffix, a piece letter or `+`)."""
     out = []
     for cid, hand, fen, kind in hands:
         res = {"id": cid, "hand": hand, "fen": fen, "kind": kind, "drops": [], "captures": [], "position": {},
-               "problem": None}
+               "promotes": [], "problem": None}
         out.append(res)
         try:
             valid = sf.validate_fen(fen, name)
@@ -522,6 +527,18 @@ def hand_presses(board, name, hands, facts):
             res["problem"] = "legal_moves raised %s" % e
             continue
         for uci in moves:
+            if kind == "promotion":
+                # `e6d7`, `e6d7+` (shogi-style), `c7c8q`; (`,`: a second
+                # part, Duck chess's duck).
+                m = re.match(r"^([a-z]\d+)([a-z]\d+)([a-z+]?)(,|$)", uci)
+                if not m or m.group(1) != hand or m.group(2) == hand:
+                    continue
+                to = board.ids.get(m.group(2), m.group(2))
+                if to not in res["drops"]:
+                    res["drops"].append(to)
+                if m.group(3) and to not in res["promotes"]:
+                    res["promotes"].append(to)
+                continue
             if kind == "en-passant":
                 m = re.match(r"^([a-z]\d+)([a-z]\d+)", uci)
                 # (`e4e4,e4a3`: no move, a wall placed: Atlantis.)

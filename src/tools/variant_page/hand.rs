@@ -11,7 +11,7 @@
 use crate::engine::geometry::{Colour, Square};
 use crate::variant::castling::castle;
 use crate::variant::drops::{self, Excluded};
-use crate::variant::{castling, en_passant, piece_names};
+use crate::variant::{castling, en_passant, piece_names, promotion};
 use crate::variant::{Placement, Variant, VariantPiece};
 use crate::Mark;
 
@@ -38,6 +38,35 @@ pub(super) enum Shows {
     Castle,
     /// A pawn on this square taking en passant (`data-en-passant`).
     EnPassant(Square),
+    /// A piece on this square one move before its promotion zone
+    /// (`data-promotion`).
+    Promotion(Square),
+}
+
+/// A square's mark in a demonstration: one of the board's marks, or the
+/// promotion demonstration's own (`promote`: a move here promotes).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Dot {
+    Mark(Mark),
+    Promote,
+}
+
+impl Dot {
+    /// Its image's name, in the page's `sym/` folder.
+    pub(super) fn image(self) -> &'static str {
+        match self {
+            Dot::Mark(m) => m.image(),
+            Dot::Promote => "promote",
+        }
+    }
+
+    /// Its text diagram symbol, the image's alternative.
+    pub(super) fn symbol(self) -> char {
+        match self {
+            Dot::Mark(m) => m.symbol(),
+            Dot::Promote => '=',
+        }
+    }
 }
 
 /// A piece in hand and its demonstration.
@@ -61,14 +90,14 @@ pub(super) struct HandPiece {
     /// The demonstration drawn, from the top rank.
     pub rows: Vec<Vec<DemoCell>>,
     /// The marks it shows, each with what it means there.
-    pub keys_legend: Vec<(Mark, &'static str)>,
+    pub keys_legend: Vec<(Dot, &'static str)>,
 }
 
 /// A square of a demonstration's static diagram.
 pub(super) enum DemoCell {
     Empty,
     /// A square marked: the piece may be dropped or go there.
-    Mark(Mark),
+    Mark(Dot),
     Piece(Look),
 }
 
@@ -89,13 +118,22 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
                 pieces.push(p);
             }
         }
-        let demos: Vec<HandPiece> = [
+        let mut demos: Vec<HandPiece> = [
             castle_cell(beside, colour, (15, rows[0])),
             en_passant_cell(beside, colour, (14, rows[0])),
         ]
         .into_iter()
         .flatten()
         .collect();
+        // White's promotions, a cell per type from x = 13 down, on
+        // columns the hand's first row leaves free.
+        if colour == Colour::White {
+            let used = pieces.len().min(usize::from(v.files.max(3)));
+            let free = (0..14u8).rev().filter(|&x| usize::from(x) >= used);
+            for (shown, x) in promotion::demonstrations(v, colour).iter().zip(free) {
+                demos.extend(promotion_cell(beside, colour, shown, (x, rows[0])));
+            }
+        }
         if !pieces.is_empty() || !demos.is_empty() {
             let side = piece_names::side(v, colour);
             out.push(HandView {
@@ -124,7 +162,7 @@ struct Beside<'a> {
 fn castle_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandPiece> {
     let Beside { v, names, .. } = beside;
     let (pos, to) = castling::demonstration(v, colour)?;
-    let to: Vec<(Square, Mark)> = to.into_iter().map(|s| (s, Mark::Move)).collect();
+    let to: Vec<(Square, Dot)> = to.into_iter().map(|s| (s, Dot::Mark(Mark::Move))).collect();
     let c = castle(v, colour)?;
     let king = pos.board.iter().find(|p| {
         p.colour == colour && p.square.file() == c.king && p.square.rank() + 1 == c.rank
@@ -169,7 +207,7 @@ fn castle_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandP
         Cell {
             id: format!("sq{x}x{y}"),
             shows: Shows::Castle,
-            keys_legend: vec![(Mark::Move, "the King castles to here")],
+            keys_legend: vec![(Dot::Mark(Mark::Move), "the King castles to here")],
             hand: if colour == Colour::Black { 'k' } else { 'K' },
             look: look(v, p, &name, colour),
             keys: (key.clone(), format!("{key}-where")),
@@ -195,10 +233,11 @@ fn en_passant_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<H
     let other = piece_names::side(v, colour.opposite());
     let key = format!("en-passant-{}", colour.name());
     let black = colour == Colour::Black;
+    let marks: Vec<(Square, Dot)> = ep.marks.iter().map(|&(s, m)| (s, Dot::Mark(m))).collect();
     Some(cell(
         beside,
         &ep.pos,
-        &ep.marks,
+        &marks,
         Cell {
             id: format!("sq{x}x{y}"),
             shows: Shows::EnPassant(ep.from),
@@ -208,8 +247,11 @@ fn en_passant_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<H
                 ep.letter.to_ascii_uppercase()
             },
             keys_legend: vec![
-                (Mark::Move, "moves here"),
-                (Mark::Capture, "captures here (en passant on the square passed over)"),
+                (Dot::Mark(Mark::Move), "moves here"),
+                (
+                    Dot::Mark(Mark::Capture),
+                    "captures here (en passant on the square passed over)",
+                ),
             ],
             look: look(v, p, &name, colour),
             keys: (key.clone(), format!("{key}-where")),
@@ -223,11 +265,125 @@ fn en_passant_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<H
     ))
 }
 
+/// The cell that shows `colour`'s piece one move before its promotion
+/// zone ([`promotion::demonstrations`]): every square it may move to
+/// marked, green where it stays what it is, `promote` where a move
+/// promotes it.
+fn promotion_cell(
+    beside: Beside,
+    colour: Colour,
+    shown: &promotion::Promotion,
+    (x, y): (u8, u8),
+) -> Option<HandPiece> {
+    let Beside { v, names, .. } = beside;
+    let p = v.piece(shown.letter)?;
+    let name = piece_name(v, p, names);
+    let side = piece_names::side(v, colour);
+    let marks: Vec<(Square, Dot)> = shown
+        .moves
+        .iter()
+        .map(|m| {
+            let dot = if m.promotes {
+                Dot::Promote
+            } else {
+                Dot::Mark(Mark::Move)
+            };
+            (m.to, dot)
+        })
+        .collect();
+    let key = format!("promotion-{}{}", colour.name(), shown.letter);
+    Some(cell(
+        beside,
+        &shown.pos,
+        &marks,
+        Cell {
+            id: format!("sq{x}x{y}"),
+            shows: Shows::Promotion(shown.from),
+            hand: if colour == Colour::Black {
+                shown.letter.to_ascii_lowercase()
+            } else {
+                shown.letter.to_ascii_uppercase()
+            },
+            keys_legend: vec![
+                (Dot::Mark(Mark::Move), "moves here, and does not promote"),
+                (Dot::Promote, "a move here promotes"),
+            ],
+            look: look(v, p, &name, colour),
+            keys: (key.clone(), format!("{key}-where")),
+            name: format!("{side}'s {name} promotes"),
+            words: promotion_words(v, names, shown, &name),
+        },
+    ))
+}
+
+/// What the piece promotes to, where, and whether it must.
+fn promotion_words(v: &Variant, names: &Names, shown: &promotion::Promotion, name: &str) -> String {
+    let to: Vec<String> = shown
+        .to
+        .iter()
+        .filter_map(|&l| v.piece(l))
+        .map(|q| piece_name(v, q, names))
+        .collect();
+    let becomes = match to.as_slice() {
+        [] => String::from("a piece of the game's"),
+        [one] => format!("a {one}"),
+        [rest @ .., last] => format!("a {} or {last}, as its player chooses", rest.join(", ")),
+    };
+    let promoting: Vec<&promotion::Destination> =
+        shown.moves.iter().filter(|m| m.promotes).collect();
+    let list = |ms: &[&promotion::Destination]| {
+        ms.iter()
+            .map(|m| m.to.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let forced: Vec<&promotion::Destination> =
+        promoting.iter().copied().filter(|m| m.forced).collect();
+    let optional: Vec<&promotion::Destination> =
+        promoting.iter().copied().filter(|m| !m.forced).collect();
+    let how = if shown.pawn {
+        "a move that ends in its promotion zone"
+    } else {
+        "a move that starts or ends in its promotion zone"
+    };
+    let mut text = format!(
+        "The {name} on {} promotes by {how} (marked {}: {}), becoming {becomes}.",
+        shown.from,
+        if promoting.len() == 1 {
+            "square"
+        } else {
+            "squares"
+        },
+        list(&promoting)
+    );
+    if optional.is_empty() {
+        text.push_str(" Promotion is forced there.");
+    } else if forced.is_empty() {
+        text.push_str(&format!(
+            " Promotion is optional there: it may stay a {name}."
+        ));
+    } else {
+        text.push_str(&format!(
+            " Promotion is optional on {} (it may stay a {name}) and forced on {}, where it could not move again.",
+            list(&optional),
+            list(&forced)
+        ));
+    }
+    let plain: Vec<&promotion::Destination> = shown.moves.iter().filter(|m| !m.promotes).collect();
+    if !plain.is_empty() {
+        text.push_str(&format!(
+            " On {} (green) it does not promote.",
+            list(&plain)
+        ));
+    }
+    text
+}
+
 /// What a demonstration cell is, besides its position.
 struct Cell {
     id: String,
     shows: Shows,
-    keys_legend: Vec<(Mark, &'static str)>,
+    keys_legend: Vec<(Dot, &'static str)>,
     hand: char,
     look: Look,
     keys: (String, String),
@@ -236,7 +392,7 @@ struct Cell {
 }
 
 /// A demonstration cell: `pos` shown, with its marks.
-fn cell(beside: Beside, pos: &drops::Position, marked: &[(Square, Mark)], c: Cell) -> HandPiece {
+fn cell(beside: Beside, pos: &drops::Position, marked: &[(Square, Dot)], c: Cell) -> HandPiece {
     let Beside { v, names, .. } = beside;
     let rows = (0..v.ranks)
         .rev()
@@ -281,9 +437,9 @@ fn hand_piece(beside: Beside, colour: Colour, letter: char, (x, y): (u8, u8)) ->
         return None;
     }
     let each = drops::each_square(v, &pos, colour, letter);
-    let marked: Vec<(Square, Mark)> = each
+    let marked: Vec<(Square, Dot)> = each
         .iter()
-        .filter_map(|(s, w)| w.is_none().then_some((*s, Mark::Move)))
+        .filter_map(|(s, w)| w.is_none().then_some((*s, Dot::Mark(Mark::Move))))
         .collect();
     let name = piece_name(v, p, names);
     let black = colour == Colour::Black;
@@ -296,7 +452,7 @@ fn hand_piece(beside: Beside, colour: Colour, letter: char, (x, y): (u8, u8)) ->
         Cell {
             id: format!("sq{x}x{y}"),
             shows: Shows::Hand,
-            keys_legend: vec![(Mark::Move, "may be dropped here")],
+            keys_legend: vec![(Dot::Mark(Mark::Move), "may be dropped here")],
             hand: if black {
                 letter.to_ascii_lowercase()
             } else {
@@ -331,7 +487,7 @@ fn image_name(l: &Look) -> &str {
 /// The `data-demo` of a demonstration: every square of the board whose
 /// piece differs from the position's (emptied, or showing the
 /// position's), then every drop square marked green.
-fn demo_changes(beside: Beside, pos: &drops::Position, marked: &[(Square, Mark)]) -> String {
+fn demo_changes(beside: Beside, pos: &drops::Position, marked: &[(Square, Dot)]) -> String {
     let Beside { v, names, board } = beside;
     let mut items: Vec<String> = Vec::new();
     let ranks = board.len();

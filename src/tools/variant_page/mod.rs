@@ -396,6 +396,21 @@ mod tests {
         assert!(h.contains("id=\"sq0x1\" data-piece=\"P\">"), "{h}");
     }
 
+    #[test]
+    fn a_pawn_one_step_from_promoting_is_pressed_beside_the_board() {
+        // pyffish, chess, `4k3/2P5/8/8/8/8/8/4K3 w - - 0 1` (validate_fen
+        // 1): c7's moves are c7c8q, c7c8r, c7c8b, c7c8n: c8 (sq2x7)
+        // promotes, forced.
+        let h = page("[c:chess]\n");
+        assert!(
+            h.contains(r#"data-promotion="c7" data-fen="4k3/2P5/8/8/8/8/8/4K3 w - - 0 1""#),
+            "{h}"
+        );
+        assert!(h.contains(" 2,7=promote\""), "{h}");
+        assert!(h.contains("Promotion is forced there."), "{h}");
+        assert!(h.contains("A move here promotes"), "{h}");
+    }
+
     fn page(text: &str) -> String {
         let vs = crate::variant::read(text, "t.ini").unwrap();
         write_page(vs.last().unwrap(), &Names::default(), &Options::default()).unwrap()

@@ -201,24 +201,32 @@ function compareHands(v, expected, page, tally, problems, mismatches, keys) {
       continue;
     }
     tally.presses++;
+    const kind = (tally.kinds[h.kind] ||= { presses: 0, squares: 0, wrong: 0 });
+    kind.presses++;
     if (h.problem) {
       problems.push(`${v} ${h.hand} in hand (${h.fen}): ${h.problem}`);
       continue;
     }
     const want = new Set(h.drops);
     const captures = new Set(h.captures || []);
+    const promotes = new Set(h.promotes || []);
     const wrong = [];
     let position = true;
     for (const id of page.cells) {
       const shown = id in marks ? marks[id] : page.layout[id];
       const marked = MOVE_MARKS.has(shown);
       // A drop and castling are green; a pawn's move is green where it
-      // never captures, red where it only does (en passant's square).
-      const colour = h.kind !== 'en-passant' ? shown === 'green'
-        : shown === 'green' ? !captures.has(id) : shown === 'red' ? captures.has(id) : true;
+      // never captures, red where it only does (en passant's square); a
+      // promoting piece's move is `promote` where a move of it promotes,
+      // green where none does.
+      const colour = h.kind === 'promotion' ? (shown === 'promote') === promotes.has(id) && shown !== 'red'
+        : h.kind !== 'en-passant' ? shown === 'green'
+          : shown === 'green' ? !captures.has(id) : shown === 'red' ? captures.has(id) : true;
       tally.squares++;
+      kind.squares++;
       if (marked !== want.has(id) || (marked && !colour)) {
         tally.wrong++;
+        kind.wrong++;
         wrong.push(`${id} ${!marked ? 'a move, not marked' : want.has(id) ? `marked ${shown}` : 'marked, not a move'}`);
       }
       const letter = marked || !shown ? '' : imageLetter(page.images, shown);
@@ -232,7 +240,8 @@ function compareHands(v, expected, page, tally, problems, mismatches, keys) {
     if (!position) tally.wrongPositions++;
     if (wrong.length) {
       const what = h.kind === 'castle' ? `${h.hand} castling`
-        : h.kind === 'en-passant' ? `${h.hand} en passant` : `${h.hand} in hand`;
+        : h.kind === 'en-passant' ? `${h.hand} en passant`
+          : h.kind === 'promotion' ? `${h.hand} promoting` : `${h.hand} in hand`;
       mismatches.push(`${v} ${what} (${h.fen}): ${wrong.slice(0, 8).join('; ')}`);
       keys.set(`mismatch ${v} ${what}`, v);
     }
@@ -240,7 +249,7 @@ function compareHands(v, expected, page, tally, problems, mismatches, keys) {
 }
 
 // The images of marks a move may show.
-const MOVE_MARKS = new Set(['green', 'red', 'yellow', 'orange']);
+const MOVE_MARKS = new Set(['green', 'red', 'yellow', 'orange', 'promote']);
 
 // The letter of a piece image (as the FEN writes it): the page's own
 // cells and diagrams name White's pieces; XBoard's artwork names Black's
@@ -286,7 +295,7 @@ async function pressAll(ctx, pages, problems) {
         return {
           cells: board.map((td) => td.id),
           declared: [...document.querySelectorAll('table.board td[data-piece]')].map((td) => td.id),
-          hands: [...document.querySelectorAll('table.board td[data-hand], table.board td[data-castle], table.board td[data-en-passant]')].map((td) => td.id),
+          hands: [...document.querySelectorAll('table.board td[data-hand], table.board td[data-castle], table.board td[data-en-passant], table.board td[data-promotion]')].map((td) => td.id),
           layout: Object.fromEntries(board.map((td) => [td.id, name(td)])),
           images,
         };
@@ -320,7 +329,7 @@ export async function run(ctx) {
   const { expected, oracleSecs } = await oracle;
 
   const tally = newTally();
-  const handTally = { presses: 0, squares: 0, wrong: 0, positions: 0, wrongPositions: 0 };
+  const handTally = { presses: 0, squares: 0, wrong: 0, positions: 0, wrongPositions: 0, kinds: {} };
   const count = { presses: 0, compared: 0, notComparable: new Map(), ours: new Map(), settings: new Map() };
   const mismatches = [];
   const keys = new Map(); // failure key -> the page it belongs to (null: the run)
@@ -386,8 +395,9 @@ export async function run(ctx) {
   details.push(`presses not compared, a reason in the page (FAILURE): ${oursPresses}${oursPresses ? `: ${byReason(count.ours).join('; ')}` : ''}`);
   details.push(`presses not compared, a reason outside glance: ${count.presses - count.compared - oursPresses}${count.notComparable.size ? `: ${byReason(count.notComparable).join('; ')}` : ''}`);
   details.push(`squares compared: ${tally.squares}, agreeing ${tally.squares - tally.wrongSquares}, mismatching ${tally.wrongSquares}`);
-  details.push(`pieces in hand, castling Kings and pawns taking en passant pressed: ${handTally.presses}; their squares compared ${handTally.squares}, mismatching ${handTally.wrong}; `
+  details.push(`pieces in hand, castling Kings, pawns taking en passant and promoting pieces pressed: ${handTally.presses}; their squares compared ${handTally.squares}, mismatching ${handTally.wrong}; `
     + `demonstration positions compared ${handTally.positions}, differing from their FEN ${handTally.wrongPositions}`);
+  details.push(`by kind: ${Object.entries(handTally.kinds).map(([k, t]) => `${k} ${t.presses} pressed, ${t.squares} squares, ${t.wrong} mismatching`).join('; ')}`);
   details.push(`own-side squares (a piece of the pressed side): ${tally.ownSquares} compared, ${tally.ownCaptures} marked as a capture (FAILURE)`);
   details.push(`squares not compared: ${byReason(tally.squaresNot).join('; ') || 'none'}`);
   details.push(`pieces the game does not have (FAILURE): ${foreign.length}${foreign.length ? `: ${foreign.join(', ')}` : ''}`);
@@ -419,7 +429,7 @@ export async function run(ctx) {
     name,
     ok,
     summary: `${name}: ${nFile}/${w.nSections} sections and ${nBuiltin}/${w.nBuiltins} built-ins written, ${count.presses} presses, `
-      + `${handTally.presses} pieces in hand, castling Kings and en passant pawns (${handTally.squares} squares, ${handTally.wrong} mismatching), `
+      + `${handTally.presses} pieces in hand, castling Kings, en passant pawns and promoting pieces (${handTally.squares} squares, ${handTally.wrong} mismatching), `
       + `${tally.squares} squares compared (${tally.wrongSquares} mismatching, ${tally.ownCaptures} own-side captures), ${mismatches.length} presses mismatching, `
       + `${foreign.length} pieces the game does not have, ${count.presses - count.compared} presses not compared; `
       + `${failures} failures, ${open.length} of them open in issue 34 (listed), ${fresh.length} new, ${gone.length} listed that no longer fail${report ? ' [report mode]' : ''}`,

@@ -4,13 +4,19 @@
 
 use maud::{html, Markup};
 
+use super::super::hand::Shows;
 use super::super::view::PageView;
 use super::hands;
 use super::legend::{self, Slot};
 use super::look;
 
 pub(in super::super) fn board(p: &PageView) -> Markup {
-    let slots: Vec<Slot> = legend::slots(&p.legend);
+    let promotes = p
+        .hands
+        .iter()
+        .flat_map(|h| &h.demos)
+        .any(|d| matches!(d.shows, Shows::Promotion(_)));
+    let slots: Vec<Slot> = legend::slots(&p.legend, promotes);
     let extra = slots.len().saturating_sub(p.board.len());
     // The board's files, the legend's mark and its words.
     let columns = usize::from(p.files) + 2;

@@ -9,8 +9,8 @@ use maud::{html, Markup};
 
 use crate::engine::geometry::ByColour;
 
-use super::super::hand::{DemoCell, HandPiece, HandView, Shows};
-use super::legend::mark_image;
+use super::super::hand::{DemoCell, Dot, HandPiece, HandView, Shows};
+use super::legend::dot_image;
 use super::look;
 
 /// The rows of one side inside the board table: its hand, at most
@@ -52,6 +52,8 @@ fn cell(p: &HandPiece) -> Markup {
                 data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
             Shows::EnPassant(from) => td.hand id=(p.id) data-side=[black] data-en-passant=(from.to_string())
                 data-fen=(p.fen) data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
+            Shows::Promotion(from) => td.hand id=(p.id) data-side=[black] data-promotion=(from.to_string())
+                data-fen=(p.fen) data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
             Shows::Hand => td.hand id=(p.id) data-side=[black] data-hand=(p.hand) data-fen=(p.fen)
                 data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
         }
@@ -71,6 +73,7 @@ pub(in super::super) fn sections(hands: &[HandView], sides: ByColour<&str>) -> M
     };
     let castles: Vec<&HandPiece> = demos(|s| *s == Shows::Castle).collect();
     let en_passant: Vec<&HandPiece> = demos(|s| matches!(s, Shows::EnPassant(_))).collect();
+    let promotions: Vec<&HandPiece> = demos(|s| matches!(s, Shows::Promotion(_))).collect();
     html! {
         @if hands.iter().any(|h| !h.pieces.is_empty()) {
             h3 { "Pieces in hand" }
@@ -98,6 +101,15 @@ pub(in super::super) fn sections(hands: &[HandView], sides: ByColour<&str>) -> M
             }
             @for p in en_passant { (section(p)) }
         }
+        @if !promotions.is_empty() {
+            h3 { "Promotion" }
+            p {
+                "Press a piece beside the board to see it one move before its promotion zone: the board then shows "
+                "the position below, whose FEN you can copy into Fairy-Stockfish, every square it may move to "
+                "marked, and the squares where a move promotes it marked " (dot_image(Dot::Promote)) "."
+            }
+            @for p in promotions { (section(p)) }
+        }
     }
 }
 
@@ -113,7 +125,7 @@ fn section(p: &HandPiece) -> Markup {
                             @for c in row {
                                 @match c {
                                     DemoCell::Empty => td { span.t { "." } },
-                                    DemoCell::Mark(m) => td { (mark_image(*m)) },
+                                    DemoCell::Mark(m) => td { (dot_image(*m)) },
                                     DemoCell::Piece(l) => td { img src=(l.src) alt=(l.alt); },
                                 }
                             }
@@ -125,7 +137,7 @@ fn section(p: &HandPiece) -> Markup {
                     ul.keys {
                         @for (m, key) in &p.keys_legend {
                             @if p.rows.iter().flatten().any(|c| matches!(c, DemoCell::Mark(x) if x == m)) {
-                                li { (mark_image(*m)) " " (key) }
+                                li { (dot_image(*m)) " " (key) }
                             }
                         }
                     }

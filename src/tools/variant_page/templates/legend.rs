@@ -4,6 +4,7 @@
 
 use maud::{html, Markup};
 
+use super::super::hand::Dot;
 use crate::Mark;
 
 /// The legend's words for a mark, as the rules pages write them (lines).
@@ -26,21 +27,34 @@ pub(super) fn mark_image(m: Mark) -> Markup {
     html! { img src=(format!("sym/{}.png", m.image())) alt=(m.symbol()); }
 }
 
+/// A demonstration's mark's image ([`Dot`]), with its text diagram
+/// symbol as its alternative.
+pub(super) fn dot_image(d: Dot) -> Markup {
+    html! { img src=(format!("sym/{}.png", d.image())) alt=(d.symbol()); }
+}
+
 /// The cells a legend row adds beside the board: `None` for a row with
 /// no legend; the second row of a two-line entry has only its mark cell.
 pub(super) enum Slot {
     Entry(Mark),
+    /// The promotion demonstrations' mark: a move here promotes.
+    Promote,
     Spare,
 }
 
-/// The legend's rows, top to bottom: two-line entries take two rows.
-pub(super) fn slots(marks: &[Mark]) -> Vec<Slot> {
+/// The legend's rows, top to bottom: two-line entries take two rows;
+/// with `promotes` (a promotion demonstration beside the board), the
+/// promotion mark's entry last.
+pub(super) fn slots(marks: &[Mark], promotes: bool) -> Vec<Slot> {
     let mut out = Vec::new();
     for &m in marks {
         out.push(Slot::Entry(m));
         if words(m).len() > 1 || matches!(m, Mark::FirstLeg) {
             out.push(Slot::Spare);
         }
+    }
+    if promotes {
+        out.push(Slot::Promote);
     }
     out
 }
@@ -60,6 +74,10 @@ pub(super) fn cells(slot: Option<&Slot>) -> Markup {
                         }
                     }
                 }
+            }
+            Some(Slot::Promote) => {
+                td.h { (dot_image(Dot::Promote)) }
+                td.w valign="top" { p { "A move here promotes" } }
             }
             Some(Slot::Spare) => { td.h {} }
             None => {}
