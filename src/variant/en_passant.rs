@@ -343,10 +343,7 @@ mod tests {
     use crate::variant::read;
 
     fn game(parent: &str) -> Variant {
-        let text = format!("[g:{parent}]\n");
-        read(&text, "g.ini")
-            .map(|mut v| v.remove(v.len() - 1))
-            .expect(parent)
+        crate::variant::builtin_for_tests(parent)
     }
 
     /// Written by hand from pyffish's play (Fairy-Stockfish 0.0.90):

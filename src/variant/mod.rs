@@ -94,6 +94,16 @@ mod resolve;
 pub mod rules;
 mod warning;
 
+/// The variant of a built-in's name, as the unit tests of the modules
+/// beside read it (`[g:NAME]`, nothing changed).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub(crate) fn builtin_for_tests(name: &str) -> Variant {
+    let text = format!("[g:{name}]\n");
+    read(&text, "g.ini")
+        .map(|mut v| v.remove(v.len() - 1))
+        .expect(name)
+}
+
 pub use crate::engine::geometry::{ByColour, Colour, Square};
 pub use fairy::Skip;
 pub use ini::{sections, sections_and_skips, Entry, Section};

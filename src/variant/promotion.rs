@@ -367,13 +367,9 @@ fn immobile(v: &Variant, moves: &crate::engine::betza::Piece, at: Square, colour
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::read;
 
     fn game(parent: &str) -> Variant {
-        let text = format!("[g:{parent}]\n");
-        read(&text, "g.ini")
-            .map(|mut v| v.remove(v.len() - 1))
-            .expect(parent)
+        crate::variant::builtin_for_tests(parent)
     }
 
     fn shown(p: &Promotion) -> Vec<String> {

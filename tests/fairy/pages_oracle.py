@@ -485,6 +485,17 @@ def keep_rules(board, sq, letter, black, royal, res):
 DROP_RE = re.compile(r"^\+?([A-Za-z])@([a-z]\d+)$")
 
 
+def step_from(uci, at):
+    """A move of the piece on AT to another square: its destination and
+    its promotion suffix (`e6d7`, `e6d7+` shogi-style, `c7c8q`; a duck's
+    or wall's square after `,` aside; `e4e4,e4a3`, a wall placed without
+    a move, is none), else None."""
+    m = re.match(r"^([a-z]\d+)([a-z]\d+)([a-z+]?)(,|$)", uci)
+    if not m or m.group(1) != at or m.group(2) == at:
+        return None
+    return m.group(2), m.group(3)
+
+
 def hand_presses(board, name, hands, facts):
     """What pressing each piece in hand, castling King, pawn taking en
     passant or piece about to promote must show: the position its FEN
@@ -527,26 +538,18 @@ def hand_presses(board, name, hands, facts):
             res["problem"] = "legal_moves raised %s" % e
             continue
         for uci in moves:
-            if kind == "promotion":
-                # `e6d7`, `e6d7+` (shogi-style), `c7c8q`; (`,`: a second
-                # part, Duck chess's duck).
-                m = re.match(r"^([a-z]\d+)([a-z]\d+)([a-z+]?)(,|$)", uci)
-                if not m or m.group(1) != hand or m.group(2) == hand:
+            if kind in ("promotion", "en-passant"):
+                step = step_from(uci, hand)
+                if not step:
                     continue
-                to = board.ids.get(m.group(2), m.group(2))
+                to = board.ids.get(step[0], step[0])
                 if to not in res["drops"]:
                     res["drops"].append(to)
-                if m.group(3) and to not in res["promotes"]:
+            if kind == "promotion":
+                if step[1] and to not in res["promotes"]:
                     res["promotes"].append(to)
                 continue
             if kind == "en-passant":
-                m = re.match(r"^([a-z]\d+)([a-z]\d+)", uci)
-                # (`e4e4,e4a3`: no move, a wall placed: Atlantis.)
-                if not m or m.group(1) != hand or m.group(2) == hand:
-                    continue
-                to = board.ids.get(m.group(2), m.group(2))
-                if to not in res["drops"]:
-                    res["drops"].append(to)
                 white = fen.split(" ")[1] == "w"
                 theirs = lambda b: sum(1 for l in b.values() if l != "*" and l.isupper() != white)
                 if theirs(board.pieces_of(sf.get_fen(name, fen, [uci]))) < theirs(board.pieces_of(fen)):

@@ -53,10 +53,6 @@ class BlastProbes:
                     what = "%s in %s leaves %s occupied, not %s" % (
                         m, fen, " ".join(sorted(got - expect)) or "nothing more",
                         " ".join(sorted(expect - got)) or "nothing less")
-                    for k in BLAST_KEYS:
-                        if k in g:
-                            self.bad(k, g[k], what)
+                    self.bad_rest(g, BLAST_KEYS, what)
                     return
-        for k in BLAST_KEYS:
-            if k in g:
-                self.ok(k)
+        self.ok_rest(g, BLAST_KEYS)

@@ -205,13 +205,11 @@ class DropProbes:
             else:
                 expect = collections.Counter([turned.lstrip("+")] if tok.startswith("+") else [turned])
             # (blastOnCapture beside it: what the blast removes is counted too)
-            told = [k for k in ("capturesToHand", "blastOnCapture") if k in g]
+            told = ("capturesToHand", "blastOnCapture")
             if added == expect and not lost:
-                for k in told:
-                    self.ok(k)
+                self.ok_rest(g, told)
             else:
-                for k in told:
-                    self.bad(k, g[k], "%s in %s adds [%s] to the hands" % (m, fen, "".join(sorted(added.elements()))))
+                self.bad_rest(g, told, "%s in %s adds [%s] to the hands" % (m, fen, "".join(sorted(added.elements()))))
                 self.skip_rest(g, ("dropLoop",), "its capturesToHand disagrees")
                 return
         loop = g.get("dropLoop")

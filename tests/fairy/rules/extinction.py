@@ -98,9 +98,7 @@ class ExtinctionProbes:
         if not tried:
             self.skip_rest(g, keys, "no valid position with the pieces cut down")
             return
-        for k in keys:
-            if k in g:
-                self.ok(k)
+        self.ok_rest(g, keys)
 
     def pseudo_positions(self, types, most, whites, cut, rng, budget=300):
         """Black to move, Black's pieces of TYPES (each cut down to MOST

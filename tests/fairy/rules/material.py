@@ -57,16 +57,12 @@ class MaterialProbes:
                 continue
             tried += 1
             if outcome(val) != want:
-                for k in KEYS:
-                    if k in g:
-                        self.bad(k, g[k], "in %s (the half-move clock at %d), %s ends the game a %s for the side to move, not a %s" % (fen, 2 * n - 1, m, outcome(val), want))
+                self.bad_rest(g, KEYS, "in %s (the half-move clock at %d), %s ends the game a %s for the side to move, not a %s" % (fen, 2 * n - 1, m, outcome(val), want))
                 return
         if not tried:
             self.skip_rest(g, KEYS, "no position where a move ends the game by the n-move rule, counted")
             return
-        for k in KEYS:
-            if k in g:
-                self.ok(k)
+        self.ok_rest(g, KEYS)
 
     def probe_material_stalemate(self, g, mc):
         """Where no n-move rule ends a game: a stalemate the page claims a
@@ -89,12 +85,10 @@ class MaterialProbes:
             self.skip_rest(g, KEYS, "no stalemate position built whose count this suite computes")
             return
         got = outcome(sf.game_result(self.v, fen, []))
-        for k in KEYS:
-            if k in g:
-                if got == want:
-                    self.ok(k)
-                else:
-                    self.bad(k, g[k], "in %s (Black to move, no legal move) the game is a %s for Black, not a %s" % (fen, got, want))
+        if got == want:
+            self.ok_rest(g, KEYS)
+        else:
+            self.bad_rest(g, KEYS, "in %s (Black to move, no legal move) the game is a %s for Black, not a %s" % (fen, got, want))
 
     def full_boards(self, count=20):
         """Boards filled at random with the game's pieces of both sides,
@@ -158,13 +152,9 @@ class MaterialProbes:
                 continue
             tried += 1
             if outcome(val) != want:
-                for k in KEYS:
-                    if k in g:
-                        self.bad(k, g[k], "%s (full) ends a %s for the side to move, not a %s" % (fen, outcome(val), want))
+                self.bad_rest(g, KEYS, "%s (full) ends a %s for the side to move, not a %s" % (fen, outcome(val), want))
                 return
         if not tried:
             self.skip_rest(g, KEYS, "no full board ends the game with a count this suite computes")
             return
-        for k in KEYS:
-            if k in g:
-                self.ok(k)
+        self.ok_rest(g, KEYS)

@@ -115,6 +115,18 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
         self.checked[key] += 1
         self.disagreements.append("%s: %s=%s: %s" % (self.name, key, value, what))
 
+    def ok_rest(self, g, keys):
+        """Each of KEYS the group claims, checked and agreeing."""
+        for k in keys:
+            if k in g:
+                self.ok(k)
+
+    def bad_rest(self, g, keys, what):
+        """Each of KEYS the group claims, checked and disagreeing."""
+        for k in keys:
+            if k in g:
+                self.bad(k, g[k], what)
+
     def skip(self, key, why):
         self.unprobed[key][why] += 1
 
