@@ -974,12 +974,17 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             );
         }
         // Fairy-Stockfish's checkmate_value: a mate given by a dropped
-        // shogi pawn alone is a win for the side mated.
+        // shogi pawn alone is a win for the side mated; where the first
+        // check already wins (Check shogi: is_immediate_game_end counts
+        // it), no mate is ever reached.
+        // (A start FEN without the counts: the next check wins.)
+        let first_check_wins =
+            v.rules.end.check_counting && v.checks.is_none_or(|c| c.white <= 1 && c.black <= 1);
         if let Some(p) = v
             .pieces
             .iter()
             .find(|p| p.name == "shogiPawn")
-            .filter(|_| drops.pawn_drop_mate_illegal)
+            .filter(|_| drops.pawn_drop_mate_illegal && !first_check_wins)
         {
             out.push(
                 Sentence::new(format!(
@@ -1794,6 +1799,27 @@ mod tests {
         let r = all(&one("[c:chess]\n"));
         assert!(
             r.texts().iter().any(|s| s.contains("(stalemate) draws")),
+            "{r:?}"
+        );
+    }
+
+    // Check shogi counts one check: the dropped pawn's check wins at once
+    // (pyffish: Black K a9, L b9, P b8, White G a7, P@a8 is a
+    // win for the side that drops), so the drop-mate rule is not said.
+    #[test]
+    fn a_pawn_drop_mate_is_not_said_where_the_first_check_wins() {
+        let r = all(&one("[c:checkshogi]\n"));
+        assert!(
+            !r.texts()
+                .iter()
+                .any(|s| s.starts_with("Checkmate by dropping")),
+            "{r:?}"
+        );
+        let r = all(&one("[s:shogi]\n"));
+        assert!(
+            r.texts()
+                .iter()
+                .any(|s| s.starts_with("Checkmate by dropping")),
             "{r:?}"
         );
     }

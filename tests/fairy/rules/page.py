@@ -13,6 +13,7 @@ import pyffish as sf
 
 from .blasts import BlastProbes
 from .castling import CastlingProbes
+from .drop_mate import DropMateProbes
 from .drops import DropProbes
 from .extinction import ExtinctionProbes
 from .fen import Fen, letter
@@ -63,6 +64,7 @@ PROBES = [
     (("passWhite",), "probe_pass", {"passWhite"}),
     (("materialCounting",), "probe_material", {"materialCounting", "fsf:janggiPoints"}),
     (("adjudicateFullBoard",), "probe_full_board", {"adjudicateFullBoard"}),
+    (("shogiPawnDropMateIllegal",), "probe_drop_mate", {"shogiPawnDropMateIllegal"}),
     (("fsf:blastSpared",), "probe_blast", {"blastOnCapture", "blastImmuneTypes", "fsf:blastSpared"}),
     # The pseudo-royal probe answers the extinction types and count where
     # no extinctionValue is claimed beside them (the extinction probe
@@ -79,7 +81,7 @@ PROBES = [
 
 class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
-           PassProbes, BlastProbes, MaterialProbes):
+           PassProbes, BlastProbes, MaterialProbes, DropMateProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 
