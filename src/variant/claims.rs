@@ -174,17 +174,25 @@ fn board_claims(v: &Variant, o: &mut Out) {
     o.put("mandatoryPiecePromotion", pr.mandatory_piece);
     o.put("promotedPieceType", pairs(&pr.promoted));
     for m in &v.mobility_regions {
-        let mut name = m.piece.chars();
-        let first = name.next().map(|c| c.to_ascii_uppercase()).unwrap_or('?');
-        let side = match m.colour {
-            Colour::White => "White",
-            Colour::Black => "Black",
-        };
-        o.put(
-            &format!("mobilityRegion{side}{first}{}", name.as_str()),
-            region(&m.squares),
-        );
+        o.put(&mobility_key(&m.piece, m.colour), region(&m.squares));
     }
+}
+
+/// Fairy-Stockfish's key of a piece's mobility region for a side, from
+/// the piece's key name.
+///
+/// ```
+/// use glance::variant::{claims::mobility_key, Colour};
+/// assert_eq!(mobility_key("king", Colour::White), "mobilityRegionWhiteKing");
+/// ```
+pub fn mobility_key(piece: &str, colour: Colour) -> String {
+    let mut name = piece.chars();
+    let first = name.next().map(|c| c.to_ascii_uppercase()).unwrap_or('?');
+    let side = match colour {
+        Colour::White => "White",
+        Colour::Black => "Black",
+    };
+    format!("mobilityRegion{side}{first}{}", name.as_str())
 }
 
 /// How the game ends.

@@ -26,23 +26,54 @@ use crate::engine::geometry::Square;
 /// What Fairy-Stockfish adds to a piece by rule, in plain words; `None`
 /// for what the page already says another way.
 pub fn special(v: &Variant, s: Special) -> Option<String> {
+    special_sentence(v, s).map(|s| s.text)
+}
+
+/// [`special`] with what it claims: the keys of the rule it states
+/// (values left to [`fill`]).
+pub fn special_sentence(v: &Variant, s: Special) -> Option<Sentence> {
     Some(match s {
-        Special::EnPassant => "captures en passant".into(),
-        Special::DoubleStep | Special::DoubleAndTripleStep | Special::InitialMoves => {
-            "its initial moves only from the squares where the game allows them".into()
+        Special::EnPassant => Sentence::new("captures en passant").fsf("enPassant", "true"),
+        // (Where: the double step's own sentence says, and claims.)
+        Special::DoubleStep | Special::DoubleAndTripleStep => {
+            Sentence::new("its initial moves only from the squares where the game allows them")
+                .key("doubleStep")
+        }
+        Special::InitialMoves => {
+            Sentence::new("its initial moves only from the squares where the game allows them")
         }
         Special::SoldierRiver if v.rules.moves.soldier_promotion_rank > 1 => {
-            "moves only forward until it crosses the river; then also sideways".into()
+            Sentence::new("moves only forward until it crosses the river; then also sideways")
+                .key("soldierPromotionRank")
         }
-        Special::NoCannonScreen => "cannot hop over or capture a cannon".into(),
+        Special::NoCannonScreen => Sentence::new("cannot hop over or capture a cannon"),
+        // Moves taken away, which the board shows (no claim of a rule).
         Special::NeverCaptures(SelfDestroy::Blast) => {
-            "never captures: a capture would blow it up".into()
+            Sentence::new("never captures: a capture would blow it up")
         }
         Special::NeverCaptures(SelfDestroy::Petrify) => {
-            "never captures: a capture would turn it to stone".into()
+            Sentence::new("never captures: a capture would turn it to stone")
         }
         Special::SoldierRiver | Special::TripleStepOneSide => return None,
     })
+}
+
+/// A royal piece's remark, claiming the variant's royal types (`king`).
+pub fn royal() -> Sentence {
+    Sentence::new("royal: must not be left in check").key("king")
+}
+
+/// Fills in each claimed key's value (not `fsf:` claims, which carry
+/// their own), as the variant's claims spell it.
+pub fn fill(v: &Variant, sentences: &mut [Sentence]) {
+    let table = super::claims::claims(v);
+    for s in sentences {
+        for (key, value) in s.claims.iter_mut().filter(|(k, _)| !k.starts_with("fsf:")) {
+            if let Some((_, x)) = table.iter().find(|(k, _)| k == key) {
+                value.clone_from(x);
+            }
+        }
+    }
 }
 
 /// How piece `p` promotes, in words (names of the pieces by `name`).
@@ -105,6 +136,21 @@ pub fn promotion_named(
     p: &VariantPiece,
     name: &dyn Fn(char) -> String,
 ) -> Vec<String> {
+    promotion_sentences(v, p, name)
+        .into_iter()
+        .map(|s| s.text)
+        .collect()
+}
+
+/// [`promotion_named`] with what each says: a pawn's promotion claims
+/// its zone, its choices and whether it is forced; a piece's, the
+/// promoted types, whether it is forced and whether only by a capture
+/// (values left to [`fill`]).
+pub fn promotion_sentences(
+    v: &Variant,
+    p: &VariantPiece,
+    name: &dyn Fn(char) -> String,
+) -> Vec<Sentence> {
     let pr = &v.promotion;
     let mut out = Vec::new();
     if pr.pawn_types.contains(&p.letter) && !pr.piece_types_white.is_empty() {
@@ -115,7 +161,7 @@ pub fn promotion_named(
                 .collect::<Vec<_>>(),
             "or",
         );
-        out.push(if v.rules.moves.sittuyin_promotion {
+        let text = if v.rules.moves.sittuyin_promotion {
             let squares: Vec<String> = pr.region_white.iter().map(|s| s.to_string()).collect();
             format!(
                 "may promote to {to} where it stands or by a {to}'s move to an empty square, \
@@ -134,20 +180,31 @@ pub fn promotion_named(
                 },
                 zone(v)
             )
-        });
+        };
+        out.push(
+            Sentence::new(text)
+                .key("promotionPieceTypesWhite")
+                .key("promotionRegionWhite")
+                .key("mandatoryPawnPromotion"),
+        );
     }
     for (from, to) in &pr.promoted {
         if *from == p.letter {
-            out.push(format!(
-                "{} to {} {}",
-                if pr.mandatory_piece {
-                    "must promote"
-                } else {
-                    "may promote"
-                },
-                name(*to),
-                piece_zone(v)
-            ));
+            out.push(
+                Sentence::new(format!(
+                    "{} to {} {}",
+                    if pr.mandatory_piece {
+                        "must promote"
+                    } else {
+                        "may promote"
+                    },
+                    name(*to),
+                    piece_zone(v)
+                ))
+                .key("promotedPieceType")
+                .key("mandatoryPiecePromotion")
+                .key("piecePromotionOnCapture"),
+            );
         }
     }
     out
@@ -164,7 +221,7 @@ pub struct Sentence {
 }
 
 impl Sentence {
-    fn new(text: impl Into<String>) -> Sentence {
+    pub(crate) fn new(text: impl Into<String>) -> Sentence {
         Sentence {
             text: text.into(),
             claims: Vec::new(),
@@ -174,7 +231,7 @@ impl Sentence {
     /// Claims the variant's value of Fairy-Stockfish's key `key`: the
     /// value is [`super::claims`]' own, filled in by [`rules`], so a
     /// sentence and the claims of the variant never spell one twice.
-    fn key(mut self, key: &str) -> Sentence {
+    pub(crate) fn key(mut self, key: &str) -> Sentence {
         self.claims.push((key.to_string(), String::new()));
         self
     }
@@ -191,9 +248,21 @@ impl Sentence {
 
     /// Claims a fact Fairy-Stockfish fixes in its C++, `fsf:NAME`
     /// ([`super::claims::FSF`]).
-    fn fsf(mut self, name: &str, value: impl ToString) -> Sentence {
+    pub(crate) fn fsf(mut self, name: &str, value: impl ToString) -> Sentence {
         self.claims.push((format!("fsf:{name}"), value.to_string()));
         self
+    }
+
+    /// The castling rule's claims: that the game castles, the King's
+    /// square and where it lands.
+    fn castling_claims(self, c: &castling::Castle) -> Sentence {
+        self.key("castling")
+            .fsf(
+                "castlingKingSquare",
+                format!("{}{}", char::from(b'a' + c.king), c.rank),
+            )
+            .key("castlingKingsideFile")
+            .key("castlingQueensideFile")
     }
 
     /// The claims as a `data-rule` attribute writes them: `key=value`
@@ -370,15 +439,8 @@ pub fn rules(v: &Variant, name: &dyn Fn(char) -> String, shown: &dyn Fn(char) ->
     let mut r = Rules::default();
     ends(v, name, &mut r.ends);
     beyond(v, name, shown, &mut r.beyond);
-    // Each claimed key's value, as the variant's claims spell it.
-    let table = super::claims::claims(v);
-    for s in r.ends.iter_mut().chain(&mut r.beyond) {
-        for (key, value) in s.claims.iter_mut().filter(|(k, _)| !k.starts_with("fsf:")) {
-            if let Some((_, x)) = table.iter().find(|(k, _)| k == key) {
-                value.clone_from(x);
-            }
-        }
-    }
+    fill(v, &mut r.ends);
+    fill(v, &mut r.beyond);
     r
 }
 
@@ -1293,12 +1355,16 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
                  and the {king} is not in check and crosses no attacked square, {}{likewise}.",
                 list(&wings, "or")
             ))
-            .key("castling")
-            .fsf("castlingKingSquare", sq(c.king))
-            .key("castlingKingsideFile")
-            .key("castlingQueensideFile"),
+            .castling_claims(&c),
         );
     }
+}
+
+/// A royal piece's remark that it castles, claiming the castling rule
+/// as the rules' sentence does; `None` where the game has no castling.
+pub fn castles(v: &Variant) -> Option<Sentence> {
+    let (_, c, _) = castling::stated(v)?;
+    Some(Sentence::new("castles").castling_claims(&c))
 }
 
 /// The double (and triple) step, and en passant: whether a pawn that
@@ -1542,21 +1608,11 @@ fn promotions(
         if v.promotion.pawn_types.contains(&p.letter)
             || v.promotion.promoted.iter().any(|x| x.0 == p.letter)
         {
-            let pawn = v.promotion.pawn_types.contains(&p.letter);
-            for s in promotion_named(v, p, name) {
-                let mut sentence = Sentence::new(format!("The {} {s}.", name(p.letter)));
-                if pawn {
-                    sentence = sentence
-                        .key("promotionPieceTypesWhite")
-                        .key("promotionRegionWhite")
-                        .key("mandatoryPawnPromotion");
-                } else {
-                    sentence = sentence
-                        .key("promotedPieceType")
-                        .key("mandatoryPiecePromotion")
-                        .key("piecePromotionOnCapture");
-                }
-                out.push(sentence);
+            for s in promotion_sentences(v, p, name) {
+                out.push(Sentence {
+                    text: format!("The {} {}.", name(p.letter), s.text),
+                    claims: s.claims,
+                });
             }
         }
     }

@@ -411,6 +411,41 @@ mod tests {
         assert!(h.contains("A move here promotes"), "{h}");
     }
 
+    #[test]
+    fn a_remark_that_states_a_rule_says_what_it_claims() {
+        // Xiangqi's Advisor keeps to the palace (variant.cpp:
+        // mobilityRegion[WHITE][FERS] = the King's, d1-f3), its General
+        // is royal; pyffish: an Advisor on c3 (Kings on e1 and d10)
+        // moves to d2 only.
+        let h = page("[x:xiangqi]\n");
+        assert!(
+            h.contains(
+                r#"<span data-rule="mobilityRegionWhiteFers=d1 e1 f1 d2 e2 f2 d3 e3 f3; mobilityRegionBlackFers=d8 e8 f8 d9 e9 f9 d10 e10 f10">Moves only within"#
+            ),
+            "{h}"
+        );
+        assert!(
+            h.contains(r#"<span data-rule="king=k">Royal: must not be left in check</span>"#),
+            "{h}"
+        );
+        // A remark of what the board shows claims nothing.
+        let a = page("[a:atomic]\n");
+        assert!(
+            a.contains("<td>Never captures: a capture would blow it up</td>"),
+            "{a}"
+        );
+        // Crowded xiangqi's Elephant may go anywhere on its five ranks: no
+        // region said, none claimed.
+        let c = page(
+            "[c:xiangqi]\nmaxRank = 5\nstartFen = rnbakabnr/pcp1p1pcp/9/PCP1P1PCP/RNBAKABNR w - - 0 1\n\
+             mobilityRegionBlackKing = d3 e3 f3 d4 e4 f4 d5 e5 f5\n\
+             mobilityRegionBlackFers = d3 e3 f3 d4 e4 f4 d5 e5 f5\n\
+             mobilityRegionBlackElephant = *1 *2 *3 *4 *5\nsoldierPromotionRank = 4\n",
+        );
+        assert!(!c.contains("mobilityRegionWhiteElephant"), "{c}");
+        assert!(!c.contains("mobilityRegionBlackElephant"), "{c}");
+    }
+
     fn page(text: &str) -> String {
         let vs = crate::variant::read(text, "t.ini").unwrap();
         write_page(vs.last().unwrap(), &Names::default(), &Options::default()).unwrap()

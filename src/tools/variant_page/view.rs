@@ -10,7 +10,8 @@ use crate::engine::describe;
 use crate::engine::geometry::ByColour;
 use crate::engine::infer::{self, Target};
 use crate::variant::{
-    castling, en_passant, piece_names, prose, Colour, Special, Variant, VariantPiece,
+    castling, claims, en_passant, piece_names, prose, prose::Sentence, Colour, Special, Variant,
+    VariantPiece,
 };
 use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
@@ -76,7 +77,8 @@ pub(super) struct PieceView {
     pub start: Option<String>,
     pub name: String,
     pub betza: String,
-    pub remarks: String,
+    /// Its remarks, each with the rule it claims; none says "-".
+    pub remarks: Vec<prose::Sentence>,
     pub words: Vec<String>,
     pub diagram: DiagramView,
     /// Its row's `data-spares`: the rows whose pieces it neither hops
@@ -720,57 +722,101 @@ fn promoted_from(v: &Variant, names: &Names, p: &VariantPiece, shown: &[char]) -
     ))
 }
 
-/// The Remarks column: royalty, castling, promotion, initial moves and
-/// what Fairy-Stockfish adds by rule, in plain words.
-fn remarks(v: &Variant, names: &Names, p: &VariantPiece, parsed: &Piece, shown: &[char]) -> String {
-    let mut r: Vec<String> = Vec::new();
-    if parsed.moves().is_empty() {
-        r.push("never moves: it stands where it is put".into());
-    }
-    if let Some(s) = promoted_from(v, names, p, shown) {
-        r.push(s);
-    }
-    if p.royal {
-        r.push("royal: must not be left in check".into());
-        if castling::castles(v) {
-            r.push("castles".into());
+/// The region a piece may not leave, per side, as a remark claiming it
+/// (`mobilityRegionWhiteFers`); a side whose region is the whole board
+/// (Crowded xiangqi's Elephant, on five ranks) moves anywhere, and is not
+/// claimed.
+fn mobility(v: &Variant, p: &VariantPiece) -> Option<Sentence> {
+    let whole = usize::from(v.files) * usize::from(v.ranks);
+    // (An empty region is none: Fairy-Stockfish reads 0 as the whole board.)
+    let region = |c: Colour| {
+        v.mobility_region(p, c)
+            .filter(|r| !r.is_empty() && r.len() < whole)
+    };
+    let (white, black) = (region(Colour::White), region(Colour::Black));
+    let words = |r: Option<&[Square]>| r.map_or_else(|| "anywhere".to_string(), layout::runs);
+    let text = match (white, black) {
+        (None, None) => return None,
+        (Some(w), b) => format!(
+            "moves only within {} ({}: {})",
+            layout::runs(w),
+            piece_names::side(v, Colour::Black),
+            words(b)
+        ),
+        (None, Some(b)) => format!(
+            "moves anywhere ({}: only within {})",
+            piece_names::side(v, Colour::Black),
+            layout::runs(b)
+        ),
+    };
+    let mut s = Sentence::new(text);
+    for (c, r) in [(Colour::White, white), (Colour::Black, black)] {
+        if r.is_some() {
+            s = s.key(&claims::mobility_key(&p.name, c));
         }
     }
-    r.extend(prose::promotion_named(v, p, &|c| letter_name(v, names, c)));
-    let special: Vec<String> = p
+    Some(s)
+}
+
+/// The Remarks column: royalty, castling, promotion, initial moves and
+/// what Fairy-Stockfish adds by rule, in plain words, each remark with
+/// the rule it claims (its `data-rule`); the first one capitalised.
+fn remarks(
+    v: &Variant,
+    names: &Names,
+    p: &VariantPiece,
+    parsed: &Piece,
+    shown: &[char],
+) -> Vec<Sentence> {
+    let mut r: Vec<Sentence> = Vec::new();
+    if parsed.moves().is_empty() {
+        r.push(Sentence::new("never moves: it stands where it is put"));
+    }
+    if let Some(s) = promoted_from(v, names, p, shown) {
+        r.push(Sentence::new(s).key("promotedPieceType"));
+    }
+    if p.royal {
+        r.push(prose::royal());
+        if castling::castles(v) {
+            r.extend(prose::castles(v));
+        }
+    }
+    r.extend(prose::promotion_sentences(v, p, &|c| {
+        letter_name(v, names, c)
+    }));
+    let special: Vec<Sentence> = p
         .special
         .iter()
         // En passant said only where the game lets this pawn take so.
         .filter(|&&s| s != Special::EnPassant || en_passant::ever_takes(v, p.letter))
-        .filter_map(|s| prose::special(v, *s))
+        .filter_map(|s| prose::special_sentence(v, *s))
         .collect();
-    if parsed.moves().iter().any(|m| m.initial) && !special.iter().any(|s| s.contains("initial")) {
-        r.push("its initial moves only from its starting squares".into());
-    }
-    r.extend(special);
-    if let Some(white) = v.mobility_region(p, Colour::White) {
-        let black = v.mobility_region(p, Colour::Black).unwrap_or_default();
-        r.push(format!(
-            "moves only within {} ({}: {})",
-            layout::runs(white),
-            piece_names::side(v, Colour::Black),
-            if black.is_empty() {
-                "anywhere".into()
-            } else {
-                layout::runs(black)
-            }
+    if parsed.moves().iter().any(|m| m.initial)
+        && !special.iter().any(|s| s.text.contains("initial"))
+    {
+        r.push(Sentence::new(
+            "its initial moves only from its starting squares",
         ));
     }
-    if let Some(s) = triple_step(v, p) {
+    r.extend(special);
+    if let Some(s) = mobility(v, p) {
         r.push(s);
     }
-    if r.is_empty() {
-        return "-".into();
+    if let Some(s) = triple_step(v, p) {
+        r.push(
+            Sentence::new(s)
+                .key("tripleStepRegionWhite")
+                .key("tripleStepRegionBlack")
+                .key("doubleStepRegionWhite")
+                .key("doubleStepRegionBlack"),
+        );
     }
-    let s = r.join("; ");
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => s,
+    prose::fill(v, &mut r);
+    if let Some(first) = r.first_mut() {
+        let mut c = first.text.chars();
+        if let Some(f) = c.next() {
+            first.text = f.to_uppercase().chain(c).collect();
+        }
     }
+    r
 }

@@ -7,22 +7,49 @@ import collections
 from html.parser import HTMLParser
 
 
+class Group(collections.OrderedDict):
+    """One element's claims; `piece`: the letter of the piece whose row
+    (`tr data-piece`) or section (its diagram's `data-diagram`) holds the
+    element, else None."""
+
+    piece = None
+
+
 class ClaimParser(HTMLParser):
     def __init__(self):
         super().__init__()
         self.groups = []
+        self.row = None  # the piece of the row we are in
+        self.section = None  # the groups of the piece section we are in
 
     def handle_starttag(self, tag, attrs):
-        for name, value in attrs:
-            if name == "data-rule" and value is not None:
-                claims = collections.OrderedDict()
-                for part in value.split(";"):
-                    part = part.strip()
-                    if not part:
-                        continue
-                    key, _, val = part.partition("=")
-                    claims[key.strip()] = val.strip()
-                self.groups.append(claims)
+        a = dict(attrs)
+        if tag == "tr":
+            self.row = a.get("data-piece")
+        elif tag == "section":
+            self.section = [] if "piece" in (a.get("class") or "").split() else None
+        elif tag == "table" and a.get("data-diagram") and self.section is not None:
+            for g in self.section:
+                g.piece = a["data-diagram"]
+        value = a.get("data-rule")
+        if value is not None:
+            claims = Group()
+            for part in value.split(";"):
+                part = part.strip()
+                if not part:
+                    continue
+                key, _, val = part.partition("=")
+                claims[key.strip()] = val.strip()
+            claims.piece = self.row
+            if self.section is not None:
+                self.section.append(claims)
+            self.groups.append(claims)
+
+    def handle_endtag(self, tag):
+        if tag == "tr":
+            self.row = None
+        elif tag == "section":
+            self.section = None
 
 
 def read_claims(path):

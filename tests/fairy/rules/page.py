@@ -20,6 +20,7 @@ from .fen import Fen, letter
 from .goals import GoalProbes
 from .immobility import ImmobilityProbes
 from .mate import MateProbes
+from .overrides import OverrideProbes
 from .material import MaterialProbes
 from .move_rule import MoveRuleProbes
 from .passing import PassProbes
@@ -74,6 +75,10 @@ PROBES = [
      | (set() if "extinctionValue" in g else {"extinctionPieceTypes", "extinctionPieceCount"})),
     (("extinctionValue",), "probe_extinction",
      {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionOpponentPieceCount"}),
+    (("king",), "probe_royal", {"king"}),
+    (("soldierPromotionRank",), "probe_soldier_rank", {"soldierPromotionRank"}),
+    (lambda g: [k for k in g if k.startswith("mobilityRegion")], "probe_regions",
+     lambda g: {k for k in g if k.startswith("mobilityRegion")}),
     (("checkmateValue",), "probe_checkmate", {"checkmateValue"}),
     (("stalemateValue",), "probe_stalemate", {"stalemateValue"}),
 ]
@@ -81,7 +86,7 @@ PROBES = [
 
 class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
-           PassProbes, BlastProbes, MaterialProbes, DropMateProbes):
+           PassProbes, BlastProbes, MaterialProbes, DropMateProbes, OverrideProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 
@@ -174,7 +179,7 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
         for g in self.groups:
             handled = set()
             for starts, probe, answers in PROBES:
-                if any(k in g for k in starts):
+                if any(k in g for k in (starts(g) if callable(starts) else starts)):
                     getattr(self, probe)(g)
                     handled |= answers(g) if callable(answers) else set(answers)
             for k in g:

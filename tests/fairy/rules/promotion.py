@@ -159,7 +159,9 @@ class PromotionProbes:
         where it is not, some such move is."""
         claim = g["promotedPieceType"]
         mandatory = g.get("mandatoryPiecePromotion")
-        on_capture = g.get("piecePromotionOnCapture") == "true"
+        # (A remark that names the promoted piece claims no more: how it
+        # promotes is the page's claim beside it.)
+        on_capture = g.get("piecePromotionOnCapture", self.claims.get("piecePromotionOnCapture")) == "true"
         keys = [k for k in ("promotedPieceType", "mandatoryPiecePromotion", "piecePromotionOnCapture") if k in g]
         key = ("piece-promotion", claim, mandatory, on_capture)
         first = key not in self.cache

@@ -22,7 +22,7 @@ pub(in super::super) fn table(p: &PageView) -> Markup {
                     td { (pv.key) }
                     td { "-" }
                     td { (pv.betza) }
-                    td { (pv.remarks) }
+                    td { @if pv.remarks.is_empty() { "-" } @else { (remarks(pv)) } }
                 }
             }
         }
@@ -35,8 +35,19 @@ pub(in super::super) fn section(pv: &PieceView, diagram: Markup) -> Markup {
             h3 { (pv.name) }
             @for w in &pv.words { p { (w) } }
             p { "Betza notation: " code { (pv.betza) } "." }
-            @if pv.remarks != "-" { p { (pv.remarks) "." } }
+            @if !pv.remarks.is_empty() { p { (remarks(pv)) "." } }
             (diagram)
+        }
+    }
+}
+
+/// A piece's remarks joined by "; ", each that states a rule in a span
+/// saying what it claims (`data-rule`).
+fn remarks(pv: &PieceView) -> Markup {
+    html! {
+        @for (i, r) in pv.remarks.iter().enumerate() {
+            @if i > 0 { "; " }
+            @if r.claims.is_empty() { (r.text) } @else { span data-rule=(r.data_rule()) { (r.text) } }
         }
     }
 }
