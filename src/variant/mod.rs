@@ -83,6 +83,7 @@ pub mod fairy;
 mod fen;
 mod ini;
 mod keys;
+pub mod meet;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod piece_names;
 #[cfg(not(target_arch = "wasm32"))]
@@ -291,11 +292,12 @@ impl Variant {
     /// ```
     pub fn every_move_is_irreversible(&self) -> bool {
         let moves = &self.rules.moves;
+        let met = meet::sides(self);
         !(self.rules.drops.captures_to_hand || moves.pass.white || moves.pass.black)
             && self
                 .pieces
                 .iter()
-                .filter(|p| self.can_meet(p.letter))
+                .filter(|p| met.get(&p.letter).is_some_and(|s| s.met.contains(&true)))
                 .all(|p| {
                     // (`immobile`'s Betza is empty: no moves.)
                     p.betza.is_empty()
@@ -305,20 +307,6 @@ impl Variant {
                                 .all(|m| m.modality == crate::engine::betza::Modality::CaptureOnly)
                         })
                 })
-    }
-
-    /// Whether a piece of type `letter` can be in play: it stands in the
-    /// start position or a hand, or a promotion makes it (every type
-    /// where the board and the hands start empty).
-    fn can_meet(&self, letter: char) -> bool {
-        let l = letter.to_ascii_lowercase();
-        let hand = |c: char| c.to_ascii_lowercase() == l;
-        (self.start.is_empty() && !self.in_hand.chars().any(|c| c.is_ascii_alphabetic()))
-            || self.start.iter().any(|p| p.letter == l)
-            || self.in_hand.chars().any(hand)
-            || self.promotion.piece_types_white.contains(&l)
-            || self.promotion.piece_types_black.contains(&l)
-            || self.promotion.promoted.iter().any(|&(_, to)| to == l)
     }
 
     /// The squares piece `p` of `colour` may end its moves on

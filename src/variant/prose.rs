@@ -750,7 +750,8 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
     let end = &v.rules.end;
     let rep = &v.rules.repetition;
     let points = end.material_counting != super::rules::MaterialCounting::None;
-    if v.every_move_is_irreversible() {
+    let irreversible = v.every_move_is_irreversible();
+    if irreversible {
         // No move keeps the half-move clock and no position comes back:
         // neither rule can apply (Tic-tac-toe, Reversi, Clobber).
     } else if rep.n_move != 0 {
@@ -793,7 +794,7 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             Sentence::new("No number of moves without a capture ends the game.").key("nMoveRule"),
         );
     }
-    if rep.n_fold > 0 && !v.every_move_is_irreversible() {
+    if rep.n_fold > 0 && !irreversible {
         let value = rep.n_fold_value;
         let result =
             if rep.n_fold_value_absolute && value != Outcome::Draw && value != Outcome::None {

@@ -5,7 +5,7 @@
 //! setup" text (a line per piece and side, `a2-h2: Pawn`, which
 //! [`crate::page::setup`] reads back for the start ranks of `i` moves)
 //! beside its picture, a Moves-at-a-Glance board of the variant's size
-//! with each side's copy of every piece it meets (`meet.rs`) and the
+//! with each side's copy of every piece it meets (`src/variant/meet.rs`) and the
 //! legend beside it, `<p id="piece">`, the piece table (`Piece | ID |
 //! value | Moves (Betza notation) | Remarks`), per piece a section with its
 //! moves in words ([`crate::engine::describe`]) and a static diagram drawn
@@ -13,7 +13,7 @@
 //! only, shown with JavaScript off), and the game's rules.
 //!
 //! `view.rs` works out what the page shows; `templates/` lays it out;
-//! `meet.rs` says which pieces each side meets and the board shows;
+//! `variant::meet` says which pieces each side meets and the board shows;
 //! `layout.rs` places them.
 //!
 //! Names: a piece takes the name its author gives, in the section as a
@@ -52,7 +52,6 @@ mod hand;
 mod layout;
 pub mod limits;
 mod look;
-mod meet;
 mod templates;
 mod view;
 

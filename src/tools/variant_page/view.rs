@@ -10,14 +10,13 @@ use crate::engine::describe;
 use crate::engine::geometry::ByColour;
 use crate::engine::infer::{self, Target};
 use crate::variant::{
-    castling, claims, en_passant, piece_names, prose, prose::Sentence, Colour, Special, Variant,
-    VariantPiece,
+    castling, claims, en_passant, meet, piece_names, prose, prose::Sentence, Colour, Special,
+    Variant, VariantPiece,
 };
 use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
 use super::layout::{self, ToPlace};
 use super::look::{look, Look};
-use super::meet;
 use super::{about, piece_name, skip_text, title, Names, Options, PageError};
 
 /// A whole page.

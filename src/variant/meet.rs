@@ -27,9 +27,10 @@
 //! A variant whose start position and pockets are empty (pieces only
 //! dropped, as in Snort) meets every piece, both sides.
 
-use std::collections::BTreeMap;
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
 
-use crate::variant::{Colour, Variant};
+use super::{Colour, Variant};
 
 /// How a side meets a piece.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -46,7 +47,7 @@ enum How {
 /// Per piece letter, whether each side (White, Black) meets it and
 /// whether the board shows it for each side.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub(super) struct Sides {
+pub struct Sides {
     pub met: [bool; 2],
     pub board: [bool; 2],
 }
@@ -59,7 +60,7 @@ fn side(c: Colour) -> usize {
 }
 
 /// The pieces of `v` a player meets, by letter (lower case).
-pub(super) fn sides(v: &Variant) -> BTreeMap<char, Sides> {
+pub fn sides(v: &Variant) -> BTreeMap<char, Sides> {
     let mut how: BTreeMap<(char, usize), Vec<How>> = BTreeMap::new();
     let add = |how: &mut BTreeMap<(char, usize), Vec<How>>, c: char, s: usize, h: How| {
         if v.piece(c).is_some() {
