@@ -340,7 +340,6 @@ fn reached(v: &Variant, colour: Colour, t: &Try, from: Square, taken: Square) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::read;
 
     fn game(parent: &str) -> Variant {
         crate::variant::builtin_for_tests(parent)
@@ -386,11 +385,7 @@ mod tests {
         assert_eq!(white.pos.fen(&chess).split(' ').nth(3), Some("d6"));
     }
 
-    fn read_one(text: &str) -> Variant {
-        read(text, "t.ini")
-            .map(|mut v| v.remove(v.len() - 1))
-            .expect(text)
-    }
+    use crate::variant::last_for_tests as read_one;
 
     #[test]
     fn a_pawn_outside_its_double_step_region_never_steps_twice() {

@@ -182,8 +182,7 @@ mod tests {
     use super::*;
 
     fn of(text: &str) -> BTreeMap<char, Sides> {
-        let vs = crate::variant::read(text, "t.ini").unwrap();
-        sides(vs.last().unwrap())
+        sides(&crate::variant::last_for_tests(text))
     }
 
     fn board(m: &BTreeMap<char, Sides>, s: usize) -> String {

@@ -99,10 +99,16 @@ mod warning;
 /// beside read it (`[g:NAME]`, nothing changed).
 #[cfg(all(test, not(target_arch = "wasm32")))]
 pub(crate) fn builtin_for_tests(name: &str) -> Variant {
-    let text = format!("[g:{name}]\n");
-    read(&text, "g.ini")
+    last_for_tests(&format!("[g:{name}]\n"))
+}
+
+/// The last variant of `text` (its parents before it), as the unit tests
+/// read a definition.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub(crate) fn last_for_tests(text: &str) -> Variant {
+    read(text, "t.ini")
         .map(|mut v| v.remove(v.len() - 1))
-        .expect(name)
+        .expect(text)
 }
 
 pub use crate::engine::geometry::{ByColour, Colour, Square};

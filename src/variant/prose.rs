@@ -1651,10 +1651,7 @@ mod tests {
             .expect("a repetition sentence")
     }
 
-    fn one(text: &str) -> Variant {
-        let mut v = super::super::read(text, "t").unwrap();
-        v.remove(v.len() - 1)
-    }
+    use super::super::last_for_tests as one;
 
     // Facts from Fairy-Stockfish's variant.cpp (flipersi, flipello), the
     // sentences written by hand.

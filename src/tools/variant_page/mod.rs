@@ -446,8 +446,8 @@ mod tests {
     }
 
     fn page(text: &str) -> String {
-        let vs = crate::variant::read(text, "t.ini").unwrap();
-        write_page(vs.last().unwrap(), &Names::default(), &Options::default()).unwrap()
+        let v = crate::variant::last_for_tests(text);
+        write_page(&v, &Names::default(), &Options::default()).unwrap()
     }
 
     #[test]
