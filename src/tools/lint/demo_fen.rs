@@ -9,7 +9,8 @@
 //! the demonstration's changes made in order: `x,y` empties the square,
 //! `x,y=IMAGE` shows that image there; a mark image (`yellow`, `green`…)
 //! hides what the square holds and is no piece, so the square shows
-//! nothing. The FEN's board is read as Fairy-Stockfish reads it
+//! nothing; but `gate`, drawn over the piece a gating demonstration's
+//! first move would lift, shows a piece of any side and type. The FEN's board is read as Fairy-Stockfish reads it
 //! ([`crate::page::fen`]); its pocket and later fields are not the
 //! board's. The first square (from the top rank down, each rank from the
 //! left, as a FEN is written) where the two differ is reported, or the
@@ -356,7 +357,14 @@ impl<'a> Facts<'a> {
             .find(|s| s.sq == sq)
             .map_or(Shown::Nothing, |s| self.at_rest(s));
         for (_, image) in demo.iter().filter(|(at, _)| *at == sq) {
-            shown = if image.is_empty() || MARK_IMAGES.contains(image) {
+            shown = if *image == COVERING_MARK {
+                // A gate covers a piece the mark does not say.
+                Shown::Piece {
+                    side: None,
+                    letters: Vec::new(),
+                    what: String::from(COVERING_MARK),
+                }
+            } else if image.is_empty() || MARK_IMAGES.contains(image) {
                 Shown::Nothing
             } else {
                 self.image(image)
@@ -424,6 +432,11 @@ impl<'a> Facts<'a> {
         }
     }
 }
+
+/// The one mark shown over a piece (`gate`: a gating demonstration's
+/// square, over the piece whose first move opens it): the square holds a
+/// piece, of a side and type the mark does not say.
+const COVERING_MARK: &str = "gate";
 
 /// The name of the piece image a square holds (not a mark's), if any.
 fn piece_image(s: &SquareCell) -> Option<&str> {
