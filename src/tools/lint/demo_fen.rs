@@ -502,6 +502,22 @@ mod tests {
     }
 
     #[test]
+    fn a_gate_covers_a_piece_and_no_empty_square() {
+        // The gate over the White King (a1) and over a1 with a Knight in
+        // the FEN: a piece, whatever it is.
+        assert_eq!(said("1rn/K2[N] w KA - 0 1", "0,0=gate", ""), [""; 0]);
+        assert_eq!(said("1rn/N2[N] w A - 0 1", "0,0=gate", ""), [""; 0]);
+        // Over b1, which the FEN leaves empty.
+        assert_eq!(
+            said("1rn/K2[N] w - - 0 1", "1,0=gate", ""),
+            [format!(
+                "{AT}its data-fen differs from the position its press shows, first at \
+                 sq1x0 (b1): the FEN has nothing, the board shows a piece of no side (gate)"
+            )]
+        );
+    }
+
+    #[test]
     fn the_first_square_that_differs_is_named() {
         assert_eq!(
             said("1rn/KN1", "", ""),
