@@ -132,19 +132,20 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
         .into_iter()
         .flatten()
         .collect();
-        // White's promotions, then its pieces gated in, a cell per type
-        // from x = 13 down, on columns the hand's first row leaves free.
+        // White's promotions, then the side's pieces gated in, a cell per
+        // type from x = 13 down, on columns the hand's first row leaves
+        // free.
+        let used = pieces.len().min(usize::from(v.files.max(3)));
+        let mut free = (0..14u8).rev().filter(|&x| usize::from(x) >= used);
         if colour == Colour::White {
-            let used = pieces.len().min(usize::from(v.files.max(3)));
-            let mut free = (0..14u8).rev().filter(|&x| usize::from(x) >= used);
             for shown in &promotion::demonstrations(v, colour) {
                 let Some(x) = free.next() else { break };
                 demos.extend(promotion_cell(beside, colour, shown, (x, rows[0])));
             }
-            for shown in &gating::demonstrations(v, colour) {
-                let Some(x) = free.next() else { break };
-                demos.extend(gating_cell(beside, colour, shown, (x, rows[0])));
-            }
+        }
+        for shown in &gating::demonstrations(v, colour) {
+            let Some(x) = free.next() else { break };
+            demos.extend(gating_cell(beside, colour, shown, (x, rows[0])));
         }
         if !pieces.is_empty() || !demos.is_empty() {
             let side = piece_names::side(v, colour);

@@ -423,6 +423,12 @@ mod tests {
         );
         assert!(h.contains(" 0,0=gate 1,0=gate "), "{h}");
         assert!(h.contains(" 7,0=gate\""), "{h}");
+        // Black's, on its own first rank: a8 to h8.
+        assert!(
+            h.contains(r#"data-side="black" data-gating="e" data-fen="rnbqkbnr/8/8/8/8/8/8/4K3[e] b kqbcdfg - 0 1""#),
+            "{h}"
+        );
+        assert!(h.contains(" 0,7=gate 1,7=gate "), "{h}");
         assert!(h.contains("<h3>Gating</h3>"), "{h}");
         assert!(h.contains("A piece in hand may enter here"), "{h}");
         // Chess gates nothing.
