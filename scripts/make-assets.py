@@ -3,7 +3,8 @@
 
 Three kinds of image:
 
-* move marks (yellow, orange, green, red, cyan discs and the open circle),
+* move marks (yellow, orange, green, red, cyan discs, the open circle, and
+  the demonstrations' promote and gate marks),
   drawn here pixel by pixel and written as PNG with zlib + struct only;
 * piece images, rendered from XBoard's SVG artwork with rsvg-convert.
   scripts/setup.sh unpacks that artwork from Debian's xboard package into
@@ -120,6 +121,12 @@ OPEN_COLOUR = (40, 40, 40)  # ring of open.png: where a lame leap is blocked
 PROMOTE_COLOUR = (150, 60, 200)
 PROMOTE_RING = (255, 255, 255)
 PROMOTE_RING_RADII = (4.0, 6.5)  # inner and outer radius of the white ring
+# gate.png: a piece in hand may enter here (a gating demonstration's squares,
+# drawn over the piece whose first move opens the gate): a blue disc with a
+# white square inside, told from promote.png's ring by its shape.
+GATE_COLOUR = (30, 100, 210)
+GATE_SQUARE = (255, 255, 255)
+GATE_SQUARE_HALF = 4.0  # half the side of the white square
 
 DISC_RADIUS = 11.0  # outer radius of a mark disc, in pixels
 RIM_WIDTH = 1.5  # width of its darker rim
@@ -145,9 +152,10 @@ def png_bytes(width, height, rgba_rows):
     )
 
 
-def draw(paint):
+def draw(paint, xy=False):
     """Render SIZE x SIZE pixels; paint(r) gives (rgb, alpha 0..1) at distance r
-    from the centre, or None for nothing there. Colours are blended by
+    from the centre, or None for nothing there (with `xy`, paint(r, dx, dy),
+    dx and dy the offsets from the centre). Colours are blended by
     coverage so edges are anti-aliased."""
     c = SIZE / 2
     rows = []
@@ -160,7 +168,8 @@ def draw(paint):
                 for j in range(SUBSAMPLES):
                     x = px + (i + 0.5) / SUBSAMPLES
                     y = py + (j + 0.5) / SUBSAMPLES
-                    hit = paint(math.hypot(x - c, y - c))
+                    r = math.hypot(x - c, y - c)
+                    hit = paint(r, x - c, y - c) if xy else paint(r)
                     if hit is not None:
                         rgb, a = hit
                         for k in range(3):
@@ -210,6 +219,22 @@ def ringed_disc(rgb, inner):
     return draw(paint)
 
 
+def squared_disc(rgb, inner):
+    """A disc like disc(rgb), with a square of colour `inner` in its middle."""
+    rim = darker(rgb)
+
+    def paint(r, dx, dy):
+        if r > DISC_RADIUS:
+            return None
+        if r > DISC_RADIUS - RIM_WIDTH:
+            return rim, 1.0
+        if max(abs(dx), abs(dy)) <= GATE_SQUARE_HALF:
+            return inner, 1.0
+        return rgb, 1.0
+
+    return draw(paint, xy=True)
+
+
 def ring(rgb):
     def paint(r):
         if RING_RADIUS - RING_WIDTH <= r <= RING_RADIUS:
@@ -238,6 +263,7 @@ def make_marks(out, force):
     jobs = [(name, lambda rgb=rgb: disc(rgb)) for name, rgb in MARKS.items()]
     jobs.append(("open", lambda: ring(OPEN_COLOUR)))
     jobs.append(("promote", lambda: ringed_disc(PROMOTE_COLOUR, PROMOTE_RING)))
+    jobs.append(("gate", lambda: squared_disc(GATE_COLOUR, GATE_SQUARE)))
     for name, render in jobs:
         target = os.path.join(out, name + ".png")
         if not force and up_to_date(target, me):

@@ -245,9 +245,11 @@ pub fn letter_of(text: &str) -> Option<String> {
 }
 
 /// The images of the marks, which are no pieces (`promote`: a move there
-/// promotes, shown by a promotion demonstration's `data-demo`).
-pub const MARK_IMAGES: [&str; 7] = [
-    "yellow", "orange", "green", "red", "cyan", "open", "promote",
+/// promotes, shown by a promotion demonstration's `data-demo`; `gate`: a
+/// piece in hand may enter there, a gating demonstration's, over the
+/// piece whose first move opens the gate).
+pub const MARK_IMAGES: [&str; 8] = [
+    "yellow", "orange", "green", "red", "cyan", "open", "promote", "gate",
 ];
 
 /// The base name of an image's file: `sym/WhiteQueen.png` → `WhiteQueen`.

@@ -387,6 +387,20 @@ pub fn each_square(
         .collect()
 }
 
+/// Whether `sq` is in Fairy-Stockfish's `drop_region` of `colour`'s
+/// `letter` in `pos`, whatever stands there: a piece gated in
+/// ([`super::gating`]) enters on a square its drops could reach.
+pub(crate) fn in_drop_region(
+    v: &Variant,
+    pos: &Position,
+    colour: Colour,
+    letter: char,
+    sq: Square,
+) -> bool {
+    v.piece(letter)
+        .is_some_and(|p| !region(v, p, colour, pos).iter().any(|(s, _)| *s == sq))
+}
+
 /// The squares Fairy-Stockfish's `drop_region` takes away from an empty
 /// square, each with its reason.
 fn region(

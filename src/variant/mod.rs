@@ -81,6 +81,8 @@ pub mod drops;
 pub mod en_passant;
 pub mod fairy;
 mod fen;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod gating;
 mod ini;
 mod keys;
 pub mod meet;

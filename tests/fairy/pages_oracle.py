@@ -121,7 +121,7 @@ class PageReader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.variant = None
         self.cells = []  # (id, x, y, key or None, black)
-        # (id, letter or square, FEN, "drop" | "castle" | "en-passant" | "promotion")
+        # (id, letter or square, FEN, "drop" | "castle" | "en-passant" | "promotion" | "gating")
         self.hands = []
         self.moves = {}  # key -> the Moves column's text
         self._board_depth = 0
@@ -151,6 +151,8 @@ class PageReader(HTMLParser):
                 self.hands.append((a["id"], a["data-en-passant"], a["data-fen"], "en-passant"))
             elif m and a.get("data-promotion") and a.get("data-fen"):
                 self.hands.append((a["id"], a["data-promotion"], a["data-fen"], "promotion"))
+            elif m and a.get("data-gating") and a.get("data-fen"):
+                self.hands.append((a["id"], a["data-gating"], a["data-fen"], "gating"))
         elif tag == "tr" and "data-piece" in a and not self._board_depth:
             self._row = (a["data-piece"], [])
         elif tag == "td" and self._row is not None:
@@ -496,16 +498,54 @@ def step_from(uci, at):
     return m.group(2), m.group(3)
 
 
+def pocket_count(fen, letter):
+    """How many of `letter` (its case its side's) the FEN's pocket holds
+    (`[HEhe]`; Fairy-Stockfish's `[...]` after the board)."""
+    board = fen.split(" ")[0]
+    if "[" not in board:
+        return 0
+    return board.split("[", 1)[1].split("]", 1)[0].count(letter)
+
+
+GATING_RE = re.compile(r"^([a-z]\d+)([a-z]\d+)([a-z])([a-z]\d+)?(,|$)")
+
+
+def gate_squares(board, name, fen, letter, moves):
+    """The squares where the piece in hand `letter` (White's upper case)
+    enters the board by gating: a legal move that is no drop, written with
+    the piece's letter after its squares (`b1c3h`: a Hawk on b1, the
+    square the move starts on, as UCI writes a gate; a gate elsewhere
+    follows the letter), after which, in the position pyffish gives, the
+    mover's pocket holds one fewer of it and the gate holds it (so a
+    promotion to the same type, `a7a8h`, which takes nothing from the
+    pocket, is none)."""
+    out = []
+    held = pocket_count(fen, letter)
+    for uci in moves:
+        m = GATING_RE.match(uci)
+        if not m or m.group(3) != letter.lower():
+            continue
+        gate = m.group(4) or m.group(1)
+        after_fen = sf.get_fen(name, fen, [uci])
+        if pocket_count(after_fen, letter) != held - 1 or board.pieces_of(after_fen).get(gate) != letter:
+            continue
+        if gate not in out:
+            out.append(gate)
+    return out
+
+
 def hand_presses(board, name, hands, facts):
     """What pressing each piece in hand, castling King, pawn taking en
-    passant or piece about to promote must show: the position its FEN
-    says (every square: the FEN's letter, or None) and the squares where
-    pyffish, playing the variant itself with every rule on, drops it,
-    where its King lands when it castles (a legal move that moves two of
-    the mover's pieces), where the pawn on the square the cell names may
-    move (`captures`: those of its moves that take a piece), or where the
-    piece on the square the cell names may move (`promotes`: those squares
-    a move of it reaches with a promotion suffix, a piece letter or `+`)."""
+    passant, piece about to promote or piece in hand gated in must show:
+    the position its FEN says (every square: the FEN's letter, or None)
+    and the squares where pyffish, playing the variant itself with every
+    rule on, drops it, where its King lands when it castles (a legal move
+    that moves two of the mover's pieces), where the pawn on the square
+    the cell names may move (`captures`: those of its moves that take a
+    piece), where the piece on the square the cell names may move
+    (`promotes`: those squares a move of it reaches with a promotion
+    suffix, a piece letter or `+`), or where the piece in hand enters the
+    board by gating (gate_squares)."""
     out = []
     for cid, hand, fen, kind in hands:
         res = {"id": cid, "hand": hand, "fen": fen, "kind": kind, "drops": [], "captures": [], "position": {},
@@ -536,6 +576,9 @@ def hand_presses(board, name, hands, facts):
             moves = sf.legal_moves(name, fen, [])
         except Exception as e:  # noqa: BLE001
             res["problem"] = "legal_moves raised %s" % e
+            continue
+        if kind == "gating":
+            res["drops"] = [board.ids.get(s, s) for s in gate_squares(board, name, fen, hand, moves)]
             continue
         for uci in moves:
             if kind in ("promotion", "en-passant"):

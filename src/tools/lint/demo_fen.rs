@@ -9,7 +9,8 @@
 //! the demonstration's changes made in order: `x,y` empties the square,
 //! `x,y=IMAGE` shows that image there; a mark image (`yellow`, `green`…)
 //! hides what the square holds and is no piece, so the square shows
-//! nothing. The FEN's board is read as Fairy-Stockfish reads it
+//! nothing; but `gate`, drawn over the piece a gating demonstration's
+//! first move would lift, shows a piece of any side and type. The FEN's board is read as Fairy-Stockfish reads it
 //! ([`crate::page::fen`]); its pocket and later fields are not the
 //! board's. The first square (from the top rank down, each rank from the
 //! left, as a FEN is written) where the two differ is reported, or the
@@ -356,7 +357,14 @@ impl<'a> Facts<'a> {
             .find(|s| s.sq == sq)
             .map_or(Shown::Nothing, |s| self.at_rest(s));
         for (_, image) in demo.iter().filter(|(at, _)| *at == sq) {
-            shown = if image.is_empty() || MARK_IMAGES.contains(image) {
+            shown = if *image == COVERING_MARK {
+                // A gate covers a piece the mark does not say.
+                Shown::Piece {
+                    side: None,
+                    letters: Vec::new(),
+                    what: String::from(COVERING_MARK),
+                }
+            } else if image.is_empty() || MARK_IMAGES.contains(image) {
                 Shown::Nothing
             } else {
                 self.image(image)
@@ -425,6 +433,11 @@ impl<'a> Facts<'a> {
     }
 }
 
+/// The one mark shown over a piece (`gate`: a gating demonstration's
+/// square, over the piece whose first move opens it): the square holds a
+/// piece, of a side and type the mark does not say.
+const COVERING_MARK: &str = "gate";
+
 /// The name of the piece image a square holds (not a mark's), if any.
 fn piece_image(s: &SquareCell) -> Option<&str> {
     s.image
@@ -485,6 +498,22 @@ mod tests {
         assert_eq!(
             said("1r1/KN1", "2,1 1,0=green 1,0=WhiteKnight", ""),
             [""; 0]
+        );
+    }
+
+    #[test]
+    fn a_gate_covers_a_piece_and_no_empty_square() {
+        // The gate over the White King (a1) and over a1 with a Knight in
+        // the FEN: a piece, whatever it is.
+        assert_eq!(said("1rn/K2[N] w KA - 0 1", "0,0=gate", ""), [""; 0]);
+        assert_eq!(said("1rn/N2[N] w A - 0 1", "0,0=gate", ""), [""; 0]);
+        // Over b1, which the FEN leaves empty.
+        assert_eq!(
+            said("1rn/K2[N] w - - 0 1", "1,0=gate", ""),
+            [format!(
+                "{AT}its data-fen differs from the position its press shows, first at \
+                 sq1x0 (b1): the FEN has nothing, the board shows a piece of no side (gate)"
+            )]
         );
     }
 

@@ -11,7 +11,7 @@
 use crate::engine::geometry::{Colour, Square};
 use crate::variant::castling::castle;
 use crate::variant::drops::{self, Excluded};
-use crate::variant::{castling, en_passant, piece_names, promotion};
+use crate::variant::{castling, en_passant, gating, piece_names, promotion};
 use crate::variant::{Placement, Variant, VariantPiece};
 use crate::Mark;
 
@@ -41,14 +41,19 @@ pub(super) enum Shows {
     /// A piece on this square one move before its promotion zone
     /// (`data-promotion`).
     Promotion(Square),
+    /// A piece in hand entering the board by gating (`data-gating`).
+    Gating,
 }
 
-/// A square's mark in a demonstration: one of the board's marks, or the
-/// promotion demonstration's own (`promote`: a move here promotes).
+/// A square's mark in a demonstration: one of the board's marks, the
+/// promotion demonstration's own (`promote`: a move here promotes), or
+/// the gating demonstration's (`gate`: a piece in hand may enter here; it
+/// covers the piece whose first move opens the gate).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum Dot {
     Mark(Mark),
     Promote,
+    Gate,
 }
 
 impl Dot {
@@ -57,6 +62,7 @@ impl Dot {
         match self {
             Dot::Mark(m) => m.image(),
             Dot::Promote => "promote",
+            Dot::Gate => "gate",
         }
     }
 
@@ -65,6 +71,7 @@ impl Dot {
         match self {
             Dot::Mark(m) => m.symbol(),
             Dot::Promote => '=',
+            Dot::Gate => '@',
         }
     }
 }
@@ -125,14 +132,20 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
         .into_iter()
         .flatten()
         .collect();
-        // White's promotions, a cell per type from x = 13 down, on
-        // columns the hand's first row leaves free.
+        // White's promotions, then the side's pieces gated in, a cell per
+        // type from x = 13 down, on columns the hand's first row leaves
+        // free.
+        let used = pieces.len().min(usize::from(v.files.max(3)));
+        let mut free = (0..14u8).rev().filter(|&x| usize::from(x) >= used);
         if colour == Colour::White {
-            let used = pieces.len().min(usize::from(v.files.max(3)));
-            let free = (0..14u8).rev().filter(|&x| usize::from(x) >= used);
-            for (shown, x) in promotion::demonstrations(v, colour).iter().zip(free) {
+            for shown in &promotion::demonstrations(v, colour) {
+                let Some(x) = free.next() else { break };
                 demos.extend(promotion_cell(beside, colour, shown, (x, rows[0])));
             }
+        }
+        for shown in &gating::demonstrations(v, colour) {
+            let Some(x) = free.next() else { break };
+            demos.extend(gating_cell(beside, colour, shown, (x, rows[0])));
         }
         if !pieces.is_empty() || !demos.is_empty() {
             let side = piece_names::side(v, colour);
@@ -316,6 +329,90 @@ fn promotion_cell(
     ))
 }
 
+/// The cell that shows `colour`'s piece in hand entering the board by
+/// gating ([`gating::demonstrations`]): every square it may enter on
+/// marked `gate`, over the piece whose first move opens it.
+fn gating_cell(
+    beside: Beside,
+    colour: Colour,
+    shown: &gating::Gating,
+    (x, y): (u8, u8),
+) -> Option<HandPiece> {
+    let Beside { v, names, .. } = beside;
+    let p = v.piece(shown.letter)?;
+    let name = piece_name(v, p, names);
+    let side = piece_names::side(v, colour);
+    let marks: Vec<(Square, Dot)> = shown.gates.iter().map(|g| (g.square, Dot::Gate)).collect();
+    let key = format!("gating-{}{}", colour.name(), shown.letter);
+    Some(cell(
+        beside,
+        &shown.pos,
+        &marks,
+        Cell {
+            id: format!("sq{x}x{y}"),
+            shows: Shows::Gating,
+            hand: if colour == Colour::Black {
+                shown.letter.to_ascii_lowercase()
+            } else {
+                shown.letter.to_ascii_uppercase()
+            },
+            keys_legend: vec![(Dot::Gate, "the piece in hand may enter here")],
+            look: look(v, p, &name, colour),
+            keys: (key.clone(), format!("{key}-where")),
+            name: format!("{side}'s {name} enters by gating"),
+            words: gating_words(v, names, colour, shown, &name),
+        },
+    ))
+}
+
+/// How the piece in hand enters the board, and where it may here.
+fn gating_words(
+    v: &Variant,
+    names: &Names,
+    colour: Colour,
+    shown: &gating::Gating,
+    name: &str,
+) -> String {
+    let side = piece_names::side(v, colour);
+    let named = |letter: char| {
+        v.piece(letter)
+            .map_or_else(|| letter.to_string(), |q| piece_name(v, q, names))
+    };
+    let squares: Vec<String> = shown
+        .gates
+        .iter()
+        .map(|g| format!("{} ({})", g.square, named(g.leaves)))
+        .collect();
+    let list = match squares.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let castles = castling::castle(v, colour).and_then(|c| {
+        let rank = c.rank.checked_sub(1)?;
+        let king = shown
+            .pos
+            .board
+            .iter()
+            .find(|p| p.square.file() == c.king && p.square.rank() == rank)?;
+        Some(named(king.letter))
+    });
+    let mut text = format!(
+        "The {name} in {side}'s hand enters the board by gating: when a piece on {side}'s first rank moves for \
+         the first time, the {name} may be placed on the square it leaves, in the same move"
+    );
+    if let Some(king) = castles {
+        text.push_str(&format!(
+            "; when the {king} castles, on the {king}'s square or the Rook's"
+        ));
+    }
+    text.push_str(&format!(
+        ". Here no piece on the first rank has moved yet: the {name} may enter on {list}, the marked \
+         squares. A square whose piece has moved is no gate any more."
+    ));
+    text
+}
+
 /// What the piece promotes to, where, and whether it must.
 fn promotion_words(v: &Variant, names: &Names, shown: &promotion::Promotion, name: &str) -> String {
     let to: Vec<String> = shown
@@ -403,12 +500,16 @@ fn cell(beside: Beside, pos: &drops::Position, marked: &[(Square, Dot)], c: Cell
                         .board
                         .iter()
                         .find(|q| q.square.file() == file && q.square.rank() == rank);
-                    match on {
-                        Some(q) => DemoCell::Piece(placed_look(v, names, q)),
-                        None => marked
-                            .iter()
-                            .find(|(s, _)| s.file() == file && s.rank() == rank)
-                            .map_or(DemoCell::Empty, |&(_, m)| DemoCell::Mark(m)),
+                    let mark = marked
+                        .iter()
+                        .find(|(s, _)| s.file() == file && s.rank() == rank)
+                        .map(|&(_, m)| m);
+                    match (on, mark) {
+                        // (A gate covers the piece whose move opens it.)
+                        (_, Some(Dot::Gate)) => DemoCell::Mark(Dot::Gate),
+                        (Some(q), _) => DemoCell::Piece(placed_look(v, names, q)),
+                        (None, Some(m)) => DemoCell::Mark(m),
+                        (None, None) => DemoCell::Empty,
                     }
                 })
                 .collect()
@@ -499,6 +600,14 @@ fn demo_changes(beside: Beside, pos: &drops::Position, marked: &[(Square, Dot)])
             let on = pos.board.iter().find(|q| {
                 usize::from(q.square.file()) == file && usize::from(q.square.rank()) == rank
             });
+            // (A square marked over a piece, a gate, shows the mark.)
+            let covered = on.is_some()
+                && marked
+                    .iter()
+                    .any(|(s, _)| usize::from(s.file()) == file && usize::from(s.rank()) == rank);
+            if covered {
+                continue;
+            }
             let want = on.map(|q| placed_look(v, names, q));
             let now = shown.map(|l| image_name(l).to_string());
             let wanted = want.as_ref().map(|l| image_name(l).to_string());

@@ -445,6 +445,30 @@ mod tests {
         assert!(!c.contains("mobilityRegionBlackElephant"), "{c}");
     }
 
+    #[test]
+    fn a_piece_gated_in_is_pressed_beside_the_board() {
+        // pyffish, seirawan, `4k3/8/8/8/8/8/8/RNBQKBNR[H] w KQBCDFG - 0 1`
+        // (validate_fen 1): the moves with the suffix `h` start on a1 to
+        // h1 (`b1c3h`, `e1e2h`...): every first-rank square is a gate.
+        let h = page("[s:seirawan]\n");
+        assert!(
+            h.contains(r#"data-gating="H" data-fen="4k3/8/8/8/8/8/8/RNBQKBNR[H] w KQBCDFG - 0 1""#),
+            "{h}"
+        );
+        assert!(h.contains(" 0,0=gate 1,0=gate "), "{h}");
+        assert!(h.contains(" 7,0=gate\""), "{h}");
+        // Black's, on its own first rank: a8 to h8.
+        assert!(
+            h.contains(r#"data-side="black" data-gating="e" data-fen="rnbqkbnr/8/8/8/8/8/8/4K3[e] b kqbcdfg - 0 1""#),
+            "{h}"
+        );
+        assert!(h.contains(" 0,7=gate 1,7=gate "), "{h}");
+        assert!(h.contains("<h3>Gating</h3>"), "{h}");
+        assert!(h.contains("A piece in hand may enter here"), "{h}");
+        // Chess gates nothing.
+        assert!(!page("[c:chess]\n").contains("data-gating"));
+    }
+
     fn page(text: &str) -> String {
         let v = crate::variant::last_for_tests(text);
         write_page(&v, &Names::default(), &Options::default()).unwrap()

@@ -11,12 +11,15 @@ use super::legend::{self, Slot};
 use super::look;
 
 pub(in super::super) fn board(p: &PageView) -> Markup {
-    let promotes = p
-        .hands
-        .iter()
-        .flat_map(|h| &h.demos)
-        .any(|d| matches!(d.shows, Shows::Promotion(_)));
-    let slots: Vec<Slot> = legend::slots(&p.legend, promotes);
+    let shows = |what: fn(&Shows) -> bool| {
+        p.hands
+            .iter()
+            .flat_map(|h| &h.demos)
+            .any(|d| what(&d.shows))
+    };
+    let promotes = shows(|s| matches!(s, Shows::Promotion(_)));
+    let gates = shows(|s| *s == Shows::Gating);
+    let slots: Vec<Slot> = legend::slots(&p.legend, promotes, gates);
     let extra = slots.len().saturating_sub(p.board.len());
     // The board's files, the legend's mark and its words.
     let columns = usize::from(p.files) + 2;

@@ -54,6 +54,8 @@ fn cell(p: &HandPiece) -> Markup {
                 data-fen=(p.fen) data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
             Shows::Promotion(from) => td.hand id=(p.id) data-side=[black] data-promotion=(from.to_string())
                 data-fen=(p.fen) data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
+            Shows::Gating => td.hand id=(p.id) data-side=[black] data-gating=(p.hand)
+                data-fen=(p.fen) data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
             Shows::Hand => td.hand id=(p.id) data-side=[black] data-hand=(p.hand) data-fen=(p.fen)
                 data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
         }
@@ -74,6 +76,7 @@ pub(in super::super) fn sections(hands: &[HandView], sides: ByColour<&str>) -> M
     let castles: Vec<&HandPiece> = demos(|s| *s == Shows::Castle).collect();
     let en_passant: Vec<&HandPiece> = demos(|s| matches!(s, Shows::EnPassant(_))).collect();
     let promotions: Vec<&HandPiece> = demos(|s| matches!(s, Shows::Promotion(_))).collect();
+    let gating: Vec<&HandPiece> = demos(|s| *s == Shows::Gating).collect();
     html! {
         @if hands.iter().any(|h| !h.pieces.is_empty()) {
             h3 { "Pieces in hand" }
@@ -109,6 +112,16 @@ pub(in super::super) fn sections(hands: &[HandView], sides: ByColour<&str>) -> M
                 "marked, and the squares where a move promotes it marked " (dot_image(Dot::Promote)) "."
             }
             @for p in promotions { (section(p)) }
+        }
+        @if !gating.is_empty() {
+            h3 { "Gating" }
+            p {
+                "Press a piece beside the board to see where it may enter the board from its player's hand: the board "
+                "then shows the position below, whose FEN you can copy into Fairy-Stockfish, and marks "
+                (dot_image(Dot::Gate)) " the squares it may be placed on, each as the piece standing there makes its "
+                "first move."
+            }
+            @for p in gating { (section(p)) }
         }
     }
 }

@@ -39,13 +39,16 @@ pub(super) enum Slot {
     Entry(Mark),
     /// The promotion demonstrations' mark: a move here promotes.
     Promote,
+    /// The gating demonstrations' mark: a piece in hand may enter here.
+    Gate,
     Spare,
 }
 
 /// The legend's rows, top to bottom: two-line entries take two rows;
 /// with `promotes` (a promotion demonstration beside the board), the
-/// promotion mark's entry last.
-pub(super) fn slots(marks: &[Mark], promotes: bool) -> Vec<Slot> {
+/// promotion mark's entry, then with `gates` (a gating demonstration) the
+/// gate mark's, last.
+pub(super) fn slots(marks: &[Mark], promotes: bool, gates: bool) -> Vec<Slot> {
     let mut out = Vec::new();
     for &m in marks {
         out.push(Slot::Entry(m));
@@ -55,6 +58,9 @@ pub(super) fn slots(marks: &[Mark], promotes: bool) -> Vec<Slot> {
     }
     if promotes {
         out.push(Slot::Promote);
+    }
+    if gates {
+        out.push(Slot::Gate);
     }
     out
 }
@@ -78,6 +84,10 @@ pub(super) fn cells(slot: Option<&Slot>) -> Markup {
             Some(Slot::Promote) => {
                 td.h { (dot_image(Dot::Promote)) }
                 td.w valign="top" { p { "A move here promotes" } }
+            }
+            Some(Slot::Gate) => {
+                td.h { (dot_image(Dot::Gate)) }
+                td.w valign="top" { p { "A piece in hand may enter here" } }
             }
             Some(Slot::Spare) => { td.h {} }
             None => {}
