@@ -20,7 +20,6 @@ use super::castling;
 use super::rules::{Enclosing, Outcome, SelfDestroy};
 use super::{Colour, Special, Variant, VariantPiece};
 use crate::engine::describe::{list, number};
-#[cfg(not(target_arch = "wasm32"))]
 use crate::engine::geometry::Square;
 
 /// What Fairy-Stockfish adds to a piece by rule, in plain words; `None`
@@ -716,16 +715,25 @@ fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     let pass_on_stalemate = v.rules.moves.pass_on_stalemate;
     if end.stalemate_piece_count {
+        // Position::stalemate_value: the side to move with fewer pieces
+        // gets stalemateValue, with more its opposite, with as many a
+        // draw (Suicide's stalemate is a win: fewer pieces win).
+        let decided = match end.stalemate {
+            Outcome::Loss => "the player with more pieces on the board wins",
+            Outcome::Win => "the player with fewer pieces on the board wins",
+            _ => "it is drawn",
+        };
         out.push(
             Sentence::new(format!(
-                "When {}, the game ends: the player with more pieces on the board wins.",
+                "When {}, the game ends: {decided}.",
                 if pass_on_stalemate.white {
                     "neither player can move"
                 } else {
                     "the player to move cannot move"
                 }
             ))
-            .key("stalematePieceCount"),
+            .key("stalematePieceCount")
+            .key("stalemateValue"),
         );
     } else if !pass_on_stalemate.white && !always_passes(v) {
         out.push(
@@ -1095,9 +1103,19 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             out.push(Sentence::new("A drop may not give check.").key("dropChecks"));
         }
         if drops.must_drop {
+            // Position::legal: with mustDropType (Koedem's King) only a
+            // piece of that type in hand must be dropped, and no other.
+            let text = match drops.must_drop_type {
+                Some(t) => format!(
+                    "A player with a {} in hand must drop it rather than move or drop another piece.",
+                    name(t)
+                ),
+                None => "A player with a piece in hand must drop it rather than move.".to_string(),
+            };
             out.push(
-                Sentence::new("A player with a piece in hand must drop it rather than move.")
-                    .key("mustDrop"),
+                Sentence::new(text)
+                    .key("mustDrop")
+                    .key_if(drops.must_drop_type.is_some(), "mustDropType"),
             );
         }
         if drops.promoted {
@@ -1185,11 +1203,18 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             Sentence::new("A piece may only be dropped on the lowest empty square of a file.")
                 .key("enclosingDrop"),
         ),
-        // Fairy-Stockfish's drop_region for ANYSIDE and SNORT.
+        // Fairy-Stockfish's drop_region for ANYSIDE and SNORT. ANYSIDE
+        // slides a piece in from the a-file and the 1st rank; from the
+        // other end it takes the lowest candidate (lsb), the first empty
+        // square counted from the a-file or the 1st rank, as play shows
+        // (tests/fairy/rules/drops_more.py: Cfour-anyside's a1 with e1
+        // taken and g1 empty).
         Enclosing::Anyside => out.push(
             Sentence::new(
-                "A piece may only be dropped as if slid in from an edge of the board: on the first empty \
-                 square of a rank or file, counted from either end, next to the pieces already there.",
+                "A piece may only be dropped on a rank or file with an empty end square: where the end on \
+                 the a-file (or the 1st rank) is empty, on the last empty square before the first piece \
+                 counted from there, or at the far end; where the other end is empty, on the first empty \
+                 square counted from the a-file (or the 1st rank).",
             )
             .key("enclosingDrop"),
         ),
@@ -1202,13 +1227,17 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         _ => {}
     }
     // (Where the start position already fills them, as in Flipello,
-    // nothing is said.)
-    if !drops.enclosing_start.is_empty() && v.start.is_empty() {
-        let squares: Vec<String> = drops
-            .enclosing_start
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+    // nothing is said; while one is empty, drops go to the empty ones
+    // alone, Position::drop_region: Annexation's start leaves three of
+    // Flipello's four empty.)
+    let empty_start: Vec<Square> = drops
+        .enclosing_start
+        .iter()
+        .copied()
+        .filter(|s| !v.start.iter().any(|p| p.square == *s))
+        .collect();
+    if !empty_start.is_empty() {
+        let squares: Vec<String> = empty_start.iter().map(|s| s.to_string()).collect();
         out.push(
             Sentence::new(format!(
                 "The first pieces are dropped on {}, where they need enclose nothing.",
@@ -1217,11 +1246,22 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             .key("enclosingDropStart"),
         );
     }
-    if matches!(moves.flip_enclosed, Enclosing::Reversi | Enclosing::Ataxx) {
-        out.push(
+    // Position::do_move: Reversi flips the lines a drop closes, Ataxx
+    // every piece of the other side around the square a move (a drop or
+    // a step) ends on (Crusade's captures too).
+    match moves.flip_enclosed {
+        Enclosing::Reversi => out.push(
             Sentence::new("The other side's pieces a drop encloses change sides.")
                 .key("flipEnclosedPieces"),
-        );
+        ),
+        Enclosing::Ataxx => out.push(
+            Sentence::new(
+                "After each move, the other side's pieces on the squares next to the one it ends on \
+                 (beside, above, below or diagonally) change sides.",
+            )
+            .key("flipEnclosedPieces"),
+        ),
+        _ => {}
     }
 }
 
@@ -1517,6 +1557,80 @@ fn double_step(
     out.push(step);
 }
 
+/// Walls and the duck (`wallingRule`, `wallingRegion`, `wallOrMove`),
+/// as Fairy-Stockfish's make_move_and_gating places them: an arrow goes
+/// where the moved piece could move on (the piece's own move, a Knight's
+/// in Cowboys), an edge wall on the board's edge or beside a wall, a
+/// wall only inside the walling region, and under wallOrMove a wall is
+/// placed instead of a move.
+fn walls(v: &Variant, out: &mut Vec<Sentence>) {
+    use super::rules::Walling;
+    let moves = &v.rules.moves;
+    if moves.walling == Walling::None {
+        return;
+    }
+    if moves.walling == Walling::Duck {
+        out.push(
+            Sentence::new(
+                "After each move, the player also moves the duck to an empty square other than the one it is on; \
+                 no piece may capture it or pass through it.",
+            )
+            .key("wallingRule"),
+        );
+        return;
+    }
+    // The squares no wall may go to (outside the walling region), where
+    // both sides share one region.
+    let board = usize::from(v.files) * usize::from(v.ranks);
+    let region = &moves.walling_region;
+    let shared = region[Colour::White]
+        .iter()
+        .all(|s| region[Colour::Black].contains(s))
+        && region[Colour::Black]
+            .iter()
+            .all(|s| region[Colour::White].contains(s));
+    let outside: Vec<String> = if shared && region[Colour::White].len() < board {
+        (0..v.ranks)
+            .flat_map(|r| (0..v.files).filter_map(move |f| Square::new(f, r)))
+            .filter(|s| !region[Colour::White].contains(s))
+            .map(|s| s.to_string())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let but = if outside.is_empty() {
+        String::new()
+    } else {
+        format!(" other than {}", list(&outside, "and"))
+    };
+    let text = match moves.walling {
+        Walling::Arrow => format!(
+            "After each move, the piece that moved shoots an arrow from where it landed to an empty square{but} \
+             it could move to, which becomes a wall for the rest of the game."
+        ),
+        Walling::Past => "After each move, the square the piece left becomes a wall for the rest of the game.".to_string(),
+        Walling::Edge if moves.wall_or_move => format!(
+            "Instead of moving, a player may place a wall on an empty square{but} on the edge of the board or \
+             beside (left, right, above or below) a wall; walls stay for the rest of the game."
+        ),
+        Walling::Edge => format!(
+            "After each move, the player places a wall on an empty square{but} on the edge of the board or \
+             beside (left, right, above or below) a wall, for the rest of the game."
+        ),
+        _ if moves.wall_or_move => format!(
+            "Instead of moving, a player may place a wall on an empty square{but}; walls stay for the rest of the game."
+        ),
+        _ => format!("After each move, the player places a wall on an empty square{but} for the rest of the game."),
+    };
+    out.push(
+        Sentence::new(text)
+            .key("wallingRule")
+            .key_if(moves.wall_or_move, "wallOrMove")
+            .key_if(!outside.is_empty(), "wallingRegionWhite")
+            .key_if(!outside.is_empty(), "wallingRegionBlack"),
+    );
+}
+
 /// Gating, walls and the duck, the flying general, passing, demotion.
 fn special_moves(v: &Variant, out: &mut Vec<Sentence>) {
     let moves = &v.rules.moves;
@@ -1533,31 +1647,7 @@ fn special_moves(v: &Variant, out: &mut Vec<Sentence>) {
             .key("seirawanGating"),
         );
     }
-    match moves.walling {
-        super::rules::Walling::None => {}
-        super::rules::Walling::Duck => out.push(
-            Sentence::new(
-                "After each move, the player also moves the duck to an empty square other than the one it is on; \
-                 no piece may capture it or pass through it.",
-            )
-            .key("wallingRule"),
-        ),
-        super::rules::Walling::Arrow => out.push(
-            Sentence::new(
-                "After each move, the piece that moved shoots an arrow, as a Queen moves, to an empty square, \
-                 which becomes a wall for the rest of the game.",
-            )
-            .key("wallingRule"),
-        ),
-        super::rules::Walling::Past => out.push(
-            Sentence::new("After each move, the square the piece left becomes a wall for the rest of the game.")
-                .key("wallingRule"),
-        ),
-        _ => out.push(
-            Sentence::new("After each move, the player places a wall on an empty square for the rest of the game.")
-                .key("wallingRule"),
-        ),
-    }
+    walls(v, out);
     if moves.flying_general {
         out.push(
             Sentence::new(
@@ -1685,6 +1775,133 @@ mod tests {
         );
         let v = one("[h:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3[RRk] w - - 0 1\n");
         assert!(all(&v).says("Pieces in hand at the start: White: 2 Rooks; Black: a King."));
+    }
+
+    // Fairy-Stockfish's make_move_and_gating, shown by play
+    // (tests/fairy/rules/walls.py): Isolation's walls never go to c1 or
+    // d8 (its wallingRegion), Atlantis places a wall on the edge or
+    // beside one, instead of a move (wallOrMove), and Cowboys' arrows fly
+    // as its pieces move, a Knight's move.
+    // Position::stalemate_value, shown by play
+    // (tests/fairy/rules/stalemates.py): in Suicide (a stalemate is a
+    // win) Black stalemated with one Pawn against White's two wins.
+    #[test]
+    fn stalemate_by_the_count_follows_the_stalemate_value() {
+        let r = all(&crate::variant::builtin_for_tests("suicide"));
+        assert!(
+            r.says("When the player to move cannot move, the game ends: the player with fewer pieces on the board wins."),
+            "{r:?}"
+        );
+        let r = all(&crate::variant::builtin_for_tests("flipersi"));
+        assert!(
+            r.says("When the player to move cannot move, the game ends: the player with more pieces on the board wins."),
+            "{r:?}"
+        );
+    }
+
+    // Position::legal, shown by play (tests/fairy/rules/drops_more.py):
+    // Koedem's player must drop a King in hand, and may drop nothing
+    // else while it has one.
+    #[test]
+    fn a_drop_that_must_be_made_names_its_type() {
+        let r = all(&crate::variant::builtin_for_tests("koedem"));
+        assert!(
+            r.says(
+                "A player with a King in hand must drop it rather than move or drop another piece."
+            ),
+            "{r:?}"
+        );
+        let r = all(&crate::variant::builtin_for_tests("placement"));
+        assert!(
+            r.says("A player with a piece in hand must drop it rather than move."),
+            "{r:?}"
+        );
+    }
+
+    // Position::do_move, shown by play (tests/fairy/rules/drops_more.py):
+    // an Ataxx move turns every piece of the other side around the
+    // square it ends on, enclosed or not.
+    #[test]
+    fn ataxx_turns_the_pieces_around_a_move() {
+        let r = all(&crate::variant::builtin_for_tests("ataxx"));
+        assert!(
+            r.says(
+                "After each move, the other side's pieces on the squares next to the one it ends on \
+                 (beside, above, below or diagonally) change sides."
+            ),
+            "{r:?}"
+        );
+    }
+
+    // Position::drop_region, shown by play (tests/fairy/rules/drops_more.py):
+    // Annexation keeps Flipello's start squares, three of them empty in
+    // its start: the first drops go there.
+    #[test]
+    fn enclosing_drops_start_on_the_empty_start_squares() {
+        let v = one(
+            "[a:flipello]\nmaxRank = 10\nmaxFile = 10\n\
+             startFen = ***4***/***4***/***4***/10/4pP4/4Pp4/10/***4***/***4***/***4***[PPPPpppp] w 0 1\n",
+        );
+        let r = all(&v);
+        assert!(
+            r.says(
+                "The first pieces are dropped on d4, e4 and d5, where they need enclose nothing."
+            ),
+            "{r:?}"
+        );
+    }
+
+    // Position::drop_region's ANYSIDE, shown by play
+    // (tests/fairy/rules/drops_more.py): from the far ends it takes the
+    // first empty square counted from the a-file or the 1st rank.
+    #[test]
+    fn anyside_drops_as_fairy_stockfish_counts_them() {
+        let v = one("[c:flipello]\nenclosingDrop = anyside\nflipEnclosedPieces = none\n");
+        let r = all(&v);
+        assert!(
+            r.texts().iter().any(|t| t.contains(
+                "where the other end is empty, on the first empty square counted from the a-file"
+            )),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn walls_where_fairy_stockfish_places_them() {
+        let wall = |v: &Variant| -> Sentence {
+            let r = all(v);
+            r.ends
+                .iter()
+                .chain(&r.beyond)
+                .find(|s| s.text.contains("wall"))
+                .cloned()
+                .expect("a wall sentence")
+        };
+        let s = wall(&crate::variant::builtin_for_tests("isolation"));
+        assert_eq!(
+            s.text,
+            "After each move, the player places a wall on an empty square other than c1 and d8 for the rest of the game."
+        );
+        assert!(s.data_rule().contains("wallingRegionWhite="), "{s:?}");
+        let s = wall(&one("[a:chess]\nwallingRule = edge\nwallOrMove = true\n"));
+        assert_eq!(
+            s.text,
+            "Instead of moving, a player may place a wall on an empty square on the edge of the board or beside \
+             (left, right, above or below) a wall; walls stay for the rest of the game."
+        );
+        assert_eq!(s.data_rule(), "wallingRule=edge; wallOrMove=true");
+        let s = wall(&one(
+            "[c:amazons]\nmaxRank = 7\nmaxFile = g\ncustomPiece1 = n:mN\n\
+             startFen = 2n1n2/7/n5n/7/N5N/7/2N1N2 w - - 0 1\n",
+        ));
+        assert!(
+            s.text
+                .contains("an arrow from where it landed to an empty square it could move to"),
+            "{s:?}"
+        );
+        assert!(!s.text.contains("Queen"), "{s:?}");
+        let s = wall(&crate::variant::builtin_for_tests("joust"));
+        assert_eq!(s.data_rule(), "wallingRule=past");
     }
 
     #[test]

@@ -59,6 +59,8 @@ import sys
 
 import pyffish as sf
 
+from rules.fen import Fen
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -137,35 +139,10 @@ def declared_letters(name, sections):
 def fen_rows(fen):
     """The start FEN's placement as rows of tokens (None for an empty
     square, else the letter with its `+`), top rank first, and the pocket
-    letters."""
-    placement = fen.split()[0]
-    pocket = ""
-    m = re.match(r"^([^\[]*)\[([^\]]*)\]$", placement)
-    if m:
-        placement, pocket = m.group(1), m.group(2)
-    rows = []
-    for text in placement.split("/"):
-        row, i = [], 0
-        while i < len(text):
-            c = text[i]
-            if c.isdigit():
-                j = i
-                while j < len(text) and text[j].isdigit():
-                    j += 1
-                row += [None] * int(text[i:j])
-                i = j
-                continue
-            if c == "+" and i + 1 < len(text):
-                row.append("+" + text[i + 1])
-                i += 2
-                continue
-            if c == "~":  # a promoted piece's mark (crazyhouse)
-                i += 1
-                continue
-            row.append(c)
-            i += 1
-        rows.append(row)
-    return rows, pocket
+    letters: the rules suite's reading (rules/fen.py), the crazyhouse
+    mark `~` of a promoted piece dropped."""
+    b = Fen(fen)
+    return [[t.rstrip("~") if t else None for t in row] for row in b.rows], b.pocket or ""
 
 
 def rows_fen(rows, rest):

@@ -21,7 +21,7 @@ class DropMateProbes:
         bk = next((t for t in royals if t[-1].islower()), None)
         if not wk or not bk:
             return None
-        kinds = sorted({letter(t) for _, t in start.pieces() if letter(t) not in self.royal and not t.startswith("+")})
+        kinds = self.kinds(cased=False, royal=False, promoted=False)
         corner, front, guard = (0, h - 1), (0, h - 2), (0, h - 3)
         beside = [(1, h - 1), (1, h - 2)]
         for b1 in kinds:
@@ -51,8 +51,7 @@ class DropMateProbes:
         pawn's) is a win for the side mated and every other a loss; under
         `false`, each is a loss."""
         want = g["shogiPawnDropMateIllegal"]
-        start = Fen(self.start)
-        kinds = sorted({letter(t) for _, t in start.pieces() if letter(t) not in self.royal and not t.startswith("+")})
+        kinds = self.kinds(cased=False, royal=False, promoted=False)
         results = {}
         for k in kinds:
             found = self.drop_mate(k)

@@ -21,7 +21,7 @@ class MateProbes:
         br = [t for _, t in royals if not white(t)]
         if len(wr) != 1 or len(br) != 1:
             return None, "not one royal piece a side in the start position"
-        letters = sorted({letter(t) for _, t in start.pieces() if letter(t) not in self.royal and not t.startswith("+")})
+        letters = self.kinds(cased=False, royal=False, promoted=False)
         w, h = start.width, start.height
         wstart = parse_sq([x for x, t in royals if white(t)][0])
         bstart = parse_sq([x for x, t in royals if not white(t)][0])
@@ -74,7 +74,7 @@ class MateProbes:
         br = [(x, t) for x, t in royals if not white(t)]
         if len(wr) > 1 or len(br) > 1:
             return None, "more than one royal piece a side in the start position"
-        kinds = sorted({t.rstrip("~") for _, t in start.pieces() if letter(t) not in self.royal or not royals})
+        kinds = self.kinds(royal=not royals)
         whites = [t for t in kinds if white(t)]
         blacks = [t for t in kinds if not white(t)]
         if not whites or (not br and not blacks):
@@ -121,19 +121,10 @@ class MateProbes:
         move, seeded by the page's name) where Black has no legal move and
         is not in check and no other rule ends the game: a full board in a
         game of drops (Tic-tac-toe's draw)."""
-        start = Fen(self.start)
-        kinds = sorted({t.rstrip("~") for _, t in start.pieces()} | set(start.pocket or ""))
-        kinds = [t for t in kinds if t.isalpha() or t.startswith("+")]
+        kinds = self.kinds(pocket=True)
         if not kinds:
             return None, "no piece to place"
-        rng = random.Random(self.name + "/full")
-        cells = [(x, y) for x in range(start.width) for y in range(start.height)]
-        for tries in range(budget):
-            b = self.empty_board()
-            holes = set(rng.sample(cells, min(len(cells), tries % 4)))
-            for c in cells:
-                if c not in holes:
-                    b.set(c, rng.choice(kinds))
+        for tries, b, _, _ in self.full_boards_drawn("/full", kinds, budget, holes=lambda i: i % 4):
             fen = b.text(side="b")
             if not self.valid(fen) or self.legal(fen) or sf.gives_check(self.v, fen, []):
                 continue
@@ -150,6 +141,8 @@ class MateProbes:
 
     def probe_end(self, g, key, in_check):
         want = g[key]
+        if key == "stalemateValue" and "stalematePieceCount" in g:
+            return  # the count's probe answers it
         if key == "stalemateValue" and self.claims.get("stalematePieceCount") == "true":
             self.skip(key, "stalematePieceCount=true: the result depends on the count")
             return

@@ -1,8 +1,6 @@
 """Points: `materialCounting` decides a game the rules would draw
 (Position::material_counting_result), here one the n-move rule ends."""
 
-import random
-
 import pyffish as sf
 
 from .fen import Fen, outcome
@@ -95,18 +93,13 @@ class MaterialProbes:
         every square (pocket emptied; seeded by the page's name), each
         pyffish accepts, with either side to move, that no other rule
         ends."""
-        start = Fen(self.start)
-        kinds = sorted({t.rstrip("~") for _, t in start.pieces()} | set(start.pocket or ""))
-        kinds = [t for t in kinds if t.isalpha()]
-        rng = random.Random(self.name + "/full board")
-        cells = [(x, y) for x in range(start.width) for y in range(start.height)]
+        kinds = self.kinds(pocket=True, promoted=False)
         out = []
-        for i in range(count * 5):
-            if not kinds or len(out) >= count:
+        if not kinds:
+            return out
+        for i, b, rng, cells in self.full_boards_drawn("/full board", kinds, count * 5):
+            if len(out) >= count:
                 break
-            b = self.empty_board()
-            for c in cells:
-                b.set(c, rng.choice(kinds))
             fen = b.text(side="wb"[i % 2])
             if not self.valid(fen):
                 continue

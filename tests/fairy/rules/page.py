@@ -13,22 +13,26 @@ import pyffish as sf
 
 from .blasts import BlastProbes
 from .castling import CastlingProbes
+from .checks import CheckProbes
 from .drop_mate import DropMateProbes
 from .drops import DropProbes
+from .drops_more import DropMoreProbes
 from .extinction import ExtinctionProbes
 from .fen import Fen, letter
 from .goals import GoalProbes
 from .immobility import ImmobilityProbes
 from .mate import MateProbes
-from .overrides import OverrideProbes
 from .material import MaterialProbes
 from .move_rule import MoveRuleProbes
+from .overrides import OverrideProbes
 from .passing import PassProbes
 from .pawn_steps import PawnStepProbes
 from .positions import Positions
 from .promotion import PromotionProbes
 from .repetition import RepetitionProbes
+from .stalemates import StalemateProbes
 from .start import StartProbes
+from .walls import WallProbes
 
 
 # Each probe: the claims that start it (any of them in a group), the
@@ -79,6 +83,15 @@ PROBES = [
     (("soldierPromotionRank",), "probe_soldier_rank", {"soldierPromotionRank"}),
     (lambda g: [k for k in g if k.startswith("mobilityRegion")], "probe_regions",
      lambda g: {k for k in g if k.startswith("mobilityRegion")}),
+    (("wallingRule",), "probe_walls", {"wallingRule", "wallOrMove", "wallingRegionWhite", "wallingRegionBlack"}),
+    (("dropPromoted",), "probe_drop_promoted", {"dropPromoted"}),
+    (("pieceDemotion",), "probe_demotion", {"pieceDemotion"}),
+    (("checkCounting",), "probe_check_counting", {"checkCounting"}),
+    (("mustDrop",), "probe_must_drop", {"mustDrop", "mustDropType"}),
+    (("enclosingDrop", "enclosingDropStart"), "probe_enclosing", {"enclosingDrop", "enclosingDropStart"}),
+    (("flipEnclosedPieces",), "probe_flip", {"flipEnclosedPieces"}),
+    (("stalematePieceCount",), "probe_piece_count", {"stalematePieceCount", "stalemateValue"}),
+    (("passOnStalemateWhite",), "probe_pass_on_stalemate", {"passOnStalemateWhite"}),
     (("checkmateValue",), "probe_checkmate", {"checkmateValue"}),
     (("stalemateValue",), "probe_stalemate", {"stalemateValue"}),
 ]
@@ -86,7 +99,8 @@ PROBES = [
 
 class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
-           PassProbes, BlastProbes, MaterialProbes, DropMateProbes, OverrideProbes):
+           PassProbes, BlastProbes, MaterialProbes, DropMateProbes, WallProbes,
+           StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 

@@ -23,6 +23,42 @@ class Positions:
         b.no_castling()
         return b
 
+    def kinds(self, cased=True, royal=True, promoted=True, pocket=False):
+        """The piece kinds of the start position (board tokens without the
+        crazyhouse mark `~`, sorted): as tokens (`P`, `+p`: either side)
+        or, not CASED, as letters (`p`); without the royal pieces' unless
+        ROYAL, the promoted ones' unless PROMOTED; with the pocket's
+        letters if POCKET."""
+        start = Fen(self.start)
+        out = {t.rstrip("~") for _, t in start.pieces()}
+        if pocket:
+            out |= {c for c in start.pocket or "" if c.isalpha()}
+        out = {t for t in out if t.isalpha() or (t.startswith("+") and t[1:].isalpha())}
+        if not royal:
+            out = {t for t in out if letter(t) not in self.royal}
+        if not promoted:
+            out = {t for t in out if not t.startswith("+")}
+        if not cased:
+            out = {letter(t) for t in out}
+        return sorted(out)
+
+    def full_boards_drawn(self, seed, kinds, draws, holes=None):
+        """Boards filled at random with KINDS (tokens), each square but
+        HOLES(i) of them for the i-th draw (none without HOLES), from an
+        empty board (pocket emptied) over DRAWS draws, seeded by the page's
+        name and SEED: (i, the board as a Fen, the generator, for the
+        caller's own further draws)."""
+        rng = random.Random(self.name + seed)
+        start = Fen(self.start)
+        cells = [(x, y) for x in range(start.width) for y in range(start.height)]
+        for i in range(draws):
+            b = self.empty_board()
+            gaps = set(rng.sample(cells, min(len(cells), holes(i)))) if holes else set()
+            for c in cells:
+                if c not in gaps:
+                    b.set(c, rng.choice(kinds))
+            yield i, b, rng, cells
+
     def quiet_moves(self, fen, avoid_letters=(), avoid_royal=True, limit=6, no_check=True, walls=False):
         """Up to LIMIT moves that are no capture, no drop, no promotion,
         give no check, and place no wall or duck (unless WALLS)."""
