@@ -992,7 +992,7 @@ fn beyond(
     // the browser's build.)
     #[cfg(not(target_arch = "wasm32"))]
     double_steps(v, name, out);
-    special_moves(v, out);
+    special_moves(v, name, out);
     promotions(v, name, shown, out);
 }
 
@@ -1632,19 +1632,41 @@ fn walls(v: &Variant, out: &mut Vec<Sentence>) {
 }
 
 /// Gating, walls and the duck, the flying general, passing, demotion.
-fn special_moves(v: &Variant, out: &mut Vec<Sentence>) {
+fn special_moves(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let moves = &v.rules.moves;
-    if moves.gating {
+    // Fairy-Stockfish places a piece from the hand only under
+    // seirawanGating (movegen.cpp); `gating` alone keeps the FEN's flags
+    // of the pieces not yet moved, which Cambodian's first moves read.
+    if moves.gating && moves.seirawan_gating {
         out.push(
-            Sentence::new(if moves.seirawan_gating {
+            Sentence::new(
                 "Gating: when a piece on its first rank moves for the first time, the player may place a piece \
-                 from their hand on the square it left (when the King castles, on the King's or the Rook's)."
-            } else {
-                "Gating: when a piece on its first rank moves for the first time, the player may place a piece \
-                 from their hand on the square it left."
-            })
+                 from their hand on the square it left (when the King castles, on the King's or the Rook's).",
+            )
             .key("gating")
             .key("seirawanGating"),
+        );
+    }
+    if moves.gating && moves.cambodian {
+        // movegen.cpp: the King's Knight leap onto the rank in front of
+        // it, to an empty square, not out of check; the Fers's leap two
+        // squares forward to an empty square; position.cpp: a Rook move
+        // that attacks the unmoved King takes its leap away.
+        let of = |kind: &str, or: &str| {
+            v.pieces
+                .iter()
+                .find(|p| p.name == kind)
+                .map_or_else(|| or.to_string(), |p| name(p.letter))
+        };
+        let (king, fers) = (of("king", "King"), of("fers", "Fers"));
+        out.push(
+            Sentence::new(format!(
+                "First moves: a {king} that has not moved and is not in check may leap as a Knight to an empty \
+                 square of the rank in front of it, until an enemy Rook's move attacks it; a {fers} that has \
+                 not moved may leap two squares straight forward to an empty square."
+            ))
+            .key("gating")
+            .key("cambodianMoves"),
         );
     }
     walls(v, out);
@@ -1745,6 +1767,26 @@ mod tests {
 
     // Facts from Fairy-Stockfish's variant.cpp (flipersi, flipello), the
     // sentences written by hand.
+    // Fairy-Stockfish's movegen.cpp: gating alone places nothing from a
+    // hand (pyffish, cambodian: no move with a gating suffix from the
+    // start); its first moves are the King's and the Neang's leaps
+    // (pyffish, `4k3/8/8/8/8/8/8/3KM3 w DE - 0 1`: d1b2, d1f2, e1e3
+    // among the moves).
+    #[test]
+    fn cambodian_states_its_first_leaps_and_no_gating() {
+        let v = crate::variant::builtin_for_tests("cambodian");
+        let r = rules(&v, &named, &|_| true);
+        let texts = r.texts();
+        assert!(!texts.iter().any(|t| t.starts_with("Gating")), "{texts:?}");
+        let first = r
+            .beyond
+            .iter()
+            .find(|s| s.text.starts_with("First moves"))
+            .expect("the first leaps");
+        assert!(first.text.contains("leap as a Knight"), "{first:?}");
+        assert_eq!(first.data_rule(), "gating=true; cambodianMoves=true");
+    }
+
     #[test]
     fn the_rules_of_reversi_and_the_hands() {
         let vs = super::super::read("[a:flipersi]\n[b:flipello]\n", "t").unwrap();

@@ -19,6 +19,7 @@ from .drops import DropProbes
 from .drops_more import DropMoreProbes
 from .extinction import ExtinctionProbes
 from .fen import Fen, letter
+from .gating import GatingProbes
 from .goals import GoalProbes
 from .immobility import ImmobilityProbes
 from .mate import MateProbes
@@ -79,6 +80,7 @@ PROBES = [
      | (set() if "extinctionValue" in g else {"extinctionPieceTypes", "extinctionPieceCount"})),
     (("extinctionValue",), "probe_extinction",
      {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionOpponentPieceCount"}),
+    (("gating",), "probe_gating", {"gating", "seirawanGating", "cambodianMoves"}),
     (("king",), "probe_royal", {"king"}),
     (("soldierPromotionRank",), "probe_soldier_rank", {"soldierPromotionRank"}),
     (lambda g: [k for k in g if k.startswith("mobilityRegion")], "probe_regions",
@@ -100,7 +102,7 @@ PROBES = [
 class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
            PassProbes, BlastProbes, MaterialProbes, DropMateProbes, WallProbes,
-           StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes):
+           StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 
