@@ -11,6 +11,7 @@ import collections
 
 import pyffish as sf
 
+from .about import ABOUT_KEYS, AboutProbes
 from .blasts import BlastProbes
 from .castling import CastlingProbes
 from .drop_mate import DropMateProbes
@@ -81,12 +82,13 @@ PROBES = [
      lambda g: {k for k in g if k.startswith("mobilityRegion")}),
     (("checkmateValue",), "probe_checkmate", {"checkmateValue"}),
     (("stalemateValue",), "probe_stalemate", {"stalemateValue"}),
+    (ABOUT_KEYS, "probe_about", set(ABOUT_KEYS)),
 ]
 
 
 class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
-           PassProbes, BlastProbes, MaterialProbes, DropMateProbes, OverrideProbes):
+           PassProbes, BlastProbes, MaterialProbes, DropMateProbes, OverrideProbes, AboutProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 
