@@ -148,6 +148,10 @@ pub struct Entry {
     pub title: String,
     /// One sentence: what kind of game it is.
     pub about: String,
+    /// The rules the sentence states, as Fairy-Stockfish's keys (or
+    /// `fsf:` claims), read from the sentence by hand (`about_keys`):
+    /// [`about_sentence`] gives each its variant's value.
+    pub about_keys: Vec<String>,
     pub family: Family,
     /// The sides' names, where its players do not say White and Black:
     /// White's (Fairy-Stockfish's upper case) and Black's.
@@ -205,6 +209,7 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
                 parent: None,
                 title: String::new(),
                 about: String::new(),
+                about_keys: Vec::new(),
                 family: Family::Chess,
                 sides: None,
                 source: String::new(),
@@ -224,6 +229,30 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
             "parent" => e.parent = Some(v.to_string()),
             "title" => e.title = v.to_string(),
             "about" => e.about = v.to_string(),
+            "about_keys" => {
+                e.about_keys = v.split_whitespace().map(str::to_string).collect();
+                if e.about_keys.is_empty() {
+                    return Err(err(n, "about_keys lists at least one key"));
+                }
+                if let Some(k) = e
+                    .about_keys
+                    .iter()
+                    .find(|k| !super::claims::is_claim_key(k))
+                {
+                    return Err(DataError {
+                        line: n,
+                        what: format!(
+                            "about_keys: {k} is not a key Fairy-Stockfish reads nor an fsf: claim"
+                        ),
+                    });
+                }
+                let mut seen = e.about_keys.clone();
+                seen.sort();
+                seen.dedup();
+                if seen.len() != e.about_keys.len() {
+                    return Err(err(n, "about_keys lists a key twice"));
+                }
+            }
             "source" => e.source = v.to_string(),
             "family" => e.family = Family::parse(v).ok_or_else(|| err(n, "an unknown family"))?,
             "sides" => {
@@ -317,6 +346,43 @@ pub fn side(v: &Variant, c: Colour) -> &'static str {
 /// The one sentence saying what kind of game it is.
 pub fn about(name: &str) -> Option<&'static str> {
     entry(name).map(|e| e.about.as_str())
+}
+
+/// The one sentence saying what kind of game `v` is, with the claims of
+/// the rules it states (its entry's `about_keys`): a plain key's value is
+/// the variant's own ([`super::claims::claims`], as [`super::prose::fill`]
+/// gives it), an `fsf:` claim's the value the game's rules sentences
+/// (`rules`, [`super::prose::rules`]) claim for it. Beside it, the listed
+/// keys that resolve to nothing (no such claim of the variant, or no
+/// rules sentence claiming it): left out of the sentence's claims, and an
+/// error a unit test catches over every entry. None where `v` is not a
+/// variant the data knows ([`Known::of`]).
+pub fn about_sentence(
+    v: &Variant,
+    rules: &super::prose::Rules,
+) -> Option<(super::prose::Sentence, Vec<String>)> {
+    let k = Known::of(v)?;
+    let table = super::claims::claims(v);
+    let mut s = super::prose::Sentence::new(k.entry.about.as_str());
+    let mut missing = Vec::new();
+    for key in &k.entry.about_keys {
+        let value = if key.starts_with("fsf:") {
+            rules
+                .ends
+                .iter()
+                .chain(&rules.beyond)
+                .flat_map(|s| &s.claims)
+                .find(|(k, _)| k == key)
+                .map(|(_, x)| x.clone())
+        } else {
+            table.iter().find(|(k, _)| k == key).map(|(_, x)| x.clone())
+        };
+        match value {
+            Some(x) => s.claims.push((key.clone(), x)),
+            None => missing.push(key.clone()),
+        }
+    }
+    Some((s, missing))
 }
 
 /// The variant's family.
@@ -706,6 +772,15 @@ mod tests {
         // Snort's parent is Ataxx (Red, Blue); Snort's players are not
         // Ataxx's.
         assert!(entry("snort").is_some_and(|e| e.sides.is_none()));
+    }
+
+    #[test]
+    fn about_keys_are_keys_listed_once() {
+        assert!(parse("[x]\nabout_keys = maxFile maxRank\n").is_ok());
+        assert!(parse("[x]\nabout_keys = maxfile\n").is_err());
+        assert!(parse("[x]\nabout_keys = fsf:colour\n").is_err());
+        assert!(parse("[x]\nabout_keys = castling castling\n").is_err());
+        assert!(parse("[x]\nabout_keys =\n").is_err());
     }
 
     #[test]

@@ -44,6 +44,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::variant::piece_names::{self, Family};
+use crate::variant::prose;
 use crate::variant::{Skip, Variant, VariantPiece};
 
 mod command;
@@ -335,14 +336,70 @@ fn title(v: &Variant) -> String {
     }
 }
 
-/// The one sentence saying what kind of game it is, where known.
-fn about(v: &Variant) -> Option<&'static str> {
-    piece_names::Known::of(v).map(|k| k.entry.about.as_str())
+/// The one sentence saying what kind of game it is, where known, with
+/// the claims of the rules it states (its entry's `about_keys`, valued by
+/// [`piece_names::about_sentence`] from the variant and the page's rules
+/// sentences `rules`; the unit test `every_about_key_resolves` fails on a
+/// key that resolves to nothing).
+fn about(v: &Variant, rules: &prose::Rules) -> Option<prose::Sentence> {
+    piece_names::about_sentence(v, rules).map(|(s, _)| s)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every entry's `about_keys` resolves, on the variant it is the
+    /// entry of, as the page resolves it (the rules sentences the page
+    /// says): every built-in and every section of the reference file.
+    #[test]
+    fn every_about_key_resolves() {
+        const REFERENCE: &str =
+            include_str!("../../../tests/fixtures/fairy-stockfish-variants.ini");
+        let mut listed = 0;
+        for (text, file) in [
+            (crate::variant::builtin::TEXT, "builtins.ini"),
+            (REFERENCE, "fairy-stockfish-variants.ini"),
+        ] {
+            let names = Names::from_comments(text);
+            for v in crate::variant::read_each(text, file).into_iter().flatten() {
+                let letters: Vec<char> = view::shown(&v).iter().map(|p| p.letter).collect();
+                let rules = prose::rules(&v, &|c| view::letter_name(&v, &names, c), &|c| {
+                    letters.contains(&c)
+                });
+                let Some((s, missing)) = piece_names::about_sentence(&v, &rules) else {
+                    continue;
+                };
+                assert!(
+                    missing.is_empty(),
+                    "[{}] ({file}): about_keys {missing:?} resolve to nothing",
+                    v.name
+                );
+                listed += s.claims.len();
+            }
+        }
+        assert!(listed > 0);
+    }
+
+    #[test]
+    fn a_listed_key_that_resolves_to_nothing_is_caught() {
+        // Without the rules sentences that claim them, Three-check's
+        // fsf:checksWhite resolves to nothing; its plain keys still do.
+        let v = crate::variant::read_each(crate::variant::builtin::TEXT, "builtins.ini")
+            .into_iter()
+            .flatten()
+            .find(|v| v.name == "3check")
+            .unwrap();
+        let (s, missing) = piece_names::about_sentence(&v, &prose::Rules::default()).unwrap();
+        assert!(
+            missing.contains(&"fsf:checksWhite".to_string()),
+            "{missing:?}"
+        );
+        assert!(s
+            .claims
+            .iter()
+            .any(|(k, v)| k == "checkCounting" && v == "true"));
+    }
 
     #[test]
     fn the_catalogue_carries_the_marker_in_a_comment_nothing_ends() {

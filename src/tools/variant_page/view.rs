@@ -23,8 +23,9 @@ use super::{about, piece_name, skip_text, title, Names, Options, PageError};
 pub(super) struct PageView {
     pub name: String,
     pub title: String,
-    /// One sentence: what kind of game it is, where known.
-    pub about: Option<&'static str>,
+    /// One sentence: what kind of game it is, where known, with the
+    /// claims of the rules it states.
+    pub about: Option<prose::Sentence>,
     pub source: String,
     pub script_src: String,
     pub files: u8,
@@ -278,6 +279,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
     }
     let title = title(v);
     let cells = board_cells(v, &rows);
+    let rules = prose::rules(v, &|c| letter_name(v, names, c), &|c| letters.contains(&c));
     Ok(PageView {
         name: v.name.clone(),
         picture: (!v.start.is_empty()).then(|| Picture {
@@ -291,7 +293,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
             fen: layout::board_fen(v),
         }),
         title,
-        about: about(v),
+        about: about(v, &rules),
         source: opts.source.clone(),
         script_src: opts.script_src.clone(),
         files: v.files,
@@ -313,7 +315,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         board: cells,
         legend,
         pieces,
-        rules: prose::rules(v, &|c| letter_name(v, names, c), &|c| letters.contains(&c)),
+        rules,
     })
 }
 
@@ -496,7 +498,7 @@ fn across_the_river(
 }
 
 /// The name of the piece whose letter is `c`, else the letter.
-fn letter_name(v: &Variant, names: &Names, c: char) -> String {
+pub(super) fn letter_name(v: &Variant, names: &Names, c: char) -> String {
     v.piece(c.to_ascii_lowercase()).map_or_else(
         || c.to_ascii_uppercase().to_string(),
         |p| piece_name(v, p, names),

@@ -11,6 +11,7 @@ import collections
 
 import pyffish as sf
 
+from .about import ABOUT_KEYS, AboutProbes
 from .blasts import BlastProbes
 from .castling import CastlingProbes
 from .checks import CheckProbes
@@ -96,13 +97,14 @@ PROBES = [
     (("passOnStalemateWhite",), "probe_pass_on_stalemate", {"passOnStalemateWhite"}),
     (("checkmateValue",), "probe_checkmate", {"checkmateValue"}),
     (("stalemateValue",), "probe_stalemate", {"stalemateValue"}),
+    (ABOUT_KEYS, "probe_about", set(ABOUT_KEYS)),
 ]
 
 
 class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
            PassProbes, BlastProbes, MaterialProbes, DropMateProbes, WallProbes,
-           StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes):
+           StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes, AboutProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 

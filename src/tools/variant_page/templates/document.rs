@@ -46,7 +46,10 @@ pub(in super::super) fn page(p: &PageView) -> Markup {
             body {
                 main {
                     h1 { (p.title) }
-                    @if let Some(about) = p.about { p.about { (about) } }
+                    @if let Some(about) = &p.about {
+                        @if about.claims.is_empty() { p.about { (about.text) } }
+                        @else { p.about data-rule=(about.data_rule()) { (about.text) } }
+                    }
                     p {
                         (p.title) " is played on a board of " (p.files) "×" (p.ranks)
                         " squares. This page was written from its definition for Fairy-Stockfish."
