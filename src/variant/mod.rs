@@ -99,14 +99,14 @@ mod warning;
 
 /// The variant of a built-in's name, as the unit tests of the modules
 /// beside read it (`[g:NAME]`, nothing changed).
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
 pub(crate) fn builtin_for_tests(name: &str) -> Variant {
     last_for_tests(&format!("[g:{name}]\n"))
 }
 
 /// The last variant of `text` (its parents before it), as the unit tests
 /// read a definition.
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
 pub(crate) fn last_for_tests(text: &str) -> Variant {
     read(text, "t.ini")
         .map(|mut v| v.remove(v.len() - 1))
