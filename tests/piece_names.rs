@@ -264,8 +264,10 @@ fn read_pages(written: Vec<(String, String)>) -> BTreeMap<String, Page> {
     let mut pages = BTreeMap::new();
     for (name, html) in written {
         let title = between(&html, "<h1>", "</h1>").unwrap_or("").to_string();
-        let about = between(&html, "<p class=\"about\">", "</p>")
-            .unwrap_or("")
+        // (its data-rule, where the sentence states a rule, before the `>`)
+        let about = between(&html, "<p class=\"about\"", "</p>")
+            .and_then(|p| p.split_once('>'))
+            .map_or("", |(_, text)| text)
             .to_string();
         let mut rows = BTreeMap::new();
         for part in html.split("<tr data-piece=\"").skip(1) {

@@ -149,8 +149,8 @@ pub struct Entry {
     /// One sentence: what kind of game it is.
     pub about: String,
     /// The rules the sentence states, as Fairy-Stockfish's keys (or
-    /// `fsf:` claims), read from the sentence by hand (`about_keys`):
-    /// [`about_sentence`] gives each its variant's value.
+    /// `fsf:` claims), read from the sentence by hand (`about_keys`): the
+    /// page gives each its variant's value.
     pub about_keys: Vec<String>,
     pub family: Family,
     /// The sides' names, where its players do not say White and Black:
@@ -346,43 +346,6 @@ pub fn side(v: &Variant, c: Colour) -> &'static str {
 /// The one sentence saying what kind of game it is.
 pub fn about(name: &str) -> Option<&'static str> {
     entry(name).map(|e| e.about.as_str())
-}
-
-/// The one sentence saying what kind of game `v` is, with the claims of
-/// the rules it states (its entry's `about_keys`): a plain key's value is
-/// the variant's own ([`super::claims::claims`], as [`super::prose::fill`]
-/// gives it), an `fsf:` claim's the value the game's rules sentences
-/// (`rules`, [`super::prose::rules`]) claim for it. Beside it, the listed
-/// keys that resolve to nothing (no such claim of the variant, or no
-/// rules sentence claiming it): left out of the sentence's claims, and an
-/// error a unit test catches over every entry. None where `v` is not a
-/// variant the data knows ([`Known::of`]).
-pub fn about_sentence(
-    v: &Variant,
-    rules: &super::prose::Rules,
-) -> Option<(super::prose::Sentence, Vec<String>)> {
-    let k = Known::of(v)?;
-    let table = super::claims::claims(v);
-    let mut s = super::prose::Sentence::new(k.entry.about.as_str());
-    let mut missing = Vec::new();
-    for key in &k.entry.about_keys {
-        let value = if key.starts_with("fsf:") {
-            rules
-                .ends
-                .iter()
-                .chain(&rules.beyond)
-                .flat_map(|s| &s.claims)
-                .find(|(k, _)| k == key)
-                .map(|(_, x)| x.clone())
-        } else {
-            table.iter().find(|(k, _)| k == key).map(|(_, x)| x.clone())
-        };
-        match value {
-            Some(x) => s.claims.push((key.clone(), x)),
-            None => missing.push(key.clone()),
-        }
-    }
-    Some((s, missing))
 }
 
 /// The variant's family.

@@ -336,13 +336,47 @@ fn title(v: &Variant) -> String {
     }
 }
 
+/// The one sentence saying what kind of game `v` is, with the claims of
+/// the rules it states (its entry's `about_keys`): a plain key's value is
+/// the variant's own ([`crate::variant::claims::claims`], as [`prose::fill`]
+/// gives it), an `fsf:` claim's the value the game's rules sentences
+/// (`rules`, [`prose::rules`]) claim for it. Beside it, the listed
+/// keys that resolve to nothing (no such claim of the variant, or no
+/// rules sentence claiming it): left out of the sentence's claims, and an
+/// error a unit test catches over every entry. None where `v` is not a
+/// variant the data knows ([`piece_names::Known::of`]).
+pub fn about_sentence(v: &Variant, rules: &prose::Rules) -> Option<(prose::Sentence, Vec<String>)> {
+    let k = piece_names::Known::of(v)?;
+    let table = crate::variant::claims::claims(v);
+    let mut s = prose::Sentence::new(k.entry.about.as_str());
+    let mut missing = Vec::new();
+    for key in &k.entry.about_keys {
+        let value = if key.starts_with("fsf:") {
+            rules
+                .ends
+                .iter()
+                .chain(&rules.beyond)
+                .flat_map(|s| &s.claims)
+                .find(|(k, _)| k == key)
+                .map(|(_, x)| x.clone())
+        } else {
+            table.iter().find(|(k, _)| k == key).map(|(_, x)| x.clone())
+        };
+        match value {
+            Some(x) => s.claims.push((key.clone(), x)),
+            None => missing.push(key.clone()),
+        }
+    }
+    Some((s, missing))
+}
+
 /// The one sentence saying what kind of game it is, where known, with
 /// the claims of the rules it states (its entry's `about_keys`, valued by
-/// [`piece_names::about_sentence`] from the variant and the page's rules
+/// [`about_sentence`] from the variant and the page's rules
 /// sentences `rules`; the unit test `every_about_key_resolves` fails on a
 /// key that resolves to nothing).
 fn about(v: &Variant, rules: &prose::Rules) -> Option<prose::Sentence> {
-    piece_names::about_sentence(v, rules).map(|(s, _)| s)
+    about_sentence(v, rules).map(|(s, _)| s)
 }
 
 #[cfg(test)]
@@ -367,7 +401,7 @@ mod tests {
                 let rules = prose::rules(&v, &|c| view::letter_name(&v, &names, c), &|c| {
                     letters.contains(&c)
                 });
-                let Some((s, missing)) = piece_names::about_sentence(&v, &rules) else {
+                let Some((s, missing)) = about_sentence(&v, &rules) else {
                     continue;
                 };
                 assert!(
@@ -390,7 +424,7 @@ mod tests {
             .flatten()
             .find(|v| v.name == "3check")
             .unwrap();
-        let (s, missing) = piece_names::about_sentence(&v, &prose::Rules::default()).unwrap();
+        let (s, missing) = about_sentence(&v, &prose::Rules::default()).unwrap();
         assert!(
             missing.contains(&"fsf:checksWhite".to_string()),
             "{missing:?}"
