@@ -82,9 +82,11 @@ pub enum Excluded {
     Check,
     /// A royal or pseudo-royal piece would stand attacked there.
     Attacked,
-    /// Another type must be dropped first (`mustDropType`), or the
-    /// bishops could no longer stand on squares of both colours.
-    Other,
+    /// Another type must be dropped first (`mustDropType`).
+    DropFirst,
+    /// The side's bishops could no longer stand on squares of both
+    /// colours (`dropOppositeColoredBishop`).
+    Bishops,
 }
 
 /// The letters `colour`'s hand may hold, in the variant's order of piece
@@ -580,12 +582,12 @@ fn legal(
     if drops.must_drop {
         if let Some(t) = drops.must_drop_type {
             if t != p.letter && pos.in_hand(colour, t) > 0 {
-                return Some(Excluded::Other);
+                return Some(Excluded::DropFirst);
             }
         }
     }
     if drops.opposite_coloured_bishop && !bishops_fit(v, pos, colour, p, sq) {
-        return Some(Excluded::Other);
+        return Some(Excluded::Bishops);
     }
     let moves = parsed.map(Piece::without_initial);
     // (Fairy-Stockfish's table of a piece's moves on the empty board lets

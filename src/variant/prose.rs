@@ -254,7 +254,7 @@ impl Sentence {
 
     /// The castling rule's claims: that the game castles, the King's
     /// square and where it lands.
-    fn castling_claims(self, c: &castling::Castle) -> Sentence {
+    pub(crate) fn castling_claims(self, c: &castling::Castle) -> Sentence {
         self.key("castling")
             .fsf(
                 "castlingKingSquare",

@@ -8,10 +8,12 @@
 //! (`P` White's Pawn, `p` Black's), `data-words` the texts under the
 //! board. Without JavaScript, each shows as a static diagram with its FEN.
 
+use crate::engine::describe::number;
 use crate::engine::geometry::{Colour, Square};
 use crate::variant::castling::castle;
 use crate::variant::drops::{self, Excluded};
-use crate::variant::{castling, en_passant, gating, piece_names, promotion};
+use crate::variant::prose::{self, Sentence};
+use crate::variant::{castling, claims, en_passant, gating, piece_names, promotion};
 use crate::variant::{Placement, Variant, VariantPiece};
 use crate::Mark;
 
@@ -92,8 +94,9 @@ pub(super) struct HandPiece {
     pub keys: (String, String),
     /// "White's Pawn in hand".
     pub name: String,
-    /// Where it may be dropped, and where not.
-    pub words: String,
+    /// What it shows, in words (where it may be dropped, and where not;
+    /// where it castles...), with the rules they claim (`data-rule`).
+    pub words: Sentence,
     /// The demonstration drawn, from the top rank.
     pub rows: Vec<Vec<DemoCell>>,
     /// The marks it shows, each with what it means there.
@@ -225,10 +228,14 @@ fn castle_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandP
             look: look(v, p, &name, colour),
             keys: (key.clone(), format!("{key}-where")),
             name: format!("{side} castles"),
-            words: format!(
-                "The {name} castles from {} {}: a green square, where nothing stands between it and the Rook and it crosses no attacked square.",
-                sq(c.king),
-                ways.join(" or ")
+            words: claimed(
+                v,
+                Sentence::new(format!(
+                    "The {name} castles from {} {}: a green square, where nothing stands between it and the Rook and it crosses no attacked square.",
+                    sq(c.king),
+                    ways.join(" or ")
+                ))
+                .castling_claims(&c),
             ),
         },
     ))
@@ -269,11 +276,12 @@ fn en_passant_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<H
             look: look(v, p, &name, colour),
             keys: (key.clone(), format!("{key}-where")),
             name: format!("{side} takes en passant"),
-            words: format!(
+            words: Sentence::new(format!(
                 "{other}'s {name} has just stepped twice, from {} to {}, passing {over}: {side}'s {name} on {} may take it \
                  en passant, moving to {over} (red) and removing it from {}, on the next move only.",
                 ep.started, ep.taken, ep.from, ep.taken
-            ),
+            ))
+            .fsf("enPassant", "true"),
         },
     ))
 }
@@ -324,7 +332,7 @@ fn promotion_cell(
             look: look(v, p, &name, colour),
             keys: (key.clone(), format!("{key}-where")),
             name: format!("{side}'s {name} promotes"),
-            words: promotion_words(v, names, shown, &name),
+            words: promotion_words(v, names, p, shown, &name),
         },
     ))
 }
@@ -372,7 +380,7 @@ fn gating_words(
     colour: Colour,
     shown: &gating::Gating,
     name: &str,
-) -> String {
+) -> Sentence {
     let side = piece_names::side(v, colour);
     let named = |letter: char| {
         v.piece(letter)
@@ -388,7 +396,8 @@ fn gating_words(
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     };
-    let castles = castling::castle(v, colour).and_then(|c| {
+    let castle = castling::castle(v, colour);
+    let castles = castle.as_ref().and_then(|c| {
         let rank = c.rank.checked_sub(1)?;
         let king = shown
             .pos
@@ -401,7 +410,7 @@ fn gating_words(
         "The {name} in {side}'s hand enters the board by gating: when a piece on {side}'s first rank moves for \
          the first time, the {name} may be placed on the square it leaves, in the same move"
     );
-    if let Some(king) = castles {
+    if let Some(king) = &castles {
         text.push_str(&format!(
             "; when the {king} castles, on the {king}'s square or the Rook's"
         ));
@@ -410,11 +419,23 @@ fn gating_words(
         ". Here no piece on the first rank has moved yet: the {name} may enter on {list}, the marked \
          squares. A square whose piece has moved is no gate any more."
     ));
-    text
+    let mut said = Sentence::new(text).key("gating").key("seirawanGating");
+    if let (Some(c), Some(_)) = (&castle, &castles) {
+        said = said.castling_claims(c);
+    }
+    claimed(v, said)
 }
 
 /// What the piece promotes to, where, and whether it must.
-fn promotion_words(v: &Variant, names: &Names, shown: &promotion::Promotion, name: &str) -> String {
+/// It claims what the piece's remark on its promotion claims (the zone,
+/// the choices, whether forced).
+fn promotion_words(
+    v: &Variant,
+    names: &Names,
+    p: &VariantPiece,
+    shown: &promotion::Promotion,
+    name: &str,
+) -> Sentence {
     let to: Vec<String> = shown
         .to
         .iter()
@@ -473,7 +494,15 @@ fn promotion_words(v: &Variant, names: &Names, shown: &promotion::Promotion, nam
             list(&plain)
         ));
     }
-    text
+    let mut said = Sentence::new(text);
+    for s in prose::promotion_sentences(v, p, &|c| c.to_string()) {
+        for (key, _) in s.claims {
+            if !said.claims.iter().any(|(k, _)| *k == key) {
+                said = said.key(&key);
+            }
+        }
+    }
+    claimed(v, said)
 }
 
 /// What a demonstration cell is, besides its position.
@@ -485,7 +514,7 @@ struct Cell {
     look: Look,
     keys: (String, String),
     name: String,
-    words: String,
+    words: Sentence,
 }
 
 /// A demonstration cell: `pos` shown, with its marks.
@@ -627,33 +656,114 @@ fn demo_changes(beside: Beside, pos: &drops::Position, marked: &[(Square, Dot)])
 
 /// Where the piece may be dropped, and why not elsewhere (the reasons the
 /// demonstration's empty squares have).
+///
+/// It claims that pieces are dropped, and the key behind each reason.
 fn words(
     v: &Variant,
     names: &Names,
     p: &VariantPiece,
     colour: Colour,
     each: &[(Square, Option<Excluded>)],
-) -> String {
+) -> Sentence {
     let name = piece_name(v, p, names);
     let mut why: Vec<Excluded> = each.iter().filter_map(|(_, w)| *w).collect();
     why.sort();
     why.dedup();
     let side = piece_names::side(v, colour);
+    let drops = &v.rules.drops;
     let mut not: Vec<String> = Vec::new();
+    let mut keys: Vec<String> = vec!["pieceDrops".into()];
+    let whole = usize::from(v.files) * usize::from(v.ranks);
     for w in why {
-        not.push(match w {
+        let (text, claims): (String, Vec<String>) = match w {
             Excluded::Occupied => continue,
-            Excluded::Region => format!("only within {side}'s drop region"),
-            Excluded::FirstRank => format!("not on {side}'s first rank"),
-            Excluded::PromotionZone => "not where it would promote".into(),
-            Excluded::Doubled => format!("not on a file that holds {side}'s {name} already"),
-            Excluded::RookRank => format!("only on {side}'s first rank"),
-            Excluded::Enclosing => "only where the game's enclosing rule allows".into(),
-            Excluded::Immobile => "not where it could never move again".into(),
-            Excluded::Check => "not where it would give check".into(),
-            Excluded::Attacked => "not where the other side attacks it".into(),
-            Excluded::Other => "not where the game's drop rules forbid it".into(),
-        });
+            Excluded::Region => {
+                let drop_region = drops.region[colour].len() < whole;
+                let mobility = v
+                    .mobility_region(p, colour)
+                    .is_some_and(|m| !m.is_empty() && m.len() < whole);
+                let region_key = format!("dropRegion{}", side_word(colour));
+                match (drop_region, mobility) {
+                    (true, false) => (
+                        format!("only within {side}'s drop region"),
+                        vec![region_key],
+                    ),
+                    (false, true) => (
+                        format!("only where {side}'s {name} may stand"),
+                        vec![claims::mobility_key(&p.name, colour)],
+                    ),
+                    _ => (
+                        format!("only within {side}'s drop region, where the {name} may stand"),
+                        vec![region_key, claims::mobility_key(&p.name, colour)],
+                    ),
+                }
+            }
+            Excluded::FirstRank => (
+                format!("not on {side}'s first rank"),
+                vec!["firstRankPawnDrops".into()],
+            ),
+            Excluded::PromotionZone => (
+                "not where it would promote".into(),
+                vec!["promotionZonePawnDrops".into()],
+            ),
+            Excluded::Doubled => (
+                match drops.no_doubled_count {
+                    // (Fairy-Stockfish refuses a drop on a file that holds
+                    // this many already: none, every file.)
+                    ..=0 => format!("on no file at all: {side}'s {name} is never dropped"),
+                    1 => format!("not on a file that holds {side}'s {name} already"),
+                    n => format!(
+                        "not on a file that holds {} of {side}'s {name}s already",
+                        u8::try_from(n).map_or_else(|_| n.to_string(), number)
+                    ),
+                },
+                vec!["dropNoDoubled".into(), "dropNoDoubledCount".into()],
+            ),
+            Excluded::RookRank => (
+                format!("only on {side}'s first rank"),
+                vec!["sittuyinRookDrop".into()],
+            ),
+            Excluded::Enclosing => (
+                "only where the game's enclosing rule allows".into(),
+                vec!["enclosingDrop".into()],
+            ),
+            Excluded::Immobile => (
+                "not where it could never move again".into(),
+                vec!["immobilityIllegal".into()],
+            ),
+            Excluded::Check => (
+                "not where it would give check".into(),
+                vec![if drops.checks {
+                    "checking"
+                } else {
+                    "dropChecks"
+                }
+                .into()],
+            ),
+            Excluded::Attacked => ("not where the other side attacks it".into(), Vec::new()),
+            Excluded::DropFirst => (
+                match drops.must_drop_type.and_then(|t| v.piece(t)) {
+                    Some(t) => format!(
+                        "not while {side}'s {} is still in hand: it is placed first",
+                        piece_name(v, t, names)
+                    ),
+                    None => "not while another piece must be placed first".into(),
+                },
+                vec!["mustDropType".into()],
+            ),
+            Excluded::Bishops => (
+                format!(
+                    "not where {side}'s bishops could no longer stand on squares of both colours"
+                ),
+                vec!["dropOppositeColoredBishop".into()],
+            ),
+        };
+        not.push(text);
+        for k in claims {
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
     }
     let any = each.iter().any(|(_, w)| w.is_none());
     let mut text = if any {
@@ -666,5 +776,102 @@ fn words(
         text.push_str(&not.join("; "));
     }
     text.push('.');
-    text
+    let said = keys.iter().fold(Sentence::new(text), |s, k| s.key(k));
+    claimed(v, said)
+}
+
+/// `sentence` with its claims' values filled in, as the variant's claims
+/// spell them ([`prose::fill`]).
+fn claimed(v: &Variant, sentence: Sentence) -> Sentence {
+    let mut one = [sentence];
+    prose::fill(v, &mut one);
+    let [s] = one;
+    s
+}
+
+/// "White" or "Black", as Fairy-Stockfish's per-side keys end.
+fn side_word(colour: Colour) -> &'static str {
+    match colour {
+        Colour::White => "White",
+        Colour::Black => "Black",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::read;
+
+    fn variant(ini: &str) -> Variant {
+        read(ini, "t.ini")
+            .expect("the test's definition reads")
+            .remove(0)
+    }
+
+    /// The words of `colour`'s piece `letter` in hand, from the
+    /// demonstration the page shows.
+    fn drop_words(v: &Variant, colour: Colour, letter: char) -> Sentence {
+        let pos = drops::demonstration(v, colour, letter).expect("a demonstration");
+        let each = drops::each_square(v, &pos, colour, letter);
+        let p = v.piece(letter).expect("the piece");
+        words(v, &Names::default(), p, colour, &each)
+    }
+
+    fn claim<'a>(s: &'a Sentence, key: &str) -> Option<&'a str> {
+        s.claims
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    // Fairy-Stockfish's crazyhouse: a Pawn is never dropped on its
+    // first or last rank (firstRankPawnDrops, promotionZonePawnDrops).
+    #[test]
+    fn a_crazyhouse_pawn_claims_its_ranks() {
+        let v = variant("[h:crazyhouse]\n");
+        let s = drop_words(&v, Colour::White, 'p');
+        assert!(s.text.contains("not on White's first rank"), "{}", s.text);
+        assert_eq!(claim(&s, "pieceDrops"), Some("true"));
+        assert_eq!(claim(&s, "firstRankPawnDrops"), Some("false"));
+        assert_eq!(claim(&s, "promotionZonePawnDrops"), Some("false"));
+        assert_eq!(claim(&s, "dropNoDoubled"), None);
+    }
+
+    // dropNoDoubledCount = 0: every file holds at least none already, so
+    // Fairy-Stockfish never drops the type (the reference file's
+    // Dragonfly; pyffish offers no P@ move from its start with a Pawn in
+    // hand).
+    #[test]
+    fn a_count_of_none_says_the_piece_is_never_dropped() {
+        let v = variant("[d:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 0\n");
+        let s = drop_words(&v, Colour::Black, 'p');
+        assert!(
+            s.text.contains("Black's Pawn is never dropped"),
+            "{}",
+            s.text
+        );
+        assert_eq!(claim(&s, "dropNoDoubled"), Some("p"));
+        assert_eq!(claim(&s, "dropNoDoubledCount"), Some("0"));
+    }
+
+    // A castling King's words claim that side's King square.
+    #[test]
+    fn black_castling_claims_blacks_king_square() {
+        let v = variant("[c:chess]\n");
+        let names = Names::default();
+        let board: Vec<Vec<Option<&Look>>> = Vec::new();
+        let beside = Beside {
+            v: &v,
+            names: &names,
+            board: &board,
+        };
+        let cell = castle_cell(beside, Colour::Black, (15, 15)).expect("Black castles");
+        assert!(
+            cell.words.text.starts_with("The King castles from e8"),
+            "{}",
+            cell.words.text
+        );
+        assert_eq!(claim(&cell.words, "fsf:castlingKingSquare"), Some("e8"));
+        assert_eq!(claim(&cell.words, "castlingKingsideFile"), Some("g"));
+    }
 }

@@ -26,6 +26,12 @@ class CastlingProbes:
             self.bad("fsf:castlingKingSquare", ksq, "the start position has nothing there (%s)" % self.start)
             self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile"), "its fsf:castlingKingSquare disagrees")
             return
+        if letter(tok) not in self.royal:
+            # (Fairy-Stockfish castles its castling king piece, the King
+            # where the game has one; self.royal is {"k"} where it has none.)
+            self.bad("fsf:castlingKingSquare", ksq, "the start position has %s there, not the King (%s)" % (tok, self.start))
+            self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile"), "its fsf:castlingKingSquare disagrees")
+            return
         occupied = [s for s in row if start.get(s) is not None]
         ends = [occupied[0], occupied[-1]]
         b = Fen(self.start)

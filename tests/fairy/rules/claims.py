@@ -4,13 +4,20 @@ Each attribute holds `key=value` claims separated by `;`; a group is one
 element's claims, in the page's order."""
 
 import collections
+import re
 from html.parser import HTMLParser
+
+# The words of a cell beside the board that shows one piece
+# (docs/variant-pages.md: the keys of its name and words).
+CELL_WORDS = re.compile(r"(?:hand|promotion|gating)-(?:white|black)(.)-where")
 
 
 class Group(collections.OrderedDict):
     """One element's claims; `piece`: the letter of the piece whose row
     (`tr data-piece`) or section (its diagram's `data-diagram`) holds the
-    element, else None."""
+    element, or whose cell beside the board the element's words are
+    (`data-text="hand-whitep-where"`: a piece in hand, `promotion-…`,
+    `gating-…`), else None."""
 
     piece = None
 
@@ -41,6 +48,9 @@ class ClaimParser(HTMLParser):
                 key, _, val = part.partition("=")
                 claims[key.strip()] = val.strip()
             claims.piece = self.row
+            cell = CELL_WORDS.fullmatch(a.get("data-text") or "")
+            if cell:
+                claims.piece = cell.group(1).upper()
             if self.section is not None:
                 self.section.append(claims)
             self.groups.append(claims)

@@ -120,6 +120,30 @@ class DropProbes:
                         self.skip(k, "dropNoDoubled=%s: nothing to probe" % pt)
                 return
             pd = self.drop_squares_of(pt)
+            if not pd and count <= 0:
+                # (Fairy-Stockfish refuses a drop on a file holding `count`
+                # of the type already: with 0, on every file; another type
+                # dropped in the same position shows that it takes drops.)
+                others = sorted(letters - {pt} - self.royal)
+                if any(self.drop_squares_of(o) for o in others):
+                    self.ok_rest(g, ("dropNoDoubled", "dropNoDoubledCount"))
+                    return
+            if not pd and count >= 1 and "dropNoDoubledCount" in g:
+                # Another type dropped where no rule of a pawn's drops
+                # (first rank, zone) bars it, on a file with none of the
+                # type: the count is no reason to refuse it there.
+                barred = set()
+                b = self.board_with([])
+                if self.claims.get("firstRankPawnDrops") == "false":
+                    barred |= {sq(x, 0) for x in range(b.width)}
+                if self.claims.get("promotionZonePawnDrops") == "false":
+                    barred |= set(self.claims.get("promotionRegionWhite", "").split())
+                others = sorted(letters - {pt} - self.royal)
+                free = set().union(*(self.drop_squares_of(o) for o in others)) - barred if others else set()
+                if free:
+                    self.bad("dropNoDoubledCount", g["dropNoDoubledCount"], "a %s in hand (kings only on the board) is dropped nowhere, though the other pieces are dropped on %s, on files with no %s" % (pt.upper(), " ".join(sorted(free)), pt.upper()))
+                    self.skip_rest(g, ("dropNoDoubled",), "reported with dropNoDoubledCount")
+                    return
             if not pd:
                 for k in ("dropNoDoubled", "dropNoDoubledCount"):
                     if k in g:

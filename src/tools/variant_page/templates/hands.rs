@@ -130,7 +130,8 @@ fn section(p: &HandPiece) -> Markup {
     html! {
         section.drop {
             h4 data-text=(p.keys.0) { (p.name) }
-            p data-text=(p.keys.1) { (p.words) }
+            @if p.words.claims.is_empty() { p data-text=(p.keys.1) { (p.words.text) } }
+            @else { p data-text=(p.keys.1) data-rule=(p.words.data_rule()) { (p.words.text) } }
             figure {
                 table.diagram aria-label=(format!("{}: the position", p.name)) {
                     @for row in &p.rows {
