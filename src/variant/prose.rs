@@ -1261,6 +1261,16 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             )
             .key("flipEnclosedPieces"),
         ),
+        // (Quadwrangle: a move on the board flips as Ataxx does; a drop
+        // only where a piece of the mover's stands next to it.)
+        Enclosing::Quadwrangle => out.push(
+            Sentence::new(
+                "After a move on the board, the other side's pieces on the squares next to the one it ends on \
+                 (beside, above, below or diagonally) change sides; after a drop, they do so only where a piece \
+                 of the player's own stands next to the dropped one.",
+            )
+            .key("flipEnclosedPieces"),
+        ),
         _ => {}
     }
 }
@@ -1896,6 +1906,25 @@ mod tests {
     // Position::drop_region's ANYSIDE, shown by play
     // (tests/fairy/rules/drops_more.py): from the far ends it takes the
     // first empty square counted from the a-file or the 1st rank.
+    // Position::do_move's QUADWRANGLE: a board move flips the enemy
+    // pieces around its square, a drop only beside one of the mover's.
+    #[test]
+    fn quadwrangle_says_when_a_drop_flips() {
+        let v = one("[q:ataxx]\nflipEnclosedPieces = quadwrangle\nenclosingDrop = none\n");
+        let r = rules(&v, &|c| c.to_string(), &|_| true);
+        let s = r
+            .beyond
+            .iter()
+            .find(|s| s.claims.iter().any(|(k, _)| k == "flipEnclosedPieces"))
+            .expect("a flipping sentence");
+        assert!(
+            s.text.contains("after a drop, they do so only where"),
+            "{}",
+            s.text
+        );
+        assert_eq!(s.data_rule(), "flipEnclosedPieces=quadwrangle");
+    }
+
     #[test]
     fn anyside_drops_as_fairy_stockfish_counts_them() {
         let v = one("[c:flipello]\nenclosingDrop = anyside\nflipEnclosedPieces = none\n");

@@ -250,8 +250,11 @@ class DropMoreProbes:
             return t not in (None, "*", "off") and white(t) == me
 
         out = set()
+        # (quadwrangle: a drop flips only beside a piece of the mover's)
+        if rule == "quadwrangle" and mm and not any(mine(at(x + dx, y + dy)) for dx, dy in EIGHT):
+            return out
         for dx, dy in EIGHT:
-            if rule == "ataxx":
+            if rule in ("ataxx", "quadwrangle"):
                 if theirs(at(x + dx, y + dy)):
                     out.add(sq(x + dx, y + dy))
                 continue
@@ -268,13 +271,14 @@ class DropMoreProbes:
         random game (up to 30 moves tried, from the positions met), the
         other side's pieces that changed sides are the claimed rule's
         (reversi: the lines a drop closes; ataxx: every one around the
-        square the move ends on), and some move turns pieces the other
-        rule would not."""
+        square the move ends on; quadwrangle: as ataxx, but after a drop
+        only beside a piece of the mover's), and some move turns pieces
+        another rule would not."""
         rule = g["flipEnclosedPieces"]
-        if rule not in ("reversi", "ataxx"):
+        if rule not in ("reversi", "ataxx", "quadwrangle"):
             self.skip("flipEnclosedPieces", "flipEnclosedPieces=%s: no rule to probe" % rule)
             return
-        other = "ataxx" if rule == "reversi" else "reversi"
+        others = [r for r in ("reversi", "ataxx", "quadwrangle") if r != rule]
         tried, differs = 0, False
         kinds = self.kinds(pocket=True)
         holed = [(None, b.text(side="wb"[i % 2])) for i, b, _, _ in
@@ -286,7 +290,10 @@ class DropMoreProbes:
                 continue
             b = Fen(fen)
             me = b.side() == "w"
-            for m in self.legal(fen)[:12]:
+            legal = self.legal(fen)
+            # (the first moves, and drops from all over the board: a
+            # quadwrangle drop far from the mover's pieces)
+            for m in legal[:12] + [x for x in legal[12:] if DROP.match(x)][::7][:12]:
                 mm = MOVE.match(m)
                 if mm and mm.group(1, 2) == mm.group(3, 4):
                     continue  # a pass
@@ -304,15 +311,16 @@ class DropMoreProbes:
                     self.bad("flipEnclosedPieces", rule, "in %s, %s turns %s, not (%s) %s" % (
                         fen, m, " ".join(sorted(got)) or "none", rule, " ".join(sorted(want)) or "none"))
                     return
-                o = self.flipped(fen, m, other)
-                if mv:
-                    o.discard(mv.group(3) + mv.group(4))
-                if o != want:
-                    differs = True
+                for other in others:
+                    o = self.flipped(fen, m, other)
+                    if mv:
+                        o.discard(mv.group(3) + mv.group(4))
+                    if o != want:
+                        differs = True
         if not tried:
             self.skip("flipEnclosedPieces", "no move in a random game")
         elif not differs:
-            self.skip("flipEnclosedPieces", "the moves tried turn the same pieces under either rule")
+            self.skip("flipEnclosedPieces", "the moves tried turn the same pieces under every rule")
         else:
             self.ok("flipEnclosedPieces")
 
