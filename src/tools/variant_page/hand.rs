@@ -163,6 +163,31 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
     out
 }
 
+/// Where the pieces in a hand come from, the hands' places, and what it
+/// claims (`capturesToHand`): a capture, as in Crazyhouse; the other
+/// board of a game played by partners (Bughouse: on this board, a
+/// capture puts nothing in a hand); or the start alone (Placement).
+pub(super) fn origin(v: &Variant) -> Sentence {
+    let (white, black) = (
+        piece_names::side(v, Colour::White),
+        piece_names::side(v, Colour::Black),
+    );
+    let places = format!("above the board {black}'s hand, below it {white}'s");
+    let text = if v.rules.drops.captures_to_hand {
+        format!("A captured piece goes to its captor's hand, beside the board: {places}.")
+    } else if v.rules.engine.two_boards {
+        format!(
+            "A piece in hand comes from the partner's game on the other board, where what the partner captures \
+             is passed on; a capture on this board puts nothing in a hand. The hands are beside the board: {places}."
+        )
+    } else {
+        format!(
+            "The pieces in hand are there from the start, beside the board ({places}); a captured piece goes to no hand."
+        )
+    };
+    claimed(v, Sentence::new(text).key("capturesToHand"))
+}
+
 /// What every cell beside the board is drawn from: the variant, the
 /// names its pieces are given, and the board's pieces as drawn (a
 /// demonstration says which of them it changes).

@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 
 use crate::engine::betza::{self, Piece};
 use crate::engine::describe;
-use crate::engine::geometry::ByColour;
 use crate::engine::infer::{self, Target};
 use crate::variant::{
     castling, claims, en_passant, meet, piece_names, prose, prose::Sentence, Colour, Special,
@@ -46,9 +45,9 @@ pub(super) struct PageView {
     /// Each side's pieces in hand, where the game has drops (Black's
     /// first).
     pub hands: Vec<super::hand::HandView>,
-    /// The sides' names as the variant's players write them (Red and
-    /// Black in Xiangqi).
-    pub sides: ByColour<&'static str>,
+    /// Where the pieces in hand come from, with what it claims
+    /// ([`super::hand::origin`]).
+    pub hand_origin: prose::Sentence,
 }
 
 /// The setup picture `make-assets.py` draws beside the page.
@@ -300,10 +299,7 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         ranks: v.ranks,
         setup: setup(v, &rows),
         promoted_at_start: promoted_at_start(v, names),
-        sides: ByColour {
-            white: piece_names::side(v, Colour::White),
-            black: piece_names::side(v, Colour::Black),
-        },
+        hand_origin: super::hand::origin(v),
         hands: super::hand::hands(
             v,
             names,

@@ -57,7 +57,7 @@ pub(in super::super) fn page(p: &PageView) -> Markup {
                     h2 { "The board" }
                     (setup(p))
                     (board_table::board(p))
-                    (hands::sections(&p.hands, p.sides))
+                    (hands::sections(&p.hands, &p.hand_origin))
                     h2 { "The pieces" }
                     (piece::table(p))
                     @for pv in &p.pieces {

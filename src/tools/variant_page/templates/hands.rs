@@ -7,7 +7,7 @@
 
 use maud::{html, Markup};
 
-use crate::engine::geometry::ByColour;
+use crate::variant::prose::Sentence;
 
 use super::super::hand::{DemoCell, Dot, HandPiece, HandView, Shows};
 use super::legend::dot_image;
@@ -64,7 +64,7 @@ fn cell(p: &HandPiece) -> Markup {
 
 /// The sections under the board: per piece in hand, then per castling
 /// King, its words, its demonstration and the FEN to copy.
-pub(in super::super) fn sections(hands: &[HandView], sides: ByColour<&str>) -> Markup {
+pub(in super::super) fn sections(hands: &[HandView], origin: &Sentence) -> Markup {
     let in_hand = hands.iter().rev().flat_map(|h| &h.pieces);
     let demos = |shows: fn(&Shows) -> bool| {
         hands
@@ -80,9 +80,8 @@ pub(in super::super) fn sections(hands: &[HandView], sides: ByColour<&str>) -> M
     html! {
         @if hands.iter().any(|h| !h.pieces.is_empty()) {
             h3 { "Pieces in hand" }
+            p data-rule=(origin.data_rule()) { (origin.text) }
             p {
-                "A captured piece goes to a hand beside the board, above it " (sides.black) "'s, below it "
-                (sides.white) "'s. "
                 "Press a piece in a hand to see where it may be dropped: the board then shows the position below, "
                 "whose FEN you can copy into Fairy-Stockfish."
             }
