@@ -11,6 +11,9 @@ from .fen import Fen, MOVE, letter, parse_sq, sq, white
 class CastlingProbes:
     # -- castling
     def probe_castling(self, g):
+        if g.get("castling") == "false":
+            self.probe_no_castling(g)
+            return
         if g.get("castling") != "true":
             self.skip("castling", "castling=%s: not probed" % g.get("castling"))
             return
@@ -88,3 +91,43 @@ class CastlingProbes:
                 self.ok(key)
             else:
                 self.bad(key, g[key], "the castling moves from %s end on the files %s (%s)" % (ksq, " ".join(sorted(dests)), fen))
+
+    def probe_no_castling(self, g):
+        """castling=false: White's royal piece on its start square, its
+        back rank emptied but for the pieces at its ends, every castling
+        right in the FEN (`KQkq`): no move of it moves another piece (a
+        castling move would move a Rook), as the same position does in
+        chess."""
+        start = Fen(self.start)
+        kings = [s for s, t in start.pieces() if letter(t) in self.royal and white(t)]
+        if not kings or len(start.rest) < 4:
+            self.skip_rest(g, ("castling",), "no White royal piece, or no castling field, in the start FEN")
+            return
+        ksq = kings[0]
+        _, r = parse_sq(ksq)
+        row = [sq(x, r) for x in range(start.width)]
+        occupied = [s for s in row if start.get(s) is not None]
+        ends = [occupied[0], occupied[-1]]
+        b = Fen(self.start)
+        for s in occupied:
+            if s not in ends and s != ksq:
+                b.set(s, None)
+        b.rest[1] = "KQkq"
+        fen = b.text(side="w")
+        if not self.valid(fen):
+            self.skip_rest(g, ("castling",), "the emptied back rank with castling rights is no valid FEN")
+            return
+        others = [s for s in ends if s != ksq and b.get(s) is not None]
+        if not others:
+            self.skip_rest(g, ("castling",), "nothing stands at the ends of the royal piece's rank")
+            return
+        tok = b.get(ksq)
+        for m in self.legal(fen):
+            mm = MOVE.match(m)
+            if not mm or mm.group(1) + mm.group(2) != ksq:
+                continue
+            after = Fen(sf.get_fen(self.v, fen, [m]))
+            if any(after.get(s) != b.get(s) for s in others) and tok not in [after.get(s) for s in others]:
+                self.bad("castling", "false", "in %s, %s moves the piece on %s and another (%s)" % (fen, m, ksq, after.text()))
+                return
+        self.ok("castling")
