@@ -50,6 +50,30 @@ pub fn stated(v: &Variant) -> Option<(Colour, Castle, bool)> {
     }
 }
 
+/// Whether `colour` may not castle out of, through or into attack:
+/// Fairy-Stockfish's `Position::legal` checks the squares the castling
+/// piece stands on, crosses and lands on only where it is the game's King
+/// type or a pseudo-royal piece (`extinctionPseudoRoyal`: Atomic's);
+/// any other castling piece (Giveaway's King, a Commoner) is never
+/// impeded by attack.
+///
+/// ```
+/// use glance::variant::{castling, read, Colour};
+/// let v = &read("[c:chess]\n[g:giveaway]\n", "c.ini").unwrap();
+/// assert!(castling::guarded(&v[0], Colour::White));
+/// assert!(!castling::guarded(&v[1], Colour::White));
+/// ```
+pub fn guarded(v: &Variant, colour: Colour) -> bool {
+    let m = &v.rules.moves;
+    let Some(letter) = m.castling_king_piece[colour]
+        .or_else(|| v.pieces.iter().find(|p| p.royal).map(|p| p.letter))
+    else {
+        return false;
+    };
+    let x = &v.rules.end.extinction;
+    v.piece(letter).is_some_and(|p| p.royal) || (x.pseudo_royal && x.piece_types.contains(&letter))
+}
+
 /// Where `colour` castles from, found as Fairy-Stockfish's FEN reader
 /// finds it (its `set`): the castling king piece on the castling rank
 /// (else the `castlingKingFile`), the outermost castling rook on each

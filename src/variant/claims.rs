@@ -47,6 +47,7 @@ pub const FSF: &[&str] = &[
     "countingLimits",
     "enPassant",
     "blastSpared",
+    "castlingThroughAttack",
 ];
 
 /// Whether `key` may be claimed: a key Fairy-Stockfish's parser reads,

@@ -1400,13 +1400,26 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
             ),
             (c, _) => (format!(" ({} only)", side_name(v, c)), String::new()),
         };
-        out.push(
-            Sentence::new(format!(
+        // (Position::legal: only a King type or a pseudo-royal piece is
+        // impeded by attack.)
+        let text = if castling::guarded(v, colour) {
+            format!(
                 "Castling{only}: once in the game, if neither piece has moved, the squares between them are empty, \
                  and the {king} is not in check and crosses no attacked square, {}{likewise}.",
                 list(&wings, "or")
-            ))
-            .castling_claims(&c),
+            )
+        } else {
+            format!(
+                "Castling{only}: once in the game, if neither piece has moved and the squares between them are \
+                 empty, {}{likewise}; the {king} is not royal here, so attack does not stop it castling, out of, \
+                 through or into it.",
+                list(&wings, "or")
+            )
+        };
+        out.push(
+            Sentence::new(text)
+                .castling_claims(&c)
+                .fsf("castlingThroughAttack", !castling::guarded(v, colour)),
         );
     }
 }
@@ -1906,6 +1919,27 @@ mod tests {
     // Position::drop_region's ANYSIDE, shown by play
     // (tests/fairy/rules/drops_more.py): from the far ends it takes the
     // first empty square counted from the a-file or the 1st rank.
+    // Position::legal: a castling piece that is neither the King type
+    // nor pseudo-royal is never impeded by attack (pyffish, Giveaway,
+    // 4kr2/8/8/8/8/8/8/R3K2R w KQ: e1g1 through f1, attacked, is legal;
+    // in chess it is not).
+    #[test]
+    fn giveaway_castles_through_attack() {
+        let v = one("[g:giveaway]\n");
+        let r = rules(&v, &|c| c.to_ascii_uppercase().to_string(), &|_| true);
+        let s = r
+            .beyond
+            .iter()
+            .find(|s| s.text.starts_with("Castling"))
+            .expect("a castling sentence");
+        assert!(
+            s.text.contains("attack does not stop it castling"),
+            "{}",
+            s.text
+        );
+        assert!(!s.text.contains("crosses no attacked square"), "{}", s.text);
+    }
+
     // Position::do_move's QUADWRANGLE: a board move flips the enemy
     // pieces around its square, a drop only beside one of the mover's.
     #[test]

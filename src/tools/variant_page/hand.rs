@@ -256,11 +256,17 @@ fn castle_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandP
             words: claimed(
                 v,
                 Sentence::new(format!(
-                    "The {name} castles from {} {}: a green square, where nothing stands between it and the Rook and it crosses no attacked square.",
+                    "The {name} castles from {} {}: a green square, where nothing stands between it and the Rook{}.",
                     sq(c.king),
-                    ways.join(" or ")
+                    ways.join(" or "),
+                    if castling::guarded(v, colour) {
+                        " and it crosses no attacked square"
+                    } else {
+                        ", attacked or not (it is not royal here)"
+                    }
                 ))
-                .castling_claims(&c),
+                .castling_claims(&c)
+                .fsf("castlingThroughAttack", !castling::guarded(v, colour)),
             ),
         },
     ))

@@ -27,13 +27,13 @@ class CastlingProbes:
         tok = start.get(ksq)
         if tok is None:
             self.bad("fsf:castlingKingSquare", ksq, "the start position has nothing there (%s)" % self.start)
-            self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile"), "its fsf:castlingKingSquare disagrees")
+            self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
             return
         if letter(tok) not in self.royal:
             # (Fairy-Stockfish castles its castling king piece, the King
             # where the game has one; self.royal is {"k"} where it has none.)
             self.bad("fsf:castlingKingSquare", ksq, "the start position has %s there, not the King (%s)" % (tok, self.start))
-            self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile"), "its fsf:castlingKingSquare disagrees")
+            self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
             return
         occupied = [s for s in row if start.get(s) is not None]
         ends = [occupied[0], occupied[-1]]
@@ -82,8 +82,10 @@ class CastlingProbes:
         else:
             rights = Fen(self.start).rest[1] if len(Fen(self.start).rest) >= 4 else "?"
             self.bad("castling", "true", "with the back rank emptied (%s) the piece on %s has no castling move (the start FEN's castling field: %s)" % (fen, ksq, rights))
-            self.skip_rest(g, ("fsf:castlingKingSquare", "castlingKingsideFile", "castlingQueensideFile"), "its castling=true disagrees")
+            self.skip_rest(g, ("fsf:castlingKingSquare", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its castling=true disagrees")
             return
+        if "fsf:castlingThroughAttack" in g:
+            self.probe_through_attack(g, b, fen, ksq, tok, ends)
         for key in ("castlingKingsideFile", "castlingQueensideFile"):
             if key not in g:
                 continue
@@ -131,3 +133,53 @@ class CastlingProbes:
                 self.bad("castling", "false", "in %s, %s moves the piece on %s and another (%s)" % (fen, m, ksq, after.text()))
                 return
         self.ok("castling")
+
+    def probe_through_attack(self, g, b, fen, ksq, tok, ends):
+        """`fsf:castlingThroughAttack`: in the emptied back rank position
+        FEN, the square next to the King on its Rook's side (the King's
+        side) is attacked by a Rook of the other side, down a file cleared
+        for it: the castling move to that side stays legal exactly when
+        the claim is `true`."""
+        claim = g["fsf:castlingThroughAttack"]
+        kf, kr = parse_sq(ksq)
+        rook_sq = ends[-1]
+        rf, _ = parse_sq(rook_sq)
+        rook = b.get(rook_sq)
+        if rf <= kf + 1 or rook is None:
+            self.skip("fsf:castlingThroughAttack", "no square between the King and its King's side Rook")
+            return
+        crossed = kf + 1
+        c = Fen(fen)
+        far = c.height - 1 if white(tok) else 0
+        for y in range(c.height):
+            t = c.get((crossed, y))
+            if y != kr and t is not None and letter(t) in self.royal:
+                self.skip("fsf:castlingThroughAttack", "a royal piece stands on the crossed square's file")
+                return
+            if y != kr:
+                c.set((crossed, y), None)
+        c.set((crossed, far), rook.swapcase())
+        attacked = c.text()
+        if not self.valid(attacked):
+            self.skip("fsf:castlingThroughAttack", "no valid FEN with the crossed square attacked")
+            return
+
+        def castles_kingside(pos):
+            for m in self.legal(pos):
+                mm = MOVE.match(m)
+                if not mm or mm.group(1) + mm.group(2) != ksq:
+                    continue
+                after = Fen(sf.get_fen(self.v, pos, [m]))
+                if after.get(rook_sq) != rook:
+                    return m
+            return None
+
+        if castles_kingside(fen) is None:
+            self.skip("fsf:castlingThroughAttack", "no castling move to the King's side in %s" % fen)
+            return
+        got = castles_kingside(attacked)
+        if (got is not None) == (claim == "true"):
+            self.ok("fsf:castlingThroughAttack")
+        else:
+            self.bad("fsf:castlingThroughAttack", claim, "in %s (%s attacked), the castling move to the King's side is %s" % (
+                attacked, sq(crossed, kr), got or "not legal"))
