@@ -15,6 +15,7 @@ from .about import ABOUT_KEYS, AboutProbes
 from .blasts import BlastProbes
 from .castling import CastlingProbes
 from .checks import CheckProbes
+from .counting import CountingProbes
 from .drop_mate import DropMateProbes
 from .drops import DropProbes
 from .drops_more import DropMoreProbes
@@ -97,6 +98,7 @@ PROBES = [
     (("passOnStalemateWhite",), "probe_pass_on_stalemate", {"passOnStalemateWhite"}),
     (("checkmateValue",), "probe_checkmate", {"checkmateValue"}),
     (("stalemateValue",), "probe_stalemate", {"stalemateValue"}),
+    (("countingRule", "fsf:countingLimits"), "probe_counting", {"countingRule", "fsf:countingLimits"}),
     (ABOUT_KEYS, "probe_about", set(ABOUT_KEYS)),
 ]
 
@@ -104,7 +106,8 @@ PROBES = [
 class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
            PassProbes, BlastProbes, MaterialProbes, DropMateProbes, WallProbes,
-           StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes, AboutProbes):
+           StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes, AboutProbes,
+           CountingProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 
