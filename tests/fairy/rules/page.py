@@ -34,6 +34,7 @@ from .positions import Positions
 from .promotion import PromotionProbes
 from .repetition import RepetitionProbes
 from .stalemates import StalemateProbes
+from .special import SpecialProbes
 from .start import StartProbes
 from .walls import WallProbes
 
@@ -99,6 +100,10 @@ PROBES = [
     (("checkmateValue",), "probe_checkmate", {"checkmateValue"}),
     (("stalemateValue",), "probe_stalemate", {"stalemateValue"}),
     (("countingRule", "fsf:countingLimits"), "probe_counting", {"countingRule", "fsf:countingLimits"}),
+    (("dropChecks",), "probe_drop_checks", {"dropChecks"}),
+    (("castlingWins",), "probe_castling_wins", {"castlingWins"}),
+    (("sittuyinRookDrop",), "probe_sittuyin_rook_drop", {"sittuyinRookDrop"}),
+    (("dropOppositeColoredBishop",), "probe_opposite_bishops", {"dropOppositeColoredBishop"}),
     (ABOUT_KEYS, "probe_about", set(ABOUT_KEYS)),
 ]
 
@@ -107,7 +112,7 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
            PassProbes, BlastProbes, MaterialProbes, DropMateProbes, WallProbes,
            StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes, AboutProbes,
-           CountingProbes):
+           CountingProbes, SpecialProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 

@@ -1,0 +1,159 @@
+"""Single rules of a few variants: `dropChecks` (position.h
+`Position::drop_checks`, read by `Position::legal`: a drop may not give
+check), `castlingWins` (`Position::is_immediate_game_end`: castling to the
+side named wins, losing that castling right loses), `sittuyinRookDrop`
+(movegen.cpp `generate_drops`: in the setup the Rook is dropped on the first
+rank only), `dropOppositeColoredBishop` (`Position::legal`: a side's second
+Bishop is dropped on the other colour than its first)."""
+
+import pyffish as sf
+
+from .fen import DROP, Fen, MOVE, letter, parse_sq, sq
+
+
+class SpecialProbes:
+    def probe_drop_checks(self, g):
+        """dropChecks: the Kings alone, a piece in White's hand (each kind
+        the game has): the squares where it would give check if it stood
+        there (Black to move in check) and those it may be dropped on;
+        `false`: none of them both, `true`: some."""
+        key = "dropChecks"
+        want = g[key]
+        base = self.royals_placed()
+        for s_, t in base.pieces():
+            if letter(t) not in self.royal:
+                base.set(s_, None)
+        base.no_castling()
+        for l in self.kinds(cased=False, royal=False, promoted=False, pocket=True):
+            b = Fen(base.text())
+            b.pocket = l.upper()
+            fen = b.text(side="w")
+            if not self.valid(fen):
+                continue
+            drops = self.drop_squares(fen, l.upper())
+            checking = set()
+            for s in b.squares():
+                if b.get(s) is not None:
+                    continue
+                c = Fen(fen)
+                c.pocket = ""
+                c.set(s, l.upper())
+                after = c.text(side="b")
+                if self.valid(after) and sf.gives_check(self.v, after, []):
+                    checking.add(s)
+            if not checking or not drops:
+                continue
+            both = drops & checking
+            if want == "false" and both:
+                self.bad(key, want, "in %s, %s@%s is legal and gives check" % (fen, l.upper(), sorted(both)[0]))
+            elif want == "true" and not both:
+                self.bad(key, want, "in %s, no legal drop of %s gives check (checks from %s)" % (
+                    fen, l.upper(), " ".join(sorted(checking))))
+            else:
+                self.ok(key)
+            return
+        self.skip(key, "no piece in hand that could give check by its drop")
+
+    def probe_castling_wins(self, g):
+        """castlingWins (castling-rights letters: `K`, `Q` White's
+        kingside, queenside; `k`, `q` Black's): the start position with
+        one side's back rank emptied between King and Rooks, that side to
+        move: its castling to a side named ends the game at once, a win
+        for it; to a side not named, a loss where it has a side named
+        (that right is lost), else the game goes on."""
+        key = "castlingWins"
+        want = g[key]
+        seen = 0
+        for side in ("w", "b"):
+            b = Fen(self.start)
+            rank = 0 if side == "w" else b.height - 1
+            row = [sq(x, rank) for x in range(b.width)]
+            kings = [s for s in row if b.get(s) and letter(b.get(s)) in self.royal
+                     and b.get(s).isupper() == (side == "w")]
+            if len(kings) != 1:
+                continue
+            occupied = [s for s in row if b.get(s) is not None]
+            for s in occupied:
+                if s not in (occupied[0], occupied[-1], kings[0]):
+                    b.set(s, None)
+            fen = b.text(side=side)
+            kf = parse_sq(kings[0])[0]
+            names = {c.lower() for c in want if c.isupper() == (side == "w")}
+            for m in self.legal(fen):
+                mm = MOVE.match(m)
+                if not mm or mm.group(1) + mm.group(2) != kings[0] or int(mm.group(4)) != rank + 1:
+                    continue
+                tf = ord(mm.group(3)) - ord("a")
+                if abs(tf - kf) < 2:
+                    continue
+                wing = "k" if tf > kf else "q"
+                expect = "win" if wing in names else "loss" if names else None
+                end, val = sf.is_immediate_game_end(self.v, fen, [m])
+                got = None if not end else "win" if val < 0 else "loss" if val > 0 else "draw"
+                seen += 1
+                if got != expect:
+                    self.bad(key, want, "in %s, castling %s (%s): %s" % (
+                        fen, "kingside" if wing == "k" else "queenside", m,
+                        "the game goes on" if got is None else "a %s for the side castling" % got))
+                    return
+        if seen:
+            self.ok(key)
+        else:
+            self.skip(key, "no castling move with a back rank emptied")
+
+    def probe_sittuyin_rook_drop(self, g):
+        """sittuyinRookDrop: in the start position (pieces in hand) White's
+        Rook is dropped on the first rank only (`true`) while its Knight
+        may go further; `false`: the Rook's drops reach further too."""
+        key = "sittuyinRookDrop"
+        want = g[key]
+        b = Fen(self.start)
+        if not b.pocket or "R" not in b.pocket:
+            self.skip(key, "no White Rook in hand at the start")
+            return
+        rook = self.drop_squares(self.start, "R")
+        other = set()
+        for c in sorted(set(b.pocket) - {"R"}):
+            if c.isupper() and c.lower() not in self.royal:
+                other |= self.drop_squares(self.start, c)
+        first = {s for s in rook if parse_sq(s)[1] == 0}
+        beyond_other = {s for s in other if parse_sq(s)[1] > 0}
+        if not rook or not beyond_other:
+            self.skip(key, "no drops to compare")
+            return
+        if (want == "true") == (first == rook):
+            self.ok(key)
+        else:
+            self.bad(key, want, "in %s the Rook's drops are %s, the others' reach %s" % (
+                self.start, " ".join(sorted(rook)), " ".join(sorted(beyond_other))))
+
+    def probe_opposite_bishops(self, g):
+        """dropOppositeColoredBishop: from the start position (pieces in
+        hand) White drops a Bishop, Black anything: White's second Bishop
+        then drops on squares of the other colour only (`true`), or on
+        both colours (`false`)."""
+        key = "dropOppositeColoredBishop"
+        want = g[key]
+        b = Fen(self.start)
+        if not b.pocket or b.pocket.count("B") < 2:
+            self.skip(key, "no two White Bishops in hand at the start")
+            return
+        first = sorted(self.drop_squares(self.start, "B"))
+        for s in first:
+            m1 = "B@" + s
+            reply = [m for m in self.legal(self.start, [m1]) if DROP.match(m)]
+            if not reply:
+                continue
+            moves = [m1, reply[0]]
+            after = sf.get_fen(self.v, self.start, moves)
+            second = self.drop_squares(after, "B")
+            colour = sum(parse_sq(s)) % 2
+            same = {x for x in second if sum(parse_sq(x)) % 2 == colour}
+            if not second:
+                continue
+            if (want == "true") == (not same):
+                self.ok(key)
+            else:
+                self.bad(key, want, "after %s the second Bishop drops on %s" % (" ".join(moves), " ".join(sorted(second))))
+            return
+        self.skip(key, "no Bishop drop followed by a drop of Black's")
