@@ -104,6 +104,8 @@ PROBES = [
     (("castlingWins",), "probe_castling_wins", {"castlingWins"}),
     (("sittuyinRookDrop",), "probe_sittuyin_rook_drop", {"sittuyinRookDrop"}),
     (("dropOppositeColoredBishop",), "probe_opposite_bishops", {"dropOppositeColoredBishop"}),
+    (("mutuallyImmuneTypes",), "probe_mutual_immunity", {"mutuallyImmuneTypes"}),
+    (("petrifyOnCaptureTypes",), "probe_petrify", {"petrifyOnCaptureTypes"}),
     (ABOUT_KEYS, "probe_about", set(ABOUT_KEYS)),
 ]
 

@@ -1,4 +1,5 @@
-"""Single rules of a few variants: `dropChecks` (position.h
+"""Single rules of a few variants: `mutuallyImmuneTypes` (`Position::legal`),
+`petrifyOnCaptureTypes` (`Position::do_move`), `dropChecks` (position.h
 `Position::drop_checks`, read by `Position::legal`: a drop may not give
 check), `castlingWins` (`Position::is_immediate_game_end`: castling to the
 side named wins, losing that castling right loses), `sittuyinRookDrop`
@@ -157,3 +158,126 @@ class SpecialProbes:
                 self.bad(key, want, "after %s the second Bishop drops on %s" % (" ".join(moves), " ".join(sorted(second))))
             return
         self.skip(key, "no Bishop drop followed by a drop of Black's")
+
+    def probe_mutual_immunity(self, g):
+        """mutuallyImmuneTypes (Position::legal: a piece of these types may
+        not capture one of its own type): each piece kind alone on d4 with
+        the Kings (a royal kind is White's King itself), first capturing a
+        Black piece of another kind on each square it reaches, then one of
+        its own kind there: the second capture is legal exactly where the
+        kind is not claimed."""
+        key = "mutuallyImmuneTypes"
+        want = g[key]
+        immune = set(want.replace("-", "").lower())
+        kinds = self.kinds(cased=False, royal=True, promoted=False, pocket=True)
+        plain = [k for k in kinds if k not in self.royal]
+        d4 = "d4"
+        tried = 0
+        for l in kinds:
+            others = [k for k in plain if k != l]
+            if not others:
+                continue
+            royal = l in self.royal
+            b = self.empty_board()
+            b.set(d4, l.upper())
+            if not royal:
+                b.set("a1", "K")
+            b.set("h8", "k")
+            fen = b.text(side="w")
+            if not self.valid(fen):
+                continue
+            for s, m in self.piece_moves(fen, d4):
+                if s in ("a1", "h8"):
+                    continue
+                c = Fen(fen)
+                c.set(s, others[0])
+                f1 = c.text()
+                if not self.valid(f1) or m not in self.legal(f1):
+                    continue
+                c.set(s, l)
+                if royal:
+                    c.set("h8", None)
+                f2 = c.text()
+                if not self.valid(f2):
+                    continue
+                can = m in self.legal(f2)
+                tried += 1
+                if can == (l in immune):
+                    self.bad(key, want, "in %s, %s (a %s taking a %s) is %s" % (
+                        f2, m, l, l, "legal" if can else "not legal"))
+                    return
+                break
+        if tried and immune & set(kinds):
+            self.ok(key)
+        else:
+            self.skip(key, "no capture of a piece by its own kind to try")
+
+    def capture_by_kind(self, l):
+        """A capture by White's piece of kind L alone on d4 (a royal kind:
+        White's King itself) of a Black piece of another kind, the Kings
+        on a1 and h8: (position, move), or None."""
+        plain = [k for k in self.kinds(cased=False, royal=False, promoted=False, pocket=True) if k != l]
+        if not plain:
+            return None
+        b = self.empty_board()
+        b.set("d4", l.upper())
+        if l not in self.royal:
+            b.set("a1", "K")
+        b.set("h8", "k")
+        fen = b.text(side="w")
+        if not self.valid(fen):
+            return None
+        # the squares it moves to, then those around d4 (a Pawn's captures)
+        near = [sq(3 + df, 3 + dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr]
+        squares = [s for s, _ in self.piece_moves(fen, "d4")]
+        for s in squares + [s for s in near if s not in squares]:
+            if s in ("a1", "h8"):
+                continue
+            for o in plain:
+                c = Fen(fen)
+                c.set(s, o)
+                f1 = c.text()
+                if not self.valid(f1):
+                    continue
+                for m in self.legal(f1):
+                    mm = MOVE.match(m)
+                    if mm and mm.group(1) + mm.group(2) == "d4" and mm.group(3) + mm.group(4) == s:
+                        return f1, m
+        return None
+
+    def probe_petrify(self, g):
+        """petrifyOnCaptureTypes (Position::do_move: a piece of these types
+        that captures turns into a wall on the capture's square): each
+        piece kind alone on d4 with the Kings captures a Black piece: a
+        wall is left where it ended exactly when its kind is claimed; a
+        royal kind claimed may not capture (it would be lost), one not
+        claimed may (but under a blast)."""
+        key = "petrifyOnCaptureTypes"
+        want = g[key]
+        types = set(want.replace("-", "").lower())
+        seen = set()
+        for l in self.kinds(cased=False, royal=True, promoted=False, pocket=True):
+            found = self.capture_by_kind(l)
+            if found is None:
+                # A royal kind that would petrify may not capture at all
+                # (Position::legal: it would leave no royal piece); one
+                # that would not captures a lone piece beside it, but
+                # where a blast takes the capturer too.
+                if l in self.royal and l in types:
+                    seen.add(l)
+                elif l in self.royal and self.claims.get("blastOnCapture") != "true":
+                    self.bad(key, want, "White's %s alone on d4 may capture no Black piece beside it" % l.upper())
+                    return
+                continue
+            fen, m = found
+            to = MOVE.match(m).group(3) + MOVE.match(m).group(4)
+            wall = Fen(sf.get_fen(self.v, fen, [m])).get(to) == "*"
+            if wall != (l in types):
+                self.bad(key, want, "%s in %s (a %s) %s" % (
+                    m, fen, l, "leaves a wall" if wall else "leaves no wall"))
+                return
+            seen.add(l)
+        if seen & types:
+            self.ok(key)
+        else:
+            self.skip(key, "no capture by a claimed kind")
