@@ -106,6 +106,7 @@ PROBES = [
     (("dropOppositeColoredBishop",), "probe_opposite_bishops", {"dropOppositeColoredBishop"}),
     (("mutuallyImmuneTypes",), "probe_mutual_immunity", {"mutuallyImmuneTypes"}),
     (("petrifyOnCaptureTypes",), "probe_petrify", {"petrifyOnCaptureTypes"}),
+    (("bikjangRule",), "probe_bikjang", {"bikjangRule"}),
     (ABOUT_KEYS, "probe_about", set(ABOUT_KEYS)),
 ]
 

@@ -1,5 +1,6 @@
 """Single rules of a few variants: `mutuallyImmuneTypes` (`Position::legal`),
-`petrifyOnCaptureTypes` (`Position::do_move`), `dropChecks` (position.h
+`petrifyOnCaptureTypes` (`Position::do_move`), `bikjangRule`
+(`Position::is_immediate_game_end`), `dropChecks` (position.h
 `Position::drop_checks`, read by `Position::legal`: a drop may not give
 check), `castlingWins` (`Position::is_immediate_game_end`: castling to the
 side named wins, losing that castling right loses), `sittuyinRookDrop`
@@ -281,3 +282,43 @@ class SpecialProbes:
             self.ok(key)
         else:
             self.skip(key, "no capture by a claimed kind")
+
+    def probe_bikjang(self, g):
+        """bikjangRule (Position::set_state: the side to move whose King
+        faces the other's on an open file is in bikjang;
+        Position::is_immediate_game_end: bikjang on two plies running ends
+        the game): the Kings alone on the file of White's King, facing,
+        a Rook each in a corner, White to move: White's pass (the King's
+        move to its own square) ends the game at once under the rule,
+        not without it."""
+        key = "bikjangRule"
+        want = g[key]
+        start = Fen(self.start)
+        kings = [(s, t) for s, t in start.pieces() if letter(t) in self.royal]
+        wk = [s for s, t in kings if t.isupper()]
+        bk = [s for s, t in kings if not t.isupper()]
+        if len(wk) != 1 or len(bk) != 1:
+            self.skip(key, "not one King a side")
+            return
+        f, r = parse_sq(wk[0])
+        b = self.empty_board()
+        b.set(wk[0], start.get(wk[0]))
+        top = start.height - 1 - r
+        b.set((f, top), start.get(bk[0]))
+        b.set((0, 0), "R")
+        b.set((start.width - 1, start.height - 1), "r")
+        fen = b.text(side="w")
+        if not self.valid(fen):
+            self.skip(key, "the Kings facing: not a valid position")
+            return
+        passes = [m for m in self.legal(fen) if MOVE.match(m) and m[:len(wk[0])] == wk[0]
+                  and MOVE.match(m).group(3) + MOVE.match(m).group(4) == wk[0]]
+        if not passes:
+            self.skip(key, "no pass with the Kings facing")
+            return
+        end = sf.is_immediate_game_end(self.v, fen, passes[:1])[0]
+        if end == (want == "true"):
+            self.ok(key)
+        else:
+            self.bad(key, want, "in %s, White's pass %s %s" % (
+                fen, passes[0], "ends the game" if end else "does not end the game"))
