@@ -48,6 +48,10 @@ class CountingProbes:
             b.set((7, 7), "k")
             b.set(d4, l.upper())
             got = self.destinations(b.text(side="w"), sq(*d4))
+            if not got:
+                # (Shatar's bare King has lost: a Black piece beside it)
+                b.set((7, 6), l)
+                got = self.destinations(b.text(side="w"), sq(*d4))
             for role, want in (("R", rook), ("N", knight), ("S", khon)):
                 if got == want and role not in roles:
                     roles[role] = l

@@ -107,6 +107,7 @@ PROBES = [
     (("mutuallyImmuneTypes",), "probe_mutual_immunity", {"mutuallyImmuneTypes"}),
     (("petrifyOnCaptureTypes",), "probe_petrify", {"petrifyOnCaptureTypes"}),
     (("bikjangRule",), "probe_bikjang", {"bikjangRule"}),
+    (("shatarMateRule",), "probe_shatar_mate", {"shatarMateRule"}),
     (ABOUT_KEYS, "probe_about", set(ABOUT_KEYS)),
 ]
 

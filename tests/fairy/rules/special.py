@@ -1,6 +1,7 @@
 """Single rules of a few variants: `mutuallyImmuneTypes` (`Position::legal`),
 `petrifyOnCaptureTypes` (`Position::do_move`), `bikjangRule`
-(`Position::is_immediate_game_end`), `dropChecks` (position.h
+(`Position::is_immediate_game_end`), `shatarMateRule` (`Position::checkmate_value`),
+`dropChecks` (position.h
 `Position::drop_checks`, read by `Position::legal`: a drop may not give
 check), `castlingWins` (`Position::is_immediate_game_end`: castling to the
 side named wins, losing that castling right loses), `sittuyinRookDrop`
@@ -322,3 +323,39 @@ class SpecialProbes:
         else:
             self.bad(key, want, "in %s, White's pass %s %s" % (
                 fen, passes[0], "ends the game" if end else "does not end the game"))
+
+    def probe_shatar_mate(self, g):
+        """shatarMateRule (position.h `Position::checkmate_value`): a
+        smothered mate by a Knight alone (Black's King on the corner
+        behind its Rook and two Pawns, White's Knight leaping in) is lost
+        by the side that gives it under the rule, won without it; a back
+        rank mate by a Rook (a check that counts) is won either way."""
+        key = "shatarMateRule"
+        want = g[key]
+        roles = self.counting_roles()
+        others = [l for l in self.kinds(cased=False, royal=False, promoted=False, pocket=True)
+                  if l not in roles.values()]
+        pawn = "p" if "p" in others else next(iter(others), None)
+        if "N" not in roles or "R" not in roles or pawn is None or len(self.royal) != 1:
+            self.skip(key, "no Knight, Rook and other piece to build the mates")
+            return
+        k = sorted(self.royal)[0]
+        n, r = roles["N"], roles["R"]
+        cases = [("the Knight's smothered mate", "6%s%s/6%s%s/8/4%s3/8/8/8/%s7 w - - 0 1" % (
+            r, k, pawn, pawn, n.upper(), k.upper()), "e5f7", want != "true"),
+                 ("the Rook's back rank mate", "7%s/6%s%s/8/8/8/8/8/%s%s6 w - - 0 1" % (
+            k, pawn, pawn, k.upper(), r.upper()), "b1b8", True)]
+        tried = 0
+        for what, fen, m, wins in cases:
+            if not self.valid(fen) or m not in self.legal(fen) or self.legal(fen, [m]):
+                continue
+            val = sf.game_result(self.v, fen, [m])
+            tried += 1
+            if (val < 0) != wins:
+                self.bad(key, want, "%s (%s %s) is %s for White" % (
+                    what, fen, m, "a win" if val < 0 else "a loss" if val > 0 else "a draw"))
+                return
+        if tried:
+            self.ok(key)
+        else:
+            self.skip(key, "the mates could not be set up")
