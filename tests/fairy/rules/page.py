@@ -108,6 +108,7 @@ PROBES = [
     (("petrifyOnCaptureTypes",), "probe_petrify", {"petrifyOnCaptureTypes"}),
     (("bikjangRule",), "probe_bikjang", {"bikjangRule"}),
     (("shatarMateRule",), "probe_shatar_mate", {"shatarMateRule"}),
+    (("moveRepetitionIllegal",), "probe_move_repetition", {"moveRepetitionIllegal"}),
     (ABOUT_KEYS, "probe_about", set(ABOUT_KEYS)),
 ]
 

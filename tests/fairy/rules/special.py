@@ -1,6 +1,7 @@
 """Single rules of a few variants: `mutuallyImmuneTypes` (`Position::legal`),
 `petrifyOnCaptureTypes` (`Position::do_move`), `bikjangRule`
 (`Position::is_immediate_game_end`), `shatarMateRule` (`Position::checkmate_value`),
+`moveRepetitionIllegal` (`Position::is_optional_game_end`),
 `dropChecks` (position.h
 `Position::drop_checks`, read by `Position::legal`: a drop may not give
 check), `castlingWins` (`Position::is_immediate_game_end`: castling to the
@@ -359,3 +360,50 @@ class SpecialProbes:
             self.ok(key)
         else:
             self.skip(key, "the mates could not be set up")
+
+    def probe_move_repetition(self, g):
+        """moveRepetitionIllegal (Position::is_optional_game_end: a player
+        whose piece goes back and forth, unchecked, so that the position
+        comes a third time loses): the Kings on their start squares (not
+        facing), a Rook each in a corner, both Rooks stepping out and back
+        twice, White's out again: under the rule the game first ends on
+        that ninth ply, a win for Black (to move); without it, otherwise."""
+        key = "moveRepetitionIllegal"
+        want = g[key]
+        start = Fen(self.start)
+        kings = [(s, t) for s, t in start.pieces() if letter(t) in self.royal]
+        if len(kings) != 2 or "r" not in self.kinds(cased=False, royal=False):
+            self.skip(key, "not one King a side and a Rook")
+            return
+        b = self.empty_board()
+        (ws, wt), (bs, bt) = sorted(kings, key=lambda kt: not kt[1].isupper())
+        b.set(ws, wt)
+        wf, _ = parse_sq(ws)
+        bf, br = parse_sq(bs)
+        b.set((bf - 1, br) if bf == wf else (bf, br), bt)
+        w, h = start.width, start.height
+        b.set((0, 0), "R")
+        b.set((w - 1, h - 1), "r")
+        fen = b.text(side="w")
+        a1, a2, top, below = sq(0, 0), sq(0, 1), sq(w - 1, h - 1), sq(w - 1, h - 2)
+        seq = [a1 + a2, top + below, a2 + a1, below + top] * 2 + [a1 + a2]
+        if not self.valid(fen):
+            self.skip(key, "the position is not valid")
+            return
+        first = None
+        for i in range(len(seq)):
+            if seq[i] not in self.legal(fen, seq[:i]):
+                self.skip(key, "the Rooks' shuttle is not legal")
+                return
+            end, val = sf.is_optional_game_end(self.v, fen, seq[:i + 1])
+            if not end:
+                end, val = sf.is_immediate_game_end(self.v, fen, seq[:i + 1])
+            if end:
+                first = (i + 1, val)
+                break
+        rule = first is not None and first[0] == len(seq) and first[1] > 0
+        if rule == (want == "true"):
+            self.ok(key)
+        else:
+            self.bad(key, want, "in %s, after %s the game %s" % (
+                fen, " ".join(seq), "goes on" if first is None else "ends after %d plies, %d for the side to move" % first))
