@@ -1099,7 +1099,9 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 .key("immobilityIllegal"),
             );
         }
-        if !drops.checks {
+        // Position::gives_check: no check against a side without a King
+        // (atomic's pseudo-royal King): there dropChecks forbids nothing.
+        if !drops.checks && v.pieces.iter().any(|p| p.royal) {
             out.push(Sentence::new("A drop may not give check.").key("dropChecks"));
         }
         if drops.must_drop {
@@ -1881,6 +1883,19 @@ mod tests {
             r.says("A player with a piece in hand must drop it rather than move."),
             "{r:?}"
         );
+    }
+
+    // Position::gives_check, shown by play (tests/fairy/rules/special.py):
+    // without a royal King (atomic's pseudo-royal one) a drop may check
+    // whatever dropChecks says.
+    #[test]
+    fn a_checking_drop_is_forbidden_only_against_a_king() {
+        let r = all(&crate::variant::builtin_for_tests("supply"));
+        assert!(r.says("A drop may not give check."), "{r:?}");
+        let r = all(&crate::variant::last_for_tests(
+            "[atomiczh:atomic]\ndropChecks = false\npieceDrops = true\ncapturesToHand = true\n",
+        ));
+        assert!(!r.says("A drop may not give check."), "{r:?}");
     }
 
     // Position::do_move, shown by play (tests/fairy/rules/drops_more.py):

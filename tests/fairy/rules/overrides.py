@@ -141,13 +141,44 @@ class OverrideProbes:
 
     def probe_royal(self, g):
         """`king=k`: the letters whose removal makes the start position
-        invalid are the claimed ones."""
+        invalid, and which are in check when a piece of the other side
+        attacks them (a Commoner the game cannot go on without is not),
+        are the claimed ones."""
         claimed = set(g["king"]) - {"-"}
-        if claimed == set(self.royal):
+        seen = {l: self.checkable(l) for l in self.royal}
+        royal = {l for l, c in seen.items() if c}
+        if any(c is None for c in seen.values()) and claimed != royal:
+            self.skip("king", "a royal letter with no piece in the start position")
+            return
+        if claimed == royal:
             self.ok("king")
         else:
-            self.bad("king", g["king"], "the royal pieces pyffish requires are %s" % (
-                "".join(sorted(self.royal)) or "none"))
+            self.bad("king", g["king"], "the royal pieces pyffish requires and checks are %s" % (
+                "".join(sorted(royal)) or "none"))
+
+    def checkable(self, l):
+        """Whether a piece of letter L (White's, or Black's where White has
+        none), with the pieces the game cannot go on without on their start
+        squares (those in hand placed), is in check (pyffish's gives_check
+        of the position, its side to move) with some piece of the other
+        side on some square; None where neither side has one."""
+        base = Fen(self.alone(self.royals_placed(), []))
+        for side in ("w", "b"):
+            mine = [s for s, t in base.pieces() if letter(t) == l and white(t) == (side == "w")]
+            if not mine:
+                continue
+            plain = self.kinds(cased=False, royal=False, promoted=False, pocket=True) or [l]
+            for s in base.squares():
+                if base.get(s) is not None:
+                    continue
+                for o in plain:
+                    b = Fen(base.text())
+                    b.set(s, o if side == "w" else o.upper())
+                    fen = b.text(side=side)
+                    if self.valid(fen) and sf.gives_check(self.v, fen, []):
+                        return True
+            return False
+        return None
 
 
 def to_square(move):

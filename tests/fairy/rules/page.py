@@ -15,6 +15,7 @@ from .about import ABOUT_KEYS, AboutProbes
 from .blasts import BlastProbes
 from .castling import CastlingProbes
 from .checks import CheckProbes
+from .counting import CountingProbes
 from .drop_mate import DropMateProbes
 from .drops import DropProbes
 from .drops_more import DropMoreProbes
@@ -33,6 +34,7 @@ from .positions import Positions
 from .promotion import PromotionProbes
 from .repetition import RepetitionProbes
 from .stalemates import StalemateProbes
+from .special import SpecialProbes
 from .start import StartProbes
 from .walls import WallProbes
 
@@ -97,6 +99,16 @@ PROBES = [
     (("passOnStalemateWhite",), "probe_pass_on_stalemate", {"passOnStalemateWhite"}),
     (("checkmateValue",), "probe_checkmate", {"checkmateValue"}),
     (("stalemateValue",), "probe_stalemate", {"stalemateValue"}),
+    (("countingRule", "fsf:countingLimits"), "probe_counting", {"countingRule", "fsf:countingLimits"}),
+    (("dropChecks",), "probe_drop_checks", {"dropChecks"}),
+    (("castlingWins",), "probe_castling_wins", {"castlingWins"}),
+    (("sittuyinRookDrop",), "probe_sittuyin_rook_drop", {"sittuyinRookDrop"}),
+    (("dropOppositeColoredBishop",), "probe_opposite_bishops", {"dropOppositeColoredBishop"}),
+    (("mutuallyImmuneTypes",), "probe_mutual_immunity", {"mutuallyImmuneTypes"}),
+    (("petrifyOnCaptureTypes",), "probe_petrify", {"petrifyOnCaptureTypes"}),
+    (("bikjangRule",), "probe_bikjang", {"bikjangRule"}),
+    (("shatarMateRule",), "probe_shatar_mate", {"shatarMateRule"}),
+    (("moveRepetitionIllegal",), "probe_move_repetition", {"moveRepetitionIllegal"}),
     (ABOUT_KEYS, "probe_about", set(ABOUT_KEYS)),
 ]
 
@@ -104,7 +116,8 @@ PROBES = [
 class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
            PassProbes, BlastProbes, MaterialProbes, DropMateProbes, WallProbes,
-           StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes, AboutProbes):
+           StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes, AboutProbes,
+           CountingProbes, SpecialProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 
