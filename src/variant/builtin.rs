@@ -155,22 +155,42 @@ pub const TEXT: &str = include_str!("builtins.ini");
 /// refuses it (`super::resolve`, `base`).
 pub const BASES: &str = include_str!("builtin_bases.ini");
 
+/// The file name [`TEXT`] and [`BASES`] are read under: the one name
+/// under which their own keys (`glanceSynonyms`, `glanceFreeDrops`: what
+/// variant.cpp sets and no definition file can) are read, so that a
+/// definition file that writes them changes nothing, as in pyffish.
+pub const FILE: &str = "builtin";
+
+/// Every modelled built-in, read as Fairy-Stockfish plays it by name.
+///
+/// ```
+/// let ataxx = glance::variant::builtin::read_all()
+///     .into_iter()
+///     .flatten()
+///     .find(|v| v.name == "ataxx")
+///     .unwrap();
+/// assert!(ataxx.rules.drops.free);
+/// ```
+pub fn read_all() -> alloc::vec::Vec<Result<super::Variant, super::Error>> {
+    super::read_each(TEXT, FILE)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn every_modelled_builtin_reads_in_order() {
-        let sections = crate::variant::ini::sections(TEXT, "builtin").unwrap();
+        let sections = crate::variant::ini::sections(TEXT, FILE).unwrap();
         let names: alloc::vec::Vec<&str> = sections.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, MODELLED);
-        let bases = crate::variant::ini::sections(BASES, "builtin").unwrap();
+        let bases = crate::variant::ini::sections(BASES, FILE).unwrap();
         assert!(bases.iter().all(|b| !MODELLED.contains(&b.name.as_str())));
         // Every base is some built-in's parent.
         assert!(bases.iter().all(|b| sections
             .iter()
             .any(|s| s.parent.as_deref() == Some(b.name.as_str()))));
-        for v in crate::variant::read_each(TEXT, "builtin") {
+        for v in crate::variant::read_each(TEXT, FILE) {
             let v = v.unwrap();
             assert!(!v.pieces.is_empty(), "{}", v.name);
             // Flipersi's board starts empty: its pieces are all in hand.

@@ -48,6 +48,7 @@ pub const FSF: &[&str] = &[
     "enPassant",
     "blastSpared",
     "castlingThroughAttack",
+    "freeDrops",
 ];
 
 /// Whether `key` may be claimed: a key Fairy-Stockfish's parser reads,
@@ -189,11 +190,7 @@ fn board_claims(v: &Variant, o: &mut Out) {
 pub fn mobility_key(piece: &str, colour: Colour) -> String {
     let mut name = piece.chars();
     let first = name.next().map(|c| c.to_ascii_uppercase()).unwrap_or('?');
-    let side = match colour {
-        Colour::White => "White",
-        Colour::Black => "Black",
-    };
-    format!("mobilityRegion{side}{first}{}", name.as_str())
+    format!("mobilityRegion{}{first}{}", colour.title(), name.as_str())
 }
 
 /// How the game ends.

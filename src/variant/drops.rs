@@ -98,6 +98,10 @@ pub fn hand_types(v: &Variant, colour: Colour) -> Vec<char> {
     if !v.rules.drops.allowed {
         return letters;
     }
+    // Free drops (Ataxx): every type may be dropped, from no hand.
+    if v.rules.drops.free {
+        return v.pieces.iter().map(|p| p.letter).collect();
+    }
     for c in v.in_hand.chars().filter(char::is_ascii_alphabetic) {
         let side = if c.is_ascii_uppercase() {
             Colour::White
@@ -157,6 +161,7 @@ pub fn demonstration(v: &Variant, colour: Colour, letter: char) -> Option<Positi
             .any(|p| p.colour == c && v.piece(p.letter).is_some_and(|q| q.royal))
     };
     let bare = !v.in_hand.chars().any(|c| c.is_ascii_alphabetic())
+        && !drops.free
         && drops.enclosing == Enclosing::None
         && royal(Colour::White)
         && royal(Colour::Black);
@@ -290,7 +295,8 @@ impl Position {
                 out.push('/');
             }
         }
-        if v.rules.drops.allowed || !self.hand.is_empty() {
+        // (Free drops count no hand: Fairy-Stockfish writes none.)
+        if !v.rules.drops.free && (v.rules.drops.allowed || !self.hand.is_empty()) {
             out.push('[');
             for colour in [Colour::White, Colour::Black] {
                 for &(c, l) in &self.hand {
@@ -728,6 +734,27 @@ mod tests {
         assert!(!got.contains(&"a5".to_string()));
         assert!(!got.contains(&"b9".to_string()));
         assert!(got.contains(&"b8".to_string()));
+    }
+
+    // Facts from variant.cpp's ataxx_variant() (`freeDrops = true`) and
+    // pyffish's play: `P@f1 P@f2 P@g2` among White's first moves, and
+    // `validate_fen` refuses a bracketed hand in an Ataxx FEN.
+    #[test]
+    fn ataxx_drops_from_a_supply_and_writes_no_hand() {
+        let v = &read("[a:ataxx]\n[f:ataxx]\nglanceFreeDrops = false\n", "a.ini").unwrap();
+        let ataxx = &v[0];
+        assert!(ataxx.rules.drops.free);
+        assert_eq!(hand_types(ataxx, Colour::White), ['p']);
+        assert_eq!(hand_types(ataxx, Colour::Black), ['p']);
+        let demo = demonstration(ataxx, Colour::White, 'p').unwrap();
+        assert_eq!(demo.fen(ataxx), "P5p/7/7/7/7/7/p5P w - - 0 1");
+        let got = names(&squares(ataxx, &demo, Colour::White, 'p'));
+        assert!(["f1", "f2", "g2", "a6", "b6", "b7"].iter().all(|s| got.contains(&s.to_string())));
+        assert_eq!(got.len(), 6, "{got:?}");
+        // A definition file cannot set it: pyffish reads no such key.
+        assert!(v[1].rules.drops.free);
+        let own = &read("[o:chess]\npieceDrops = true\nglanceFreeDrops = true\n", "o.ini").unwrap()[0];
+        assert!(!own.rules.drops.free);
     }
 
     #[test]

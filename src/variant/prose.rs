@@ -237,7 +237,7 @@ impl Sentence {
 
     /// [`Sentence::key`] where the sentence says what the key does only
     /// when `said` (a clause written for it).
-    fn key_if(self, said: bool, key: &str) -> Sentence {
+    pub(crate) fn key_if(self, said: bool, key: &str) -> Sentence {
         if said {
             self.key(key)
         } else {
@@ -726,8 +726,11 @@ fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
         out.push(
             Sentence::new(format!(
                 "When {}, the game ends: {decided}.",
-                if pass_on_stalemate.white {
+                if pass_on_stalemate.white && v.pieces.iter().any(|p| p.royal) {
                     "neither player can move"
+                } else if pass_on_stalemate.white {
+                    // (a player with no piece left cannot pass)
+                    "neither player can move, or the player to move cannot move and has no piece on the board to pass with"
                 } else {
                     "the player to move cannot move"
                 }
@@ -1008,9 +1011,14 @@ fn first_move(v: &Variant, out: &mut Vec<Sentence>) {
 fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let drops = &v.rules.drops;
     if drops.allowed {
-        let mut text = String::from(
-            "Instead of moving, a player may drop a piece from their hand onto an empty square",
-        );
+        // (Ataxx's free drops: Fairy-Stockfish's `can_drop` is true for
+        // every type and `add_to_hand` counts nothing.)
+        let mut text = String::from(if drops.free {
+            "Instead of moving, a player may place a new piece of their own on an empty square (the supply never \
+             runs out: no hand is kept)"
+        } else {
+            "Instead of moving, a player may drop a piece from their hand onto an empty square"
+        });
         let all = super::rules::Rules::whole_board;
         if !all(&drops.region.white, v.files, v.ranks) {
             text.push_str(&format!(
@@ -1025,7 +1033,8 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             Sentence::new(text)
                 .key("pieceDrops")
                 .key("dropRegionWhite")
-                .key("dropRegionBlack"),
+                .key("dropRegionBlack")
+                .fsf("freeDrops", drops.free),
         );
         if let Some(p) = drops.no_doubled {
             let n = drops.no_doubled_count;
@@ -1283,7 +1292,14 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
     let moves = &v.rules.moves;
     let captures = &v.rules.captures;
     if moves.pass_on_stalemate.white {
-        out.push(Sentence::new("A player with no legal move passes.").key("passOnStalemateWhite"));
+        // (movegen.cpp: without a King, the pass is a move of the
+        // player's first piece standing still: none, no pass.)
+        let text = if v.pieces.iter().any(|p| p.royal) {
+            "A player with no legal move passes."
+        } else {
+            "A player with no legal move passes, if a piece of theirs is on the board."
+        };
+        out.push(Sentence::new(text).key("passOnStalemateWhite"));
     }
     if captures.must_capture {
         out.push(Sentence::new("Capturing is compulsory.").key("mustCapture"));
@@ -1835,7 +1851,10 @@ mod tests {
             r.ends[0].text.starts_with("When neither player can move"),
             "{r:?}"
         );
-        assert!(r.says("A player with no legal move passes."), "{r:?}");
+        assert!(
+            r.says("A player with no legal move passes, if a piece of theirs is on the board."),
+            "{r:?}"
+        );
         assert!(
             !r.texts().iter().any(|s| s.contains("first pieces")),
             "{r:?}"

@@ -91,8 +91,8 @@ fn piece_keys() -> Vec<String> {
 }
 
 pub(super) fn resolve_all(sections: &[Section], file: &str) -> Vec<Result<Variant, Error>> {
-    let mut builtins = ini::sections(builtin::TEXT, "builtin").unwrap_or_default();
-    let bases = ini::sections(builtin::BASES, "builtin").unwrap_or_default();
+    let mut builtins = ini::sections(builtin::TEXT, builtin::FILE).unwrap_or_default();
+    let bases = ini::sections(builtin::BASES, builtin::FILE).unwrap_or_default();
     let own = builtins.len();
     builtins.extend(bases);
     let builtins = (&builtins[..], own);
@@ -162,7 +162,7 @@ fn base(
     }
     let mut d = template(0);
     for b in chain.into_iter().rev() {
-        d = apply(d, b, "builtin")?;
+        d = apply(d, b, builtin::FILE)?;
     }
     // A built-in is no line of this file.
     d.pieces.iter_mut().for_each(|p| p.5 = 0);
@@ -228,7 +228,7 @@ fn apply(mut d: Draft, s: &Section, file: &str) -> Result<Draft, Error> {
     // variant.cpp gives pieces of a built-in (`add_piece(HORSE, 'n',
     // 'h')`), which no key of a definition file can give: read in
     // builtins.ini only.
-    if file == "builtin" {
+    if file == builtin::FILE {
         if let Some(e) = s.get("glanceSynonyms") {
             for pair in e.value.split_whitespace() {
                 let mut c = pair.chars();
@@ -242,6 +242,14 @@ fn apply(mut d: Draft, s: &Section, file: &str) -> Result<Draft, Error> {
     apply_rules(&mut d, s, file)?;
     let letters: Vec<char> = d.pieces.iter().map(|p| p.1).collect();
     d.rules.apply(s, &letters);
+    // `glanceFreeDrops = true`: Fairy-Stockfish's `freeDrops`, set in
+    // variant.cpp's `ataxx_variant()` and read from no definition file:
+    // read in builtins.ini only.
+    if file == builtin::FILE {
+        if let Some(e) = s.get("glanceFreeDrops") {
+            d.rules.drops.free = parse_bool(e);
+        }
+    }
     // A custom piece whose Betza has `e` may be taken en passant (the
     // parser adds it when it reads the piece, before `enPassantTypes`).
     for p in d
@@ -511,7 +519,7 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
     let warnings = core::cell::RefCell::new(d.warnings.clone());
     let reg = |(text, line): &At, key: &str| -> Result<Vec<Square>, Error> {
         let (squares, bad) = region_read(text, d.files, d.ranks);
-        if let Some(at) = bad.filter(|_| *line > 0 && file != "builtin") {
+        if let Some(at) = bad.filter(|_| *line > 0 && file != builtin::FILE) {
             warnings.borrow_mut().push(Warning {
                 file: file.to_string(),
                 line: *line,

@@ -331,6 +331,12 @@ pub struct Drops {
     pub immobility_illegal: bool,
     /// `castlingDroppedPiece`.
     pub castling_dropped_piece: bool,
+    /// Fairy-Stockfish's `freeDrops`, which no key of a definition file
+    /// sets (`ataxx_variant()` in variant.cpp; a section built on Ataxx
+    /// inherits it): every piece type may be dropped, none is counted in
+    /// a hand, and the FEN writes no hand (`Position::can_drop`,
+    /// `add_to_hand`).
+    pub free: bool,
 }
 
 /// Captures: compulsion, blasts, immunity, petrification.
@@ -565,6 +571,7 @@ impl Default for Rules {
                 must_drop_type: None,
                 immobility_illegal: false,
                 castling_dropped_piece: false,
+                free: false,
             },
             captures: Captures {
                 must_capture: false,

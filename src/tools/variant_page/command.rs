@@ -213,7 +213,13 @@ pub fn run(opts: &RunOptions, say: &mut dyn Say) -> Status {
     let mut failed = false;
     let mut wanted: Vec<&str> = opts.variants.iter().map(String::as_str).collect();
     let mut chosen = Vec::new();
-    for r in crate::variant::read_each(&text, &file) {
+    // (The built-ins are read as Fairy-Stockfish plays them by name, with
+    // what variant.cpp alone sets.)
+    let read = match &opts.ini {
+        Some(_) => crate::variant::read_each(&text, &file),
+        None => crate::variant::builtin::read_all(),
+    };
+    for r in read {
         match r {
             Ok(v) => {
                 if every || wanted.contains(&v.name.as_str()) {

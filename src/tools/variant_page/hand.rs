@@ -152,8 +152,9 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
         }
         if !pieces.is_empty() || !demos.is_empty() {
             let side = piece_names::side(v, colour);
+            let hand = if v.rules.drops.free { "supply" } else { "hand" };
             out.push(HandView {
-                label: format!("{side}'s hand"),
+                label: format!("{side}'s {hand}"),
                 black: colour == Colour::Black,
                 pieces,
                 demos,
@@ -164,16 +165,28 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
 }
 
 /// Where the pieces in a hand come from, the hands' places, and what it
-/// claims (`capturesToHand`): a capture, as in Crazyhouse; the other
-/// board of a game played by partners (Bughouse: on this board, a
-/// capture puts nothing in a hand); or the start alone (Placement).
+/// claims (`capturesToHand`, `fsf:freeDrops`): a capture, as in
+/// Crazyhouse; the other board of a game played by partners (Bughouse: on
+/// this board, a capture puts nothing in a hand); the start alone
+/// (Placement); or a supply that never runs out, with no hand (Ataxx).
 pub(super) fn origin(v: &Variant) -> Sentence {
     let (white, black) = (
         piece_names::side(v, Colour::White),
         piece_names::side(v, Colour::Black),
     );
     let places = format!("above the board {black}'s hand, below it {white}'s");
-    let text = if v.rules.drops.captures_to_hand {
+    let blast = v.rules.captures.blast;
+    let text = if v.rules.drops.free {
+        format!(
+            "A player places new pieces from a supply that never runs out: no hand is kept. The pieces to \
+             place are drawn beside the board: {places}."
+        )
+    } else if v.rules.drops.captures_to_hand && blast {
+        format!(
+            "A captured piece, and every piece a blast removes, goes to the hand of its owner's opponent, \
+             beside the board: {places}."
+        )
+    } else if v.rules.drops.captures_to_hand {
         format!("A captured piece goes to its captor's hand, beside the board: {places}.")
     } else if v.rules.engine.two_boards {
         format!(
@@ -185,7 +198,13 @@ pub(super) fn origin(v: &Variant) -> Sentence {
             "The pieces in hand are there from the start, beside the board ({places}); a captured piece goes to no hand."
         )
     };
-    claimed(v, Sentence::new(text).key("capturesToHand"))
+    claimed(
+        v,
+        Sentence::new(text)
+            .key_if(!v.rules.drops.free, "capturesToHand")
+            .key_if(blast && v.rules.drops.captures_to_hand, "blastOnCapture")
+            .fsf("freeDrops", v.rules.drops.free),
+    )
 }
 
 /// What every cell beside the board is drawn from: the variant, the
@@ -241,6 +260,7 @@ fn castle_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandP
         ));
     }
     let key = format!("castle-{}", colour.name());
+    let guarded = castling::guarded(v, colour);
     Some(cell(
         beside,
         &pos,
@@ -259,14 +279,14 @@ fn castle_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandP
                     "The {name} castles from {} {}: a green square, where nothing stands between it and the Rook{}.",
                     sq(c.king),
                     ways.join(" or "),
-                    if castling::guarded(v, colour) {
+                    if guarded {
                         " and it crosses no attacked square"
                     } else {
                         ", attacked or not (it is not royal here)"
                     }
                 ))
                 .castling_claims(&c)
-                .fsf("castlingThroughAttack", !castling::guarded(v, colour)),
+                .fsf("castlingThroughAttack", !guarded),
             ),
         },
     ))
@@ -622,7 +642,11 @@ fn hand_piece(beside: Beside, colour: Colour, letter: char, (x, y): (u8, u8)) ->
             look: look(v, p, &name, colour),
             keys: (key.clone(), format!("{key}-where")),
             words: words(v, names, p, colour, &each),
-            name: format!("{side}'s {name} in hand"),
+            name: if v.rules.drops.free {
+                format!("A new {name} of {side}'s")
+            } else {
+                format!("{side}'s {name} in hand")
+            },
         },
     ))
 }
@@ -713,7 +737,7 @@ fn words(
                 let mobility = v
                     .mobility_region(p, colour)
                     .is_some_and(|m| !m.is_empty() && m.len() < whole);
-                let region_key = format!("dropRegion{}", side_word(colour));
+                let region_key = format!("dropRegion{}", colour.title());
                 match (drop_region, mobility) {
                     (true, false) => (
                         format!("only within {side}'s drop region"),
@@ -818,14 +842,6 @@ fn claimed(v: &Variant, sentence: Sentence) -> Sentence {
     prose::fill(v, &mut one);
     let [s] = one;
     s
-}
-
-/// "White" or "Black", as Fairy-Stockfish's per-side keys end.
-fn side_word(colour: Colour) -> &'static str {
-    match colour {
-        Colour::White => "White",
-        Colour::Black => "Black",
-    }
 }
 
 #[cfg(test)]

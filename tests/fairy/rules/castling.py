@@ -8,6 +8,20 @@ import pyffish as sf
 from .fen import Fen, MOVE, letter, parse_sq, sq, white
 
 
+def emptied_rank(start_fen, ksq):
+    """The start position with the rank of `ksq` emptied but for `ksq` and
+    the pieces at the rank's two ends, and those two end squares."""
+    start = Fen(start_fen)
+    _, r = parse_sq(ksq)
+    occupied = [s for s in (sq(x, r) for x in range(start.width)) if start.get(s) is not None]
+    ends = [occupied[0], occupied[-1]]
+    b = Fen(start_fen)
+    for s in occupied:
+        if s not in ends and s != ksq:
+            b.set(s, None)
+    return b, ends
+
+
 class CastlingProbes:
     # -- castling
     def probe_castling(self, g):
@@ -35,12 +49,7 @@ class CastlingProbes:
             self.bad("fsf:castlingKingSquare", ksq, "the start position has %s there, not the King (%s)" % (tok, self.start))
             self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
             return
-        occupied = [s for s in row if start.get(s) is not None]
-        ends = [occupied[0], occupied[-1]]
-        b = Fen(self.start)
-        for s in occupied:
-            if s not in ends and s != ksq:
-                b.set(s, None)
+        b, ends = emptied_rank(self.start, ksq)
         if len(b.rest) >= 4 and re.fullmatch(r"[A-Za-z-]+", b.rest[1]):
             # gating flags name the pieces removed: keep the castling flags
             keep = ""
@@ -106,14 +115,7 @@ class CastlingProbes:
             self.skip_rest(g, ("castling",), "no White royal piece, or no castling field, in the start FEN")
             return
         ksq = kings[0]
-        _, r = parse_sq(ksq)
-        row = [sq(x, r) for x in range(start.width)]
-        occupied = [s for s in row if start.get(s) is not None]
-        ends = [occupied[0], occupied[-1]]
-        b = Fen(self.start)
-        for s in occupied:
-            if s not in ends and s != ksq:
-                b.set(s, None)
+        b, ends = emptied_rank(self.start, ksq)
         b.rest[1] = "KQkq"
         fen = b.text(side="w")
         if not self.valid(fen):
@@ -158,16 +160,37 @@ class CastlingProbes:
                 return
             if y != kr:
                 c.set((crossed, y), None)
-        c.set((crossed, far), rook.swapcase())
-        attacked = c.text()
-        if not self.valid(attacked):
-            self.skip("fsf:castlingThroughAttack", "no valid FEN with the crossed square attacked")
+        # The attacker: the first of the other side's pieces (its Rook
+        # first) that, put at the far end of the file, could take a piece
+        # of ours on the crossed square (New Zealand's Rook takes as a
+        # Knight).
+        theirs = [rook.swapcase()] + sorted({t for _, t in Fen(self.start).pieces()
+                                             if white(t) != white(tok) and letter(t) not in self.royal} - {rook.swapcase()})
+        attacked = None
+        for attacker in theirs:
+            c.set((crossed, far), attacker)
+            if not self.valid(c.text()):
+                continue
+            probe = Fen(c.text())
+            probe.set((crossed, kr), rook)
+            probe_fen = probe.text(side="b" if white(tok) else "w")
+            takes = [m for m in (self.legal(probe_fen) if self.valid(probe_fen) else [])
+                     if MOVE.match(m) and MOVE.match(m).group(1) + MOVE.match(m).group(2) == sq(crossed, far)
+                     and MOVE.match(m).group(3) + MOVE.match(m).group(4) == sq(crossed, kr)]
+            if takes:
+                attacked = c.text()
+                break
+        if attacked is None:
+            self.skip("fsf:castlingThroughAttack", "no piece of the other side's attacks the crossed square down its file")
             return
 
         def castles_kingside(pos):
             for m in self.legal(pos):
                 mm = MOVE.match(m)
                 if not mm or mm.group(1) + mm.group(2) != ksq:
+                    continue
+                # (a duck or wall put on the file shields the square: Atomic duck's e1g1,g1f7)
+                if mm.group(6) and parse_sq(re.findall(r"[a-z]\d+", mm.group(6))[-1])[0] == crossed:
                     continue
                 after = Fen(sf.get_fen(self.v, pos, [m]))
                 if after.get(rook_sq) != rook:

@@ -5,21 +5,23 @@ import collections
 
 import pyffish as sf
 
-from .fen import Fen, MOVE, letter, parse_sq, sq, white
+from .fen import DROP, Fen, MOVE, letter, parse_sq, sq, white
 
 
 class DropProbes:
     def probe_drops(self, g):
+        mine = ("pieceDrops", "dropRegionWhite", "dropRegionBlack")
         if g.get("pieceDrops") != "true":
-            for k in g:
-                self.skip(k, "pieceDrops=%s: not probed" % g.get("pieceDrops"))
+            self.skip_rest(g, mine, "pieceDrops=%s: not probed" % g.get("pieceDrops"))
             return
         start = Fen(self.start)
-        if start.pocket is None:
-            for k in g:
-                self.skip(k, "the start FEN has no pocket")
+        if start.pocket is None and g.get("fsf:freeDrops") != "true":
+            self.skip_rest(g, mine, "the start FEN has no pocket")
             return
-        letters = sorted({letter(t) for _, t in start.pieces() if not t.startswith("+")} | {c.lower() for c in start.pocket if c.isalpha()})
+        letters = sorted({letter(t) for _, t in start.pieces() if not t.startswith("+")} | {c.lower() for c in (start.pocket or "") if c.isalpha()})
+        free = g.get("fsf:freeDrops") == "true"  # (no hand: every type is dropped)
+        if free:
+            letters = sorted({DROP.match(m).group(1).lower() for m in self.legal(self.start) if DROP.match(m)})
         letters = [l for l in letters if l not in self.royal]
         enclosing = self.claims.get("enclosingDrop", "none") not in ("none", "-", "false")
         for side, key in (("w", "dropRegionWhite"), ("b", "dropRegionBlack")):
@@ -35,7 +37,8 @@ class DropProbes:
                 for l in letters:
                     piece = l.upper() if side == "w" else l
                     b = Fen(self.start) if board == "the start position" else self.board_with([])
-                    b.pocket = (Fen(self.start).pocket or "").replace("-", "") + piece
+                    if not free:
+                        b.pocket = (Fen(self.start).pocket or "").replace("-", "") + piece
                     fen = b.text(side=side)
                     if not self.valid(fen):
                         continue
@@ -81,8 +84,8 @@ class DropProbes:
         start = Fen(self.start)
         letters = {letter(t) for _, t in start.pieces()} | {c.lower() for c in (start.pocket or "") if c.isalpha()}
         if self.claims.get("pieceDrops") != "true" or start.pocket is None:
-            for k in g:
-                self.skip(k, "no drops (pieceDrops or the pocket)")
+            self.skip_rest(g, ("firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount"),
+                           "no drops (pieceDrops or the pocket)")
             return
         if "p" not in letters:
             for k in g:
@@ -222,7 +225,7 @@ class DropProbes:
             added, lost = self.added_to_hand(fen, m)
             if want != "true":
                 expect = collections.Counter()
-            elif g.get("blastOnCapture") == "true":
+            elif self.claims.get("blastOnCapture") == "true":
                 # every piece the capture removes, the blast's included,
                 # goes to its owner's opponent
                 gone = collections.Counter(t.rstrip("~") for _, t in board.pieces()) \

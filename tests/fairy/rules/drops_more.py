@@ -379,3 +379,49 @@ class DropMoreProbes:
             self.bad("pieceDemotion", want, "in %s, %s leaves the piece unpromoted" % demoted)
         else:
             self.ok("pieceDemotion")
+
+    def probe_free_drops(self, g):
+        """`fsf:freeDrops` (variant.cpp's `freeDrops`, Ataxx's): `true`,
+        the start position as pyffish writes it keeps no hand, yet the side
+        to move may drop, and after each side has dropped four times, the
+        same type still; `false`, the start position with every hand
+        emptied has no drop (a drop spends a piece in hand)."""
+        want = g["fsf:freeDrops"]
+        start = Fen(self.start)
+        if want == "true":
+            if start.pocket is not None:
+                self.bad("fsf:freeDrops", want, "pyffish writes a hand in the start FEN (%s)" % self.start)
+                return
+            fen, moves = self.start, []
+            for _ in range(8):
+                drops = [m for m in self.legal(fen, moves) if is_drop(m)]
+                if not drops:
+                    self.bad("fsf:freeDrops", want, "after %s from %s the side to move has no drop" % (" ".join(moves) or "no move", fen))
+                    return
+                if len(moves) >= 2:
+                    # the type this side dropped last is not spent
+                    last = DROP.match(moves[-2]).group(1).lower()
+                    if not any(DROP.match(m).group(1).lower() == last for m in drops):
+                        self.bad("fsf:freeDrops", want, "after %s from %s, %s is no longer dropped" % (" ".join(moves), fen, last))
+                        return
+                moves.append(drops[len(drops) // 2])
+            self.ok("fsf:freeDrops")
+            return
+        if start.pocket is None:
+            drops = [m for m in self.legal(self.start) if is_drop(m)]
+            if drops:
+                self.bad("fsf:freeDrops", want, "pyffish writes no hand in the start FEN (%s), yet the side to move drops: %s" % (
+                    self.start, " ".join(drops[:4])))
+            else:
+                self.skip("fsf:freeDrops", "the start FEN has no pocket to empty")
+            return
+        start.pocket = ""
+        fen = start.text()
+        if not self.valid(fen):
+            self.skip("fsf:freeDrops", "the start position with its hands emptied is no valid FEN")
+            return
+        drops = [m for m in self.legal(fen) if is_drop(m)]
+        if drops:
+            self.bad("fsf:freeDrops", want, "with every hand emptied (%s) the side to move still drops: %s" % (fen, " ".join(drops[:4])))
+        else:
+            self.ok("fsf:freeDrops")

@@ -50,6 +50,7 @@ PROBES = [
     (("nMoveRule",), "probe_nmove", {"nMoveRule", "nMoveRuleTypesWhite"}),
     (("castling",), "probe_castling", set),
     (("pieceDrops",), "probe_drops", {"pieceDrops", "dropRegionWhite", "dropRegionBlack"}),
+    (("fsf:freeDrops",), "probe_free_drops", {"fsf:freeDrops"}),
     (("promotionPieceTypesWhite", "promotionRegionWhite"), "probe_promotion",
      {"promotionRegionWhite", "promotionPieceTypesWhite", "mandatoryPawnPromotion"}),
     (("firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount"), "probe_pawn_drops",

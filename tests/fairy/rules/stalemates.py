@@ -139,6 +139,18 @@ class StalemateProbes:
                 self.bad_rest(g, keys, "in %s both players pass: %s" % (
                     fen, "the game goes on" if not end else "a %s for the side to move, not a %s" % (outcome(val), expect)))
                 return
+        # A player with no piece on the board has no pass: where it has no
+        # move either, the count decides at once (as the page says).
+        sv = g.get("stalemateValue", "loss")
+        for fen in sorted(f for f in self.no_move_positions(False).values() if counts(f)[0] == 0 and counts(f)[1] > 0):
+            expect = "draw" if sv == "draw" else sv  # (fewer pieces: stalemateValue)
+            got = outcome(sf.game_result(self.v, fen, []))
+            if got != expect:
+                self.bad_rest(g, keys, "in %s the side to move, with no piece and no move, gets a %s, not a %s" % (fen, got, expect))
+                return
+            if tried:
+                self.ok_rest(g, keys)
+                return
         if not tried:
             self.skip_rest(g, keys, "passOnStalemate: no position where both players can only pass among the boards drawn%s" % (
                 " (a full board ends the game first: adjudicateFullBoard)" if self.claims.get("adjudicateFullBoard") == "true" else ""))
@@ -170,10 +182,13 @@ class StalemateProbes:
             else:
                 self.skip("passOnStalemateWhite", "no position without a legal move built")
             return
+        # (Fairy-Stockfish's pass is a move of a piece standing still: a
+        # player with no piece on the board has none, and its game is
+        # over; the page says so beside the claim.)
+        unpassed = sorted(fen for fen in self.no_move_positions(False).values() if counts(fen)[0] > 0)
         if stuck:
             self.ok("passOnStalemateWhite")
-        elif self.no_move_positions(False):
-            fen = sorted(self.no_move_positions(False).items())[0][1]
-            self.bad("passOnStalemateWhite", want, "in %s the side to move has no legal move, not even a pass" % fen)
+        elif unpassed:
+            self.bad("passOnStalemateWhite", want, "in %s the side to move has no legal move, not even a pass" % unpassed[0])
         else:
             self.skip("passOnStalemateWhite", "no position where the side to move has no move but a pass")
