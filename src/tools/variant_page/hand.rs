@@ -135,16 +135,14 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
         .into_iter()
         .flatten()
         .collect();
-        // White's promotions, then the side's pieces gated in, a cell per
+        // The side's promotions, then its pieces gated in, a cell per
         // type from x = 13 down, on columns the hand's first row leaves
         // free.
         let used = pieces.len().min(usize::from(v.files.max(3)));
         let mut free = (0..14u8).rev().filter(|&x| usize::from(x) >= used);
-        if colour == Colour::White {
-            for shown in &promotion::demonstrations(v, colour) {
-                let Some(x) = free.next() else { break };
-                demos.extend(promotion_cell(beside, colour, shown, (x, rows[0])));
-            }
+        for shown in &promotion::demonstrations(v, colour) {
+            let Some(x) = free.next() else { break };
+            demos.extend(promotion_cell(beside, colour, shown, (x, rows[0])));
         }
         for shown in &gating::demonstrations(v, colour) {
             let Some(x) = free.next() else { break };
@@ -383,7 +381,7 @@ fn promotion_cell(
             look: look(v, p, &name, colour),
             keys: (key.clone(), format!("{key}-where")),
             name: format!("{side}'s {name} promotes"),
-            words: promotion_words(v, names, p, shown, &name),
+            words: promotion_words(v, names, p, shown, &name, colour),
         },
     ))
 }
@@ -486,6 +484,7 @@ fn promotion_words(
     p: &VariantPiece,
     shown: &promotion::Promotion,
     name: &str,
+    colour: Colour,
 ) -> Sentence {
     let to: Vec<String> = shown
         .to
@@ -548,6 +547,11 @@ fn promotion_words(
     let mut said = Sentence::new(text);
     for s in prose::promotion_sentences(v, p, &|c| c.to_string()) {
         for (key, _) in s.claims {
+            // (The remark claims White's keys; Black's cell its own.)
+            let key = match (colour, key.strip_suffix("White")) {
+                (Colour::Black, Some(stem)) => format!("{stem}Black"),
+                _ => key,
+            };
             if !said.claims.iter().any(|(k, _)| *k == key) {
                 said = said.key(&key);
             }

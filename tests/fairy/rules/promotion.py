@@ -10,15 +10,28 @@ from .fen import Fen, MOVE, letter, parse_sq, sq, white
 class PromotionProbes:
     # -- promotion
     def probe_promotion(self, g):
-        region = set(g.get("promotionRegionWhite", "").split()) - {"-"}
-        types = g.get("promotionPieceTypesWhite")
+        """The pawn's promotion, for each side whose keys the group claims
+        (White's: a rules item or White's promotion cell; Black's: Black's
+        cell): a Pawn of that side one step before its zone, its moves into
+        the zone and their promotion choices."""
+        sides = [s for s in ("White", "Black") if "promotionRegion" + s in g or "promotionPieceTypes" + s in g]
+        for i, side in enumerate(sides):
+            # (mandatoryPawnPromotion, shared, checked with the first side)
+            self.probe_promotion_side(g if i == 0 else {k: v for k, v in g.items() if k != "mandatoryPawnPromotion"}, side)
+
+    def probe_promotion_side(self, g, side):
+        rkey, tkey = "promotionRegion" + side, "promotionPieceTypes" + side
+        region = set(g.get(rkey, "").split()) - {"-"}
+        types = g.get(tkey)
         mandatory = g.get("mandatoryPawnPromotion")
-        keys = [k for k in ("promotionRegionWhite", "promotionPieceTypesWhite", "mandatoryPawnPromotion") if k in g]
+        keys = [k for k in (rkey, tkey, "mandatoryPawnPromotion") if k in g]
+        pawn = "P" if side == "White" else "p"
+        back = -1 if side == "White" else 1  # (the square a step before the zone)
         start = Fen(self.start)
-        has_pawn = any(t.rstrip("~") == "P" for _, t in start.pieces()) or "P" in (start.pocket or "")
+        has_pawn = any(t.rstrip("~") == pawn for _, t in start.pieces()) or pawn in (start.pocket or "")
         if not has_pawn:
             for k in keys:
-                self.skip(k, "White has no piece P")
+                self.skip(k, "%s has no piece %s" % (side, pawn))
             return
         if not region:
             for k in keys:
@@ -30,39 +43,38 @@ class PromotionProbes:
         cands = []
         for z in region:
             f, r = parse_sq(z)
-            below = sq(f, r - 1) if r > 0 else None
+            below = sq(f, r + back) if 0 <= r + back < start.height else None
             if below and below not in region and below not in kings and z not in kings:
-                cands.append((f in kfiles or f - 1 in kfiles or f + 1 in kfiles, r, f, below, z))
+                cands.append((f in kfiles or f - 1 in kfiles or f + 1 in kfiles, r * -back, f, below, z))
         cands.sort()
         if not cands:
             for k in keys:
                 self.skip(k, "no square before the zone")
             return
-        into, shown, positions = [], [], 0
-        into, shown, positions = self.pawn_before_zone(cands, region, None)
+        into, shown, positions = self.pawn_before_zone(cands, region, None, pawn)
         want_types = set((types or "").replace("-", ""))
         got_types = {MOVE.match(m).group(5).lower() for m in into if MOVE.match(m).group(5)}
         if types is not None and positions and want_types - got_types:
             # a promotion may be refused for the check it gives (checking=false):
-            # the same with Black's royal piece elsewhere
-            for extra in self.royal_elsewhere():
-                i2, s2, p2 = self.pawn_before_zone(cands, region, extra)
+            # the same with the other side's royal piece elsewhere
+            for extra in (self.royal_elsewhere() if side == "White" else []):
+                i2, s2, p2 = self.pawn_before_zone(cands, region, extra, pawn)
                 into += i2
                 shown += s2
                 positions += p2
-        self.finish_promotion(g, keys, region, types, mandatory, into, shown, positions)
+        self.finish_promotion(g, (side, pawn, rkey, tkey), keys, region, types, mandatory, into, shown, positions)
 
-    def pawn_before_zone(self, cands, region, extra):
+    def pawn_before_zone(self, cands, region, extra, pawn="P"):
         into, shown, positions = [], [], 0
         for _, _, _, below, z in cands[:8]:
-            b = self.board_with([(below, "P")])
+            b = self.board_with([(below, pawn)])
             if extra:
                 frm, at, tok = extra
                 if sq(*at) == below:
                     continue
                 b.set(frm, None)
                 b.set(at, tok)
-            fen = b.text(side="w")
+            fen = b.text(side="w" if pawn == "P" else "b")
             if not self.valid(fen):
                 continue
             moves = [m for m in self.legal(fen) if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == below]
@@ -76,26 +88,29 @@ class PromotionProbes:
                 break
         return into, shown, positions
 
-    def finish_promotion(self, g, keys, region, types, mandatory, into, shown, positions):
+    def finish_promotion(self, g, who, keys, region, types, mandatory, into, shown, positions):
+        side, pawn, rkey, tkey = who
         if not positions:
             for k in keys:
-                self.skip(k, "no valid position with a White P before the zone")
+                self.skip(k, "no valid position with a %s %s before the zone" % (side, pawn))
             return
         where = " | ".join(shown)
         if not into:
-            self.bad("promotionRegionWhite", "(%d squares)" % len(region), "a White P before the zone has no move into it (%s)" % where)
+            self.bad(rkey, "(%d squares)" % len(region), "a %s %s before the zone has no move into it (%s)" % (side, pawn, where))
             return
-        if "promotionRegionWhite" in g:
-            self.ok("promotionRegionWhite")
+        if rkey in g:
+            self.ok(rkey)
         suffixes = {MOVE.match(m).group(5) for m in into}
         got = set(x for x in suffixes if x)
         if types is not None:
             want = set(types.replace("-", ""))
             gotl = {x.lower() for x in got if x != "+"}
             if gotl == want:
-                self.ok("promotionPieceTypesWhite")
+                self.ok(tkey)
+            elif side == "Black" and self.claims.get("checking") == "false":
+                self.skip(tkey, "a promotion may be refused for the check it gives (checking=false)")
             else:
-                self.bad("promotionPieceTypesWhite", types, "a White P promotes to %s (%s)" % (" ".join(sorted(gotl)) or "nothing", where))
+                self.bad(tkey, types, "a %s %s promotes to %s (%s)" % (side, pawn, " ".join(sorted(gotl)) or "nothing", where))
         if mandatory is not None:
             plain = "" in suffixes
             if not got:
@@ -103,7 +118,7 @@ class PromotionProbes:
             elif plain == (mandatory == "false"):
                 self.ok("mandatoryPawnPromotion")
             else:
-                self.bad("mandatoryPawnPromotion", mandatory, "a White P moves into the zone %s (%s)" % ("without promoting" if plain else "only promoting", where))
+                self.bad("mandatoryPawnPromotion", mandatory, "a %s %s moves into the zone %s (%s)" % (side, pawn, "without promoting" if plain else "only promoting", where))
 
     def piece_promotions(self, letter_, base, royal, on_capture):
         """A lone White piece of LETTER_ on each square: its promotion
