@@ -1007,35 +1007,39 @@ fn first_move(v: &Variant, out: &mut Vec<Sentence>) {
     );
 }
 
+/// That a player may drop instead of moving, and where.
+fn drops_sentence(v: &Variant) -> Sentence {
+    let drops = &v.rules.drops;
+    // (Ataxx's free drops: Fairy-Stockfish's `can_drop` is true for
+    // every type and `add_to_hand` counts nothing.)
+    let mut text = String::from(if drops.free {
+        "Instead of moving, a player may place a new piece of their own on an empty square (the supply never \
+         runs out: no hand is kept)"
+    } else {
+        "Instead of moving, a player may drop a piece from their hand onto an empty square"
+    });
+    let all = super::rules::Rules::whole_board;
+    if !all(&drops.region.white, v.files, v.ranks) {
+        text.push_str(&format!(
+            " of {} ({}: {})",
+            squares_words(v, &drops.region.white),
+            side_name(v, Colour::Black),
+            squares_words(v, &drops.region.black)
+        ));
+    }
+    text.push('.');
+    Sentence::new(text)
+        .key("pieceDrops")
+        .key("dropRegionWhite")
+        .key("dropRegionBlack")
+        .fsf("freeDrops", drops.free)
+}
+
 /// Drops: where a piece may be dropped, and where not.
 fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let drops = &v.rules.drops;
     if drops.allowed {
-        // (Ataxx's free drops: Fairy-Stockfish's `can_drop` is true for
-        // every type and `add_to_hand` counts nothing.)
-        let mut text = String::from(if drops.free {
-            "Instead of moving, a player may place a new piece of their own on an empty square (the supply never \
-             runs out: no hand is kept)"
-        } else {
-            "Instead of moving, a player may drop a piece from their hand onto an empty square"
-        });
-        let all = super::rules::Rules::whole_board;
-        if !all(&drops.region.white, v.files, v.ranks) {
-            text.push_str(&format!(
-                " of {} ({}: {})",
-                squares_words(v, &drops.region.white),
-                side_name(v, Colour::Black),
-                squares_words(v, &drops.region.black)
-            ));
-        }
-        text.push('.');
-        out.push(
-            Sentence::new(text)
-                .key("pieceDrops")
-                .key("dropRegionWhite")
-                .key("dropRegionBlack")
-                .fsf("freeDrops", drops.free),
-        );
+        out.push(drops_sentence(v));
         if let Some(p) = drops.no_doubled {
             let n = drops.no_doubled_count;
             let piece = name(p);
