@@ -25,6 +25,8 @@ pub(super) struct HandView {
     /// "Black's hand".
     pub label: String,
     pub black: bool,
+    /// A supply that never runs out, not a hand (Ataxx's free drops).
+    pub supply: bool,
     pub pieces: Vec<HandPiece>,
     /// The side's castling King, pressed to show where it castles, and
     /// its pawn that takes en passant: each in a row of its own.
@@ -154,6 +156,7 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
             out.push(HandView {
                 label: format!("{side}'s {hand}"),
                 black: colour == Colour::Black,
+                supply: v.rules.drops.free,
                 pieces,
                 demos,
             });
@@ -172,7 +175,8 @@ pub(super) fn origin(v: &Variant) -> Sentence {
         piece_names::side(v, Colour::White),
         piece_names::side(v, Colour::Black),
     );
-    let places = format!("above the board {black}'s hand, below it {white}'s");
+    let hand = if v.rules.drops.free { "supply" } else { "hand" };
+    let places = format!("above the board {black}'s {hand}, below it {white}'s");
     let blast = v.rules.captures.blast;
     let text = if v.rules.drops.free {
         format!(

@@ -79,10 +79,12 @@ pub(in super::super) fn sections(hands: &[HandView], origin: &Sentence) -> Marku
     let gating: Vec<&HandPiece> = demos(|s| *s == Shows::Gating).collect();
     html! {
         @if hands.iter().any(|h| !h.pieces.is_empty()) {
-            h3 { "Pieces in hand" }
+            @let supply = hands.iter().any(|h| h.supply);
+            h3 { (if supply { "Pieces to place" } else { "Pieces in hand" }) }
             p data-rule=(origin.data_rule()) { (origin.text) }
             p {
-                "Press a piece in a hand to see where it may be dropped: the board then shows the position below, "
+                (if supply { "Press a piece in a supply" } else { "Press a piece in a hand" })
+                " to see where it may be dropped: the board then shows the position below, "
                 "whose FEN you can copy into Fairy-Stockfish."
             }
             @for p in in_hand { (section(p)) }
