@@ -21,7 +21,7 @@
 mod native {
     use std::hint::black_box;
 
-    use criterion::{criterion_group, Criterion, Throughput};
+    use criterion::{Criterion, Throughput, criterion_group};
     use glance::board::clicks::{Script, Shows};
     use glance::engine::betza::{self, Piece};
     use glance::page::declared::SetupLine;

@@ -44,7 +44,7 @@ mod cli {
     use std::io::{Read, Write};
 
     use glance::tools::{
-        diagram_command, infer_command, lint, migrate, setup_picture, variant_page, Say, Status,
+        Say, Status, diagram_command, infer_command, lint, migrate, setup_picture, variant_page,
     };
 
     #[derive(Parser)]

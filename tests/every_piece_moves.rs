@@ -14,9 +14,9 @@
 
 use std::path::Path;
 
+use glance::Mark;
 use glance::board::scene::Content;
 use glance::page::html::Document;
-use glance::Mark;
 
 mod common;
 use common::written;

@@ -213,8 +213,18 @@ fn look_alikes_and_names_differing_in_case_collide_and_both_are_named() {
     // Fullwidth solidus and the right-to-left override: one _ each.
     assert_eq!(r.written(), ["a_b.html", "evil_lmth.html", "index.html"]);
     let err = &r.err;
-    assert!(err.contains("up.ini:3: [ch\u{435}ss] gets no page: it and ch\u{430}ss both give the file ch_ss.html"), "{err}");
-    assert!(err.contains("up.ini:4: [ch\u{430}ss] gets no page: it and ch\u{435}ss both give the file ch_ss.html"), "{err}");
+    assert!(
+        err.contains(
+            "up.ini:3: [ch\u{435}ss] gets no page: it and ch\u{430}ss both give the file ch_ss.html"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "up.ini:4: [ch\u{430}ss] gets no page: it and ch\u{435}ss both give the file ch_ss.html"
+        ),
+        "{err}"
+    );
     assert!(
         err.contains(
             "up.ini:7: [Shogun] gets no page: it and shogun both give the file Shogun.html"
@@ -354,9 +364,10 @@ fn malformed_values_are_each_one_line_and_the_rest_is_written() {
     let r = run("bom", &fixture("bom.ini"), &["--all"]);
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(r.written(), ["index.html"]);
-    assert!(r
-        .page("index.html")
-        .contains("<p>0 pages written by glance page from up.ini"));
+    assert!(
+        r.page("index.html")
+            .contains("<p>0 pages written by glance page from up.ini")
+    );
     // A NUL byte in a name is one _.
     let r = run("nul", &fixture("nulbyte.ini"), &["--all"]);
     assert_eq!(r.code, 0, "{}", r.err);

@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use glance::engine::infer::{infer, Inference, Target};
+use glance::engine::infer::{Inference, Target, infer};
 use glance::engine::{betza, dialect};
 use glance::{Colour, Diagram, Square, SquareSet};
 

@@ -641,8 +641,10 @@ fn one_broken_page_per_kind() {
     ] {
         assert!(kinds.contains(kind), "no page gives {kind}");
     }
-    assert!(pages["good.html"]["findings"]
-        .as_array()
-        .unwrap()
-        .is_empty());
+    assert!(
+        pages["good.html"]["findings"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
 }

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use glance::tools::lint::{lint_html, Kind};
+use glance::tools::lint::{Kind, lint_html};
 
 mod common;
 use common::written;

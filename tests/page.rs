@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use glance::page::finding::Severity;
 use glance::page::html::Document;
-use glance::tools::variant_page::{write_page, Names, Options};
+use glance::tools::variant_page::{Names, Options, write_page};
 use glance::variant::read_each;
 
 const INI: &str = include_str!("fixtures/fairy-stockfish-variants.ini");
@@ -273,7 +273,7 @@ fn fen_grid(fen: &str) -> Vec<Vec<Option<char>>> {
 /// drawing of `make assets`) reads on the page is the section's startFen.
 #[test]
 fn the_setup_picture_is_drawn_from_start_fen() {
-    use glance::tools::setup_picture::{read_page, Entry};
+    use glance::tools::setup_picture::{Entry, read_page};
     let names = Names::from_comments(INI);
     let (mut compared, mut built_in) = (0, 0);
     for v in read_each(INI, "f").into_iter().filter_map(Result::ok) {

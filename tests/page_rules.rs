@@ -18,7 +18,9 @@ mod common;
 /// A 9x10 board with `pieces` (square, key, black), the rows `rows`
 /// (attributes of the `<tr>`, key, Betza) and the board's attributes.
 fn page(board_attrs: &str, rows: &[(&str, &str, &str)], pieces: &[(&str, &str, bool)]) -> String {
-    let mut html = format!("<html lang=\"en\"><head><link rel=\"stylesheet\" href=\"moves.css\"></head><body><table class=\"board\" {board_attrs}>");
+    let mut html = format!(
+        "<html lang=\"en\"><head><link rel=\"stylesheet\" href=\"moves.css\"></head><body><table class=\"board\" {board_attrs}>"
+    );
     for y in (0..10u8).rev() {
         html.push_str("<tr>");
         for x in 0..9u8 {

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use glance::board::clicks::{lookup, parse_handler, Script};
+use glance::board::clicks::{Script, lookup, parse_handler};
 use glance::board::scene::{Page, Scene};
 use glance::{Square, SquareSet};
 use serde_json::Value;

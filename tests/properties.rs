@@ -26,7 +26,7 @@
 use glance::engine::betza::{self, Piece};
 use glance::{Colour, Diagram, Mark, Square, SquareSet};
 use proptest::prelude::*;
-use proptest::sample::{select, Index};
+use proptest::sample::{Index, select};
 
 // ---------------------------------------------------------------------------
 // Boards, squares and positions

@@ -73,18 +73,21 @@ fn rules_pages() {
         "lgkcckwl/hhhhhhhh/8/8/8/8/PPPPPPPP/RNBQKBNR"
     );
     assert_eq!(spartan["source"], "scripts/setups.json");
-    assert!(spartan["problems"]
-        .to_string()
-        .contains("f1 is listed twice"));
+    assert!(
+        spartan["problems"]
+            .to_string()
+            .contains("f1 is listed twice")
+    );
     let drawn: Vec<&str> = all
         .iter()
         .filter(|p| p["draw"] == true)
         .filter_map(|p| p["name"].as_str())
         .collect();
     assert_eq!(drawn, ["Capablanca", "No", "Spartan", "TwoKings"]);
-    assert!(all
-        .iter()
-        .all(|p| p["error"].is_null() || p["draw"] == false));
+    assert!(
+        all.iter()
+            .all(|p| p["error"].is_null() || p["draw"] == false)
+    );
 }
 
 #[test]

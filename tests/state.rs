@@ -12,8 +12,8 @@
 //! Native only: proptest does not build for wasm32-unknown-unknown.
 #![cfg(not(target_arch = "wasm32"))]
 
-use glance::board::state::{Change, Input, Key, Machine, Output, Piece, Shown};
 use glance::Square;
+use glance::board::state::{Change, Input, Key, Machine, Output, Piece, Shown};
 use proptest::prelude::*;
 
 /// The sequences checked (also printed by `make test`'s run of this file).

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use glance::variant::{read_each, ErrorKind};
+use glance::variant::{ErrorKind, read_each};
 
 const INI: &str = include_str!("fixtures/fairy-stockfish-variants.ini");
 

@@ -156,7 +156,7 @@ fn every_table_entry_paints_its_scene_and_restores_exactly() {
             ..Page::default()
         };
         for p in &pieces {
-            page.occupied.insert(Square::new(p.0 .0, p.0 .1).unwrap());
+            page.occupied.insert(Square::new(p.0.0, p.0.1).unwrap());
         }
         assert!(attach(&root, script.file_name()), "{script:?}");
         let at_rest = root.inner_html();

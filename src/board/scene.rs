@@ -23,7 +23,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::board::clicks::{Entry, Shows};
-use crate::board::words::{Words, ENGLISH};
+use crate::board::words::{ENGLISH, Words};
 use crate::engine::betza::{self, ParseError, Piece};
 use crate::engine::diagram::{Diagram, Mark};
 use crate::engine::geometry::{Colour, Square, SquareSet};
@@ -322,7 +322,7 @@ pub fn spaced(camel: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::clicks::{lookup, Script};
+    use crate::board::clicks::{Script, lookup};
 
     fn page_10x10() -> Page {
         Page {

@@ -43,7 +43,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::engine::geometry::Offset;
-use crate::engine::sentence::{push, Sentence};
+use crate::engine::sentence::{Sentence, push};
 
 /// Inputs longer than this are refused (no piece needs a tenth of it).
 pub const MAX_LEN: usize = 256;
@@ -1063,14 +1063,14 @@ impl Parser<'_> {
                     return Err(ParseError {
                         pos: at,
                         kind: ErrorKind::Unclosed('('),
-                    })
+                    });
                 }
                 (Some(b')'), Some(_)) => {
                     self.pos += 1;
                     return Ok(());
                 }
                 (Some(c @ (b')' | b']')), _) => {
-                    return Err(self.err(ErrorKind::UnmatchedClose(c as char)))
+                    return Err(self.err(ErrorKind::UnmatchedClose(c as char)));
                 }
                 _ => {}
             }
@@ -1127,13 +1127,13 @@ impl Parser<'_> {
                     return Err(ParseError {
                         pos: prefix_at,
                         kind: ErrorKind::DanglingModifiers,
-                    })
+                    });
                 }
                 Some(_) if self.pos > prefix_at => {
                     return Err(ParseError {
                         pos: prefix_at,
                         kind: ErrorKind::DanglingModifiers,
-                    })
+                    });
                 }
                 Some(_) => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
             }
@@ -1285,7 +1285,7 @@ impl Parser<'_> {
             c => match letter_atoms(c) {
                 Some(found) => found,
                 None if c.is_ascii_uppercase() => {
-                    return Err(self.err(ErrorKind::UnknownAtom(c as char)))
+                    return Err(self.err(ErrorKind::UnknownAtom(c as char)));
                 }
                 None => return Err(self.err(ErrorKind::UnexpectedChar(self.char_here()))),
             },
@@ -1313,7 +1313,7 @@ impl Parser<'_> {
                     return Err(ParseError {
                         pos: digits_at,
                         kind: ErrorKind::Unsupported(Feature::HugeRange),
-                    })
+                    });
                 }
             };
         }

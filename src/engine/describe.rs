@@ -252,7 +252,12 @@ mod tests {
     #[test]
     fn a_knight_leaps() {
         let words = piece(&parse("N").unwrap(), "Knight");
-        assert_eq!(words, ["The Knight moves or captures with a knight's leap (two squares one way, one to the side)."]);
+        assert_eq!(
+            words,
+            [
+                "The Knight moves or captures with a knight's leap (two squares one way, one to the side)."
+            ]
+        );
     }
 
     #[test]

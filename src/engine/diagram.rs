@@ -34,7 +34,7 @@
 
 use alloc::string::ToString;
 
-use crate::engine::betza::{Jumping, Leg, Link, Modality, Move, Piece, MAX_LEGS};
+use crate::engine::betza::{Jumping, Leg, Link, MAX_LEGS, Modality, Move, Piece};
 use crate::engine::geometry::{Colour, Offset, Square, SquareSet};
 
 /// What a square of a diagram shows.

@@ -479,11 +479,7 @@ fn xboard_mask(d: &[u8], class: Class, king: bool) -> u8 {
                 set |= b;
             }
             set &= 0xAA;
-            if set == 0 {
-                0xAA
-            } else {
-                set
-            }
+            if set == 0 { 0xAA } else { set }
         }
         Class::Orthogonal => {
             while xb_type(at(i)) != 0 && xb_type(at(i)) != 4 {
@@ -491,11 +487,7 @@ fn xboard_mask(d: &[u8], class: Class, king: bool) -> u8 {
                 i += 1;
             }
             set &= 0x55;
-            if set == 0 {
-                0x55
-            } else {
-                set
-            }
+            if set == 0 { 0x55 } else { set }
         }
         Class::Oblique => {
             if at(0) == b'h' {
@@ -515,11 +507,7 @@ fn xboard_mask(d: &[u8], class: Class, king: bool) -> u8 {
                 }
                 set |= b;
             }
-            if set == 0 {
-                0xFF
-            } else {
-                set
-            }
+            if set == 0 { 0xFF } else { set }
         }
     }
 }
@@ -859,8 +847,8 @@ fn order_note(g: &Group) -> Option<DialectNote> {
     }
     let alike = flags.spell(dirs, &t.atom, &t.range);
     let mut message = String::from(
-            "XBoard's generator reads i, the direction letters, then m c e p g o n j in this order and skips the letters out of it, reading ",
-        );
+        "XBoard's generator reads i, the direction letters, then m c e p g o n j in this order and skips the letters out of it, reading ",
+    );
     message.push_str(&Modifiers::from(xb).spell(xb_dirs, &t.atom, &t.range));
     Some(DialectNote {
         kind: Kind::Order,
@@ -1120,9 +1108,10 @@ mod tests {
         assert_eq!(n.programs, [XBOARD, INTERACTIVE_DIAGRAM]);
         assert_eq!(n.alike, "bWbF");
         assert!(n.message.starts_with("the pages: 3 directions"));
-        assert!(n
-            .message
-            .contains("XBoard, Interactive Diagram: 1 direction (back)"));
+        assert!(
+            n.message
+                .contains("XBoard, Interactive Diagram: 1 direction (back)")
+        );
         // bsK: 5 here, 2 in XBoard and the ID, 4 in FSF.
         let n = &readings("fhNbsK")[0];
         assert_eq!(n.programs, [XBOARD, INTERACTIVE_DIAGRAM, FAIRY_STOCKFISH]);

@@ -143,11 +143,7 @@ impl Offset {
     pub const fn king_distance(self) -> u8 {
         let x = self.dx.unsigned_abs();
         let y = self.dy.unsigned_abs();
-        if x > y {
-            x
-        } else {
-            y
-        }
+        if x > y { x } else { y }
     }
 }
 

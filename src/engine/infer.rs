@@ -47,9 +47,9 @@ use alloc::vec::Vec;
 
 use crate::engine::betza::{self, Atom, Jumping, Modality, Piece};
 use crate::engine::diagram::{
-    Diagram, Mark, BLOCK, CAP_LEAP, CAP_RIDE, FIRST_LEG, MOVE_LEAP, MOVE_RIDE,
+    BLOCK, CAP_LEAP, CAP_RIDE, Diagram, FIRST_LEG, MOVE_LEAP, MOVE_RIDE, Mark,
 };
-use crate::engine::dialect::{self, agree, sorted_indices, Class, CANDIDATES};
+use crate::engine::dialect::{self, CANDIDATES, Class, agree, sorted_indices};
 use crate::engine::geometry::{Colour, Offset, Square, SquareSet};
 
 /// At most this many alternatives are given besides the answer.
@@ -263,11 +263,7 @@ fn group_rank(text: &str, chain: bool) -> u8 {
 }
 
 fn gcd(a: u8, b: u8) -> u8 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The direction sets each class of atom can spell alike in all programs:

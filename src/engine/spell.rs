@@ -15,7 +15,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::engine::betza::{self, push_number, Atom, Dirs, Jumping, Link, Modality, Move, Piece};
+use crate::engine::betza::{self, Atom, Dirs, Jumping, Link, Modality, Move, Piece, push_number};
 use crate::engine::geometry::Offset;
 
 /// The letters of a group other than its directions and its atom.

@@ -18,7 +18,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::engine::diagram::{Diagram, Mark};
-use crate::engine::geometry::{Square, SquareSet, MAX_SIDE};
+use crate::engine::geometry::{MAX_SIDE, Square, SquareSet};
 
 /// Renders `diagram` on `board`: ranks from the top, files from the left,
 /// `.` for an unmarked square, nothing for a square off the board, `letter`

@@ -19,16 +19,16 @@ use alloc::vec::Vec;
 
 use crate::board::scene::Page;
 use crate::board::words::Words;
-use crate::engine::betza::{self, push_number, Piece};
+use crate::engine::betza::{self, Piece, push_number};
 use crate::engine::diagram::{Diagram, Mark};
 use crate::engine::geometry::{Colour, Square, SquareSet};
 use crate::page::declared::{
-    alternatives, at_start, collapse, is_key, moves_words, parse_start, BoardPiece, CellDecl,
-    Checked, Declarations, Declared, DeclaredPiece, RowDecl, SquareCell, DEFAULT_START,
+    BoardPiece, CellDecl, Checked, DEFAULT_START, Declarations, Declared, DeclaredPiece, RowDecl,
+    SquareCell, alternatives, at_start, collapse, is_key, moves_words, parse_start,
 };
 use crate::page::finding::{Finding, Kind, Place};
 use crate::page::names;
-use crate::page::says::{push, says, Says};
+use crate::page::says::{Says, push, says};
 use crate::page::setup;
 
 /// The words joining a Moves cell's alternatives (`RB or Q` → `or`).
@@ -854,9 +854,14 @@ mod tests {
         decl.cells.push(CellDecl::new("sq2x1", "Z", None));
         let c = decl.check();
         assert_eq!(
-            c.findings.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            ["table row 5 (Z): bad-betza: Zebra: Moves 'fXW' (alternative 1 of 'fXW or Z') is not \
-              Betza notation: unknown atom 'X' at character 2; so its cells do nothing: sq1x1, sq2x1"]
+            c.findings
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            [
+                "table row 5 (Z): bad-betza: Zebra: Moves 'fXW' (alternative 1 of 'fXW or Z') is not \
+              Betza notation: unknown atom 'X' at character 2; so its cells do nothing: sq1x1, sq2x1"
+            ]
         );
         assert_eq!(c.declared.cells.len(), 3);
         assert!(c.declared.pieces.iter().all(|p| p.name() != "Zebra"));
@@ -911,9 +916,11 @@ mod tests {
     fn pages_with_no_board_or_no_piece_say_so() {
         let none = Declarations::default();
         assert_eq!(found(&none), pairs(&[("-", "no-board")]));
-        assert!(none.check().findings[0]
-            .message
-            .starts_with("no board found"));
+        assert!(
+            none.check().findings[0]
+                .message
+                .starts_with("no board found")
+        );
         let mut empty = spartan_like();
         empty.cells.clear();
         assert_eq!(found(&empty), pairs(&[("-", "no-board")]));

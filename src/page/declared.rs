@@ -63,7 +63,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::board::scene::{Content, Page, Scene};
-use crate::engine::betza::{push_number, Piece};
+use crate::engine::betza::{Piece, push_number};
 use crate::engine::diagram::Mark;
 use crate::engine::geometry::{Colour, Square};
 use crate::page::extras::CellExtras;

@@ -231,11 +231,7 @@ pub fn rows_named<S: AsRef<str>>(name: &str, rows: &[S]) -> Vec<usize> {
                 2
             } else {
                 let (found, total) = common(&base, &w, "");
-                if found == total {
-                    3
-                } else {
-                    4
-                }
+                if found == total { 3 } else { 4 }
             }
         };
         if tier < best {

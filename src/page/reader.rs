@@ -46,9 +46,9 @@ use alloc::vec::Vec;
 
 use crate::board::clicks::{parse_cell_id, small_int};
 use crate::page::declared::{
-    collapse, letter_of, CellDecl, Declarations, RowDecl, SetupLine, SquareCell,
+    CellDecl, Declarations, RowDecl, SetupLine, SquareCell, collapse, letter_of,
 };
-use crate::page::extras::{parse_columns, CellExtras};
+use crate::page::extras::{CellExtras, parse_columns};
 use crate::page::finding::Place;
 use crate::page::setup;
 

@@ -265,7 +265,9 @@ mod tests {
         assert!(problems.is_empty());
         assert_eq!(
             names_of(&placed),
-            ["a3=Pawns", "b3=Pawns", "c3=Pawns", "j3=Pawns", "a1=Rook", "a2=Rook", "p16=King"]
+            [
+                "a3=Pawns", "b3=Pawns", "c3=Pawns", "j3=Pawns", "a1=Rook", "a2=Rook", "p16=King"
+            ]
         );
         assert_eq!(placed[0].colour, Some(Colour::White));
         assert_eq!(placed[6].colour, None);
@@ -307,7 +309,9 @@ mod tests {
         let placed = placements(&text);
         assert_eq!(
             names_of(&placed),
-            ["a3=Pawns", "b3=Pawns", "c3=Pawns", "b2=Rooks", "b3=Rooks", "b4=Rooks", "d1=King"]
+            [
+                "a3=Pawns", "b3=Pawns", "c3=Pawns", "b2=Rooks", "b3=Rooks", "b4=Rooks", "d1=King"
+            ]
         );
     }
 

@@ -271,10 +271,12 @@ mod tests {
             o(|o| o.start = Some("x".into())),
             "bad start 'x': expected ranks from 1 to 16, e.g. 2 or '2 3'"
         );
-        assert!(run(&opts("W@"))
-            .unwrap_err()
-            .to_string()
-            .starts_with("bad Betza string 'W@': "));
+        assert!(
+            run(&opts("W@"))
+                .unwrap_err()
+                .to_string()
+                .starts_with("bad Betza string 'W@': ")
+        );
     }
 
     #[test]

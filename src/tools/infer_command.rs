@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::diagram_command::{parse_board, DiagramError};
+use super::diagram_command::{DiagramError, parse_board};
 use super::{Say, Status};
 use crate::engine::infer::{self, Target};
 use crate::{Colour, Mark, Square, SquareSet};
@@ -130,7 +130,7 @@ pub fn target(opts: &Options, input: &str) -> Result<Target, InferError> {
                 return Err(InferError::Key {
                     key: key.to_string(),
                     expected: "must be an array",
-                })
+                });
             }
         };
         let mut set = SquareSet::EMPTY;

@@ -39,7 +39,7 @@ use crate::board::clicks::{self, Entry, Shows};
 use crate::engine::betza::{self, Piece};
 use crate::engine::dialect;
 use crate::page::check::{missing_marks, missing_stylesheet};
-use crate::page::declared::{self, collapse, Declarations, RowDecl};
+use crate::page::declared::{self, Declarations, RowDecl, collapse};
 use crate::page::finding::{self as shared, Place};
 pub use crate::page::finding::{Kind, Severity};
 use crate::page::html::Document;
@@ -48,7 +48,7 @@ use crate::{Colour, Diagram, Mark, Square, SquareSet};
 
 mod demo_fen;
 mod lint_command;
-pub use lint_command::{run, Options};
+pub use lint_command::{Options, run};
 
 /// The kinds and what they mean, for `glance lint --help`.
 pub const KINDS_HELP: &str = "\
@@ -528,12 +528,10 @@ fn diagram(piece: &Piece) -> Diagram {
 /// their marks there.
 fn first_difference(a: &Diagram, b: &Diagram) -> Option<(Square, Option<Mark>, Option<Mark>)> {
     let board = SquareSet::rectangle(TABLE_BOARD.0, TABLE_BOARD.1).unwrap_or_default();
-    // A local, not the tail expression: the iterator borrows `board`.
-    let first = board
+    board
         .iter()
         .map(|sq| (sq, a.mark(sq), b.mark(sq)))
-        .find(|(_, x, y)| x != y);
-    first
+        .find(|(_, x, y)| x != y)
 }
 
 fn mark_name(mark: Option<Mark>) -> &'static str {
@@ -743,9 +741,11 @@ mod tests {
             .collect();
         assert_eq!(lines.len(), 2, "{lines:#?}");
         assert_eq!(lines[0].0, "table row 2");
-        assert!(lines[0]
-            .1
-            .starts_with("Turret: 'bKfsR': XBoard and Interactive Diagram read bK otherwise: "));
+        assert!(
+            lines[0]
+                .1
+                .starts_with("Turret: 'bKfsR': XBoard and Interactive Diagram read bK otherwise: ")
+        );
         assert!(
             lines[0].1.ends_with("; 'bWbF' reads alike in all of them"),
             "{}",
@@ -753,9 +753,10 @@ mod tests {
         );
         assert_eq!(lines[1].0, "table row 3");
         assert!(lines[1].1.starts_with("Cannon: 'pR': "), "{}", lines[1].1);
-        assert!(all
-            .iter()
-            .all(|f| f.kind == Kind::Dialect && f.severity() == Severity::Warning));
+        assert!(
+            all.iter()
+                .all(|f| f.kind == Kind::Dialect && f.severity() == Severity::Warning)
+        );
     }
 
     /// `(cell, kind)` of each finding.
@@ -995,9 +996,11 @@ mod tests {
                 ("table 2 row 1", "bad-betza")
             ])
         );
-        assert!(findings[0]
-            .message
-            .starts_with("Wazir: Moves 'Wx' is not Betza notation: "));
+        assert!(
+            findings[0]
+                .message
+                .starts_with("Wazir: Moves 'Wx' is not Betza notation: ")
+        );
     }
 
     #[test]

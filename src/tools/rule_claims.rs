@@ -15,7 +15,7 @@
 use scraper::ElementRef;
 
 use crate::page::finding::{Finding, Kind, Place};
-use crate::tools::variant_page::limits::{clip, QUOTE_CHARS};
+use crate::tools::variant_page::limits::{QUOTE_CHARS, clip};
 
 /// What is wrong with one `data-rule` value, a message per claim.
 pub fn problems(rule: &str) -> Vec<String> {

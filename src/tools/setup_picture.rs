@@ -23,16 +23,16 @@
 
 use std::collections::BTreeMap;
 
+use crate::Colour;
 use crate::board::clicks::parse_cell_id;
-use crate::page::declared::{collapse, image_name, MARK_IMAGES};
+use crate::page::declared::{MARK_IMAGES, collapse, image_name};
 use crate::page::html::Document;
 use crate::page::names;
-use crate::page::reader::{self, has_class, Dom};
+use crate::page::reader::{self, Dom, has_class};
 use crate::page::setup as text;
-use crate::Colour;
 
 mod setup_command;
-pub use setup_command::{run, Options as RunOptions};
+pub use setup_command::{Options as RunOptions, run};
 
 /// The files XBoard names (a setup picture has at most 16).
 const FILES: &str = "abcdefghijklmnop";

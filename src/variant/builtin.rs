@@ -187,9 +187,11 @@ mod tests {
         let bases = crate::variant::ini::sections(BASES, FILE).unwrap();
         assert!(bases.iter().all(|b| !MODELLED.contains(&b.name.as_str())));
         // Every base is some built-in's parent.
-        assert!(bases.iter().all(|b| sections
-            .iter()
-            .any(|s| s.parent.as_deref() == Some(b.name.as_str()))));
+        assert!(bases.iter().all(|b| {
+            sections
+                .iter()
+                .any(|s| s.parent.as_deref() == Some(b.name.as_str()))
+        }));
         for v in crate::variant::read_each(TEXT, FILE) {
             let v = v.unwrap();
             assert!(!v.pieces.is_empty(), "{}", v.name);

@@ -30,8 +30,8 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::rules::Outcome;
 use super::Variant;
+use super::rules::Outcome;
 use crate::engine::geometry::{ByColour, Colour, Square};
 
 /// The claims Fairy-Stockfish fixes in its C++ rather than in a key

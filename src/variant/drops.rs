@@ -31,9 +31,9 @@ use alloc::vec::Vec;
 
 use super::rules::Enclosing;
 use super::{Placement, Variant, VariantPiece};
+use crate::Diagram;
 use crate::engine::betza::{self, Piece};
 use crate::engine::geometry::{Colour, Offset, Square, SquareSet};
-use crate::Diagram;
 
 /// A position a hand's press demonstrates.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -749,9 +749,11 @@ mod tests {
         let demo = demonstration(ataxx, Colour::White, 'p').unwrap();
         assert_eq!(demo.fen(ataxx), "P5p/7/7/7/7/7/p5P w - - 0 1");
         let got = names(&squares(ataxx, &demo, Colour::White, 'p'));
-        assert!(["f1", "f2", "g2", "a6", "b6", "b7"]
-            .iter()
-            .all(|s| got.contains(&s.to_string())));
+        assert!(
+            ["f1", "f2", "g2", "a6", "b6", "b7"]
+                .iter()
+                .all(|s| got.contains(&s.to_string()))
+        );
         assert_eq!(got.len(), 6, "{got:?}");
         // A definition file cannot set it: pyffish reads no such key.
         assert!(v[1].rules.drops.free);

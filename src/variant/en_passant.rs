@@ -22,7 +22,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::drops::{self, Position};
-use super::{castling, Placement, Variant};
+use super::{Placement, Variant, castling};
 use crate::engine::geometry::{Colour, Offset, Square, SquareSet};
 use crate::{Diagram, Mark};
 

@@ -28,7 +28,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::engine::betza::{self, push_number};
-use crate::engine::dialect::{agree, glance_mask, slot_of, Class, CANDIDATES};
+use crate::engine::dialect::{CANDIDATES, Class, agree, glance_mask, slot_of};
 use crate::engine::geometry::Offset;
 
 /// Fairy-Stockfish's predefined piece types, in its order of piece types

@@ -32,8 +32,8 @@ use alloc::vec::Vec;
 use super::castling::{castle, rights_of};
 use super::drops::{self, Position};
 use super::{Placement, Variant};
-use crate::engine::geometry::{Colour, Square, SquareSet};
 use crate::Diagram;
+use crate::engine::geometry::{Colour, Square, SquareSet};
 
 /// A piece in hand shown entering the board by gating.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -239,7 +239,7 @@ fn has_legal_move(v: &Variant, pos: &Position, board: &SquareSet, p: &Placement)
         .map(|q| q.square)
         .collect();
     let d = Diagram::among(&moves, p.square, p.colour, board, &occupied, &friends);
-    let legal = d.marks().any(|(to, _)| {
+    d.marks().any(|(to, _)| {
         let enemy = pos
             .board
             .iter()
@@ -258,8 +258,7 @@ fn has_legal_move(v: &Variant, pos: &Position, board: &SquareSet, p: &Placement)
             q.square = to;
         }
         !drops::in_check(v, &after, p.colour)
-    });
-    legal
+    })
 }
 
 #[cfg(test)]

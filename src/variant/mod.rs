@@ -115,9 +115,9 @@ pub(crate) fn last_for_tests(text: &str) -> Variant {
 
 pub use crate::engine::geometry::{ByColour, Colour, Square};
 pub use fairy::Skip;
-pub use ini::{sections, sections_and_skips, Entry, Section};
+pub use ini::{Entry, Section, sections, sections_and_skips};
 pub use keys::is_known;
-pub use quirks::{lint, Warning, WarningKind};
+pub use quirks::{Warning, WarningKind, lint};
 
 /// One variant of a definition file, its parent's settings merged in.
 #[derive(Clone, Debug, PartialEq, Eq)]

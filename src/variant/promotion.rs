@@ -27,8 +27,8 @@ use alloc::vec::Vec;
 use super::drops::{self, Position};
 use super::rules::Outcome;
 use super::{Placement, Variant};
-use crate::engine::geometry::{Colour, Square, SquareSet};
 use crate::Diagram;
+use crate::engine::geometry::{Colour, Square, SquareSet};
 
 /// A side's piece one move before its promotion zone, shown.
 #[derive(Clone, Debug, PartialEq, Eq)]

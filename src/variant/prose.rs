@@ -238,11 +238,7 @@ impl Sentence {
     /// [`Sentence::key`] where the sentence says what the key does only
     /// when `said` (a clause written for it).
     pub(crate) fn key_if(self, said: bool, key: &str) -> Sentence {
-        if said {
-            self.key(key)
-        } else {
-            self
-        }
+        if said { self.key(key) } else { self }
     }
 
     /// Claims a fact Fairy-Stockfish fixes in its C++, `fsf:NAME`
@@ -1653,7 +1649,10 @@ fn walls(v: &Variant, out: &mut Vec<Sentence>) {
             "After each move, the piece that moved shoots an arrow from where it landed to an empty square{but} \
              it could move to, which becomes a wall for the rest of the game."
         ),
-        Walling::Past => "After each move, the square the piece left becomes a wall for the rest of the game.".to_string(),
+        Walling::Past => {
+            "After each move, the square the piece left becomes a wall for the rest of the game."
+                .to_string()
+        }
         Walling::Edge if moves.wall_or_move => format!(
             "Instead of moving, a player may place a wall on an empty square{but} on the edge of the board or \
              beside (left, right, above or below) a wall; walls stay for the rest of the game."
@@ -1665,7 +1664,9 @@ fn walls(v: &Variant, out: &mut Vec<Sentence>) {
         _ if moves.wall_or_move => format!(
             "Instead of moving, a player may place a wall on an empty square{but}; walls stay for the rest of the game."
         ),
-        _ => format!("After each move, the player places a wall on an empty square{but} for the rest of the game."),
+        _ => format!(
+            "After each move, the player places a wall on an empty square{but} for the rest of the game."
+        ),
     };
     out.push(
         Sentence::new(text)
@@ -1941,10 +1942,8 @@ mod tests {
     // its start: the first drops go there.
     #[test]
     fn enclosing_drops_start_on_the_empty_start_squares() {
-        let v = one(
-            "[a:flipello]\nmaxRank = 10\nmaxFile = 10\n\
-             startFen = ***4***/***4***/***4***/10/4pP4/4Pp4/10/***4***/***4***/***4***[PPPPpppp] w 0 1\n",
-        );
+        let v = one("[a:flipello]\nmaxRank = 10\nmaxFile = 10\n\
+             startFen = ***4***/***4***/***4***/10/4pP4/4Pp4/10/***4***/***4***/***4***[PPPPpppp] w 0 1\n");
         let r = all(&v);
         assert!(
             r.says(
@@ -2050,7 +2049,10 @@ mod tests {
     #[test]
     fn the_rules_of_chess() {
         let r = all(&one("[c:chess]\n"));
-        assert_eq!(r.ends[0].text, "A player whose King is checkmated (attacked, with no move that ends the attack) loses.");
+        assert_eq!(
+            r.ends[0].text,
+            "A player whose King is checkmated (attacked, with no move that ends the attack) loses."
+        );
         assert_eq!(r.ends[0].data_rule(), "checkmateValue=loss");
         assert!(
             r.says("A player with no legal move who is not in check (stalemate) draws."),

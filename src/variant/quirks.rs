@@ -18,7 +18,7 @@ use alloc::vec::Vec;
 
 use super::fairy::PREDEFINED;
 use super::ini::{self, Section};
-use super::keys::{is_known, BOOLS, KEYS, LISTS};
+use super::keys::{BOOLS, KEYS, LISTS, is_known};
 pub use super::warning::{Warning, WarningKind};
 
 /// Every known key, for suggestions.

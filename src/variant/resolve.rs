@@ -7,9 +7,9 @@ use alloc::vec::Vec;
 use super::fairy::{self, PREDEFINED};
 use super::ini::{self, Section};
 use super::region::{leading_number, region_read};
-use super::rules::{type_letters, Rules};
+use super::rules::{Rules, type_letters};
 use super::warning::{Warning, WarningKind};
-use super::{builtin, fen, Castling, Error, ErrorKind, Promotion, Special, Variant, VariantPiece};
+use super::{Castling, Error, ErrorKind, Promotion, Special, Variant, VariantPiece, builtin, fen};
 use crate::engine::betza;
 use crate::engine::geometry::{Colour, Square};
 
@@ -860,11 +860,12 @@ mod tests {
         let p = v.piece('p').unwrap();
         assert!(p.special.contains(&Special::TripleStepOneSide));
         let v = one("[w:chess]\ntripleStepRegionWhite = -\n").unwrap();
-        assert!(!v
-            .piece('p')
-            .unwrap()
-            .special
-            .contains(&Special::TripleStepOneSide));
+        assert!(
+            !v.piece('p')
+                .unwrap()
+                .special
+                .contains(&Special::TripleStepOneSide)
+        );
     }
 
     /// Atomic's and Petrified's King (pseudo-royal, its capture would blow

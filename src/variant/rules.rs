@@ -34,7 +34,7 @@ use alloc::vec::Vec;
 
 use super::ini::{Entry, Section};
 use super::region::region_read;
-use crate::engine::geometry::{ByColour, Colour, Square, MAX_SIDE};
+use crate::engine::geometry::{ByColour, Colour, MAX_SIDE, Square};
 
 /// A game's result for the side it happens to, as Fairy-Stockfish's
 /// `Value` keys give it: `win`, `loss`, `draw`, or `none` (no result:

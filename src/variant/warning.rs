@@ -50,7 +50,10 @@ impl fmt::Display for Warning {
         write!(f, "{}:{}: warning: ", self.file, self.line)?;
         match &self.kind {
             WarningKind::OutsideSection(l) => {
-                write!(f, "{l}: before the first [section], Fairy-Stockfish skips it")
+                write!(
+                    f,
+                    "{l}: before the first [section], Fairy-Stockfish skips it"
+                )
             }
             WarningKind::NoEquals(l) => write!(f, "{l}: no '=', Fairy-Stockfish skips the line"),
             WarningKind::Spaced { key, known } => write!(
@@ -81,7 +84,10 @@ impl fmt::Display for Warning {
                 "{key}: Fairy-Stockfish reads the letters of the note {note:?} as more Betza; the page draws the Betza before it"
             ),
             WarningKind::ReadUpTo { key, at } => {
-                write!(f, "{key}: Fairy-Stockfish reads the value only up to {at:?}")
+                write!(
+                    f,
+                    "{key}: Fairy-Stockfish reads the value only up to {at:?}"
+                )
             }
         }
     }

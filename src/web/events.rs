@@ -6,8 +6,8 @@
 
 use alloc::boxed::Box;
 
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 use web_sys::{Document, Element, Event, EventTarget, KeyboardEvent, PointerEvent, Window};
 
 use super::{serve, with_board};

@@ -54,8 +54,8 @@ struct Strings {
 
 use crate::board::clicks::parse_cell_id;
 #[cfg(not(feature = "generic"))]
-use crate::board::clicks::{after_last, lookup, parse_handler, parse_pair, Script};
-use crate::board::scene::{spaced, Content, Page, Scene};
+use crate::board::clicks::{Script, after_last, lookup, parse_handler, parse_pair};
+use crate::board::scene::{Content, Page, Scene, spaced};
 use crate::board::state::{Piece, Shown};
 use crate::board::words::Words;
 use crate::engine::diagram::Mark;

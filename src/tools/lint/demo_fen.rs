@@ -64,12 +64,12 @@
 //! ```
 
 use crate::engine::geometry::{Colour, Square};
-use crate::page::declared::{image_name, Declarations, SquareCell, MARK_IMAGES};
+use crate::page::declared::{Declarations, MARK_IMAGES, SquareCell, image_name};
 use crate::page::extras::parse_demo;
 use crate::page::fen::{FenBoard, FenSquare, Promotion};
 use crate::page::finding::{Finding, Kind, Place};
 use crate::page::html::Element;
-use crate::page::reader::{piece_tables, Dom};
+use crate::page::reader::{Dom, piece_tables};
 use crate::tools::rule_claims::claimed;
 
 /// A row of the piece table, as the check names pieces by it.

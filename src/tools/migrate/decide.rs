@@ -16,7 +16,7 @@ use crate::page::declared::collapse;
 use crate::page::names;
 use crate::{Colour, Square};
 
-use super::read::{fold_name, Cell, Read};
+use super::read::{Cell, Read, fold_name};
 use super::{Action, Note, Reason};
 
 /// What a cell declares.
@@ -493,7 +493,9 @@ pub(super) fn demonstration(read: &Read, c: &Click, list: &[(u8, u8, &str)]) -> 
             Action::Changed,
             Reason::NoWordsInPage,
             decl,
-            format!("demonstration '{name}': data-demo; no element of the page reads its name: shown without one"),
+            format!(
+                "demonstration '{name}': data-demo; no element of the page reads its name: shown without one"
+            ),
         ),
     }
 }
@@ -787,7 +789,7 @@ pub(super) fn slug(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{read, Action, Reason};
+    use super::super::{Action, Reason, read};
     use super::*;
     use scraper::Html;
 
@@ -900,7 +902,12 @@ mod tests {
         let rows = [("Pawn", "P", "mfWcfF")];
         let at = [("sq2x1", "WhitePawn")];
         let click = [("sq2x1", "-2,1")];
-        let yes = page(&at, &click, &rows, "Pawns can move two squares ahead from their initial position, provided they are not blocked.");
+        let yes = page(
+            &at,
+            &click,
+            &rows,
+            "Pawns can move two squares ahead from their initial position, provided they are not blocked.",
+        );
         let (notes, cells) = decided(&yes);
         assert_eq!(
             (notes[0].action, notes[0].reason),
@@ -978,10 +985,12 @@ mod tests {
             (notes[0].action, notes[0].reason),
             (Action::Changed, Reason::PageRulesWin)
         );
-        assert!(notes[0]
-            .fix
-            .as_deref()
-            .is_some_and(|f| f.contains("data-moves=\"R\"")));
+        assert!(
+            notes[0]
+                .fix
+                .as_deref()
+                .is_some_and(|f| f.contains("data-moves=\"R\""))
+        );
         assert_eq!(cells[0].1, attrs(&[("data-piece", "R")]));
     }
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use scraper::{ElementRef, Html};
 
-use crate::page::tags::{start_tags, Tag};
+use crate::page::tags::{Tag, start_tags};
 
 use super::decide::Plan;
 use super::read::Read;

@@ -90,7 +90,7 @@ mod migrate_command;
 pub mod read;
 mod sides;
 
-pub use migrate_command::{run, RunOptions};
+pub use migrate_command::{RunOptions, run};
 
 /// How the page is written.
 #[derive(Clone, Debug)]
@@ -570,9 +570,11 @@ mod tests {
         );
         assert_eq!(m.lost(), 0);
         assert_eq!(visible_text(&m.html), visible_text(PAGE));
-        assert!(m.notes[2]
-            .to_string()
-            .starts_with("sq4x3: dropped: dead-code: down_click(99,3): dead code"));
+        assert!(
+            m.notes[2]
+                .to_string()
+                .starts_with("sq4x3: dropped: dead-code: down_click(99,3): dead code")
+        );
     }
 
     #[test]
@@ -625,9 +627,10 @@ mod tests {
         );
         let indented = PAGE.replace("\n<script", "\n  <script");
         let m = migrate_html(&indented, &opts).unwrap();
-        assert!(m
-            .html
-            .contains("\n  <link rel=\"jslicense\" href=\"javascript.html\">\n  <script type"));
+        assert!(
+            m.html
+                .contains("\n  <link rel=\"jslicense\" href=\"javascript.html\">\n  <script type")
+        );
         assert_eq!(visible_text(&m.html), visible_text(&indented));
         // A page that links a labels page already: its href is set, no
         // second link.
@@ -637,9 +640,10 @@ mod tests {
         );
         let m = migrate_html(&linked, &opts).unwrap();
         assert_eq!(m.html.matches("jslicense").count(), 1, "{}", m.html);
-        assert!(m
-            .html
-            .contains("<a rel=\"jslicense\" href=\"javascript.html\">JS</a>"));
+        assert!(
+            m.html
+                .contains("<a rel=\"jslicense\" href=\"javascript.html\">JS</a>")
+        );
         // No script tag (handlers only): before the first element.
         let bare = "<p>x</p><table><tr><td class=\"n\" id=\"sq1x1\" \
                     onmousedown=\"down_click(1,1)\"></td></tr></table>";

@@ -10,7 +10,7 @@ use scraper::{ElementRef, Html};
 use crate::board::clicks;
 use crate::board::scene::Page;
 use crate::engine::betza::{self, Piece};
-use crate::page::declared::{alternatives, collapse, image_name, is_key, SquareCell, MARK_IMAGES};
+use crate::page::declared::{MARK_IMAGES, SquareCell, alternatives, collapse, image_name, is_key};
 use crate::page::html::Element;
 use crate::page::reader;
 use crate::tools::legacy::{self, Legacy};
@@ -127,11 +127,7 @@ fn give_keys(rows: &mut [Row]) {
             row.key.clone()
         } else {
             let k = key_of(&row.id);
-            if is_key(&k) {
-                k
-            } else {
-                String::from("piece")
-            }
+            if is_key(&k) { k } else { String::from("piece") }
         };
         let mut key = base.clone();
         let mut n = 1;

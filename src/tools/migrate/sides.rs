@@ -6,10 +6,10 @@
 //! on a piece of the hopper's own side, the page's sides win and the click
 //! is listed for review.
 
+use crate::SquareSet;
 use crate::board::scene::{Content, Page};
 use crate::engine::diagram::Mark;
 use crate::page::declared::Declarations;
-use crate::SquareSet;
 
 use super::{Action, Note, Reason};
 
@@ -65,7 +65,7 @@ pub(super) fn review_own_side(decl: &Declarations, notes: &mut [Note]) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{migrate_html, Action, Options, Reason};
+    use super::super::{Action, Options, Reason, migrate_html};
 
     /// A legacy page whose Cannon (spartan.js's `down_click(7,2)`, `pR`)
     /// stands below a screen and a White Pawn: the legacy took the Pawn.

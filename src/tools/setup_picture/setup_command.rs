@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::{read_page, read_setups, to_json, Entry};
+use super::{Entry, read_page, read_setups, to_json};
 use crate::tools::{Say, Status};
 
 /// `glance setup`'s options.

@@ -105,11 +105,9 @@ fn slips_are_problems_and_stop_without_a_fen() {
 #[test]
 fn the_text_larger_than_the_board_table_is_a_problem() {
     let s = setup(2, 2, "<h3>Initial setup</h3>c3: Rook", &Entry::default());
-    assert!(
-        s.error.is_some_and(
-            |e| e.contains("the setup needs 3x3 squares, the page's board table has 2x2")
-        )
-    );
+    assert!(s.error.is_some_and(|e| {
+        e.contains("the setup needs 3x3 squares, the page's board table has 2x2")
+    }));
 }
 
 #[test]
@@ -124,10 +122,11 @@ fn no_section_or_no_piece() {
         &Entry::default(),
     );
     assert!(s.draw);
-    assert!(s
-        .error
-        .unwrap()
-        .starts_with("the setup text places no piece"));
+    assert!(
+        s.error
+            .unwrap()
+            .starts_with("the setup text places no piece")
+    );
 }
 
 #[test]
@@ -137,10 +136,11 @@ fn a_fen_in_setups_json_wins_and_keeps_the_texts_names() {
     assert_eq!(s.error, None);
     assert_eq!(s.fen.as_deref(), Some("k3/4/4/BR1K"));
     assert_eq!(s.source, "setups.json");
-    assert!(s
-        .problems
-        .iter()
-        .any(|p| p.contains("a1: King is listed under")));
+    assert!(
+        s.problems
+            .iter()
+            .any(|p| p.contains("a1: King is listed under"))
+    );
     let named: Vec<(char, &str)> = s
         .names
         .iter()

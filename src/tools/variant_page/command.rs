@@ -16,8 +16,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::file_name::{self, NameError};
-use super::limits::{self, clip, Limits, QUOTE_CHARS};
-use super::{write_catalogue, write_page, Entry, Names, Options, MARKER};
+use super::limits::{self, Limits, QUOTE_CHARS, clip};
+use super::{Entry, MARKER, Names, Options, write_catalogue, write_page};
 use crate::tools::{Say, Status};
 use crate::variant::Variant;
 

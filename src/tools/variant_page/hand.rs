@@ -8,17 +8,17 @@
 //! (`P` White's Pawn, `p` Black's), `data-words` the texts under the
 //! board. Without JavaScript, each shows as a static diagram with its FEN.
 
+use crate::Mark;
 use crate::engine::describe::number;
 use crate::engine::geometry::{Colour, Square};
 use crate::variant::castling::castle;
 use crate::variant::drops::{self, Excluded};
 use crate::variant::prose::{self, Sentence};
-use crate::variant::{castling, claims, en_passant, gating, piece_names, promotion};
 use crate::variant::{Placement, Variant, VariantPiece};
-use crate::Mark;
+use crate::variant::{castling, claims, en_passant, gating, piece_names, promotion};
 
-use super::look::{look, Look};
-use super::{piece_name, Names};
+use super::look::{Look, look};
+use super::{Names, piece_name};
 
 /// One side's hand.
 pub(super) struct HandView {
@@ -796,12 +796,14 @@ fn words(
             ),
             Excluded::Check => (
                 "not where it would give check".into(),
-                vec![if drops.checks {
-                    "checking"
-                } else {
-                    "dropChecks"
-                }
-                .into()],
+                vec![
+                    if drops.checks {
+                        "checking"
+                    } else {
+                        "dropChecks"
+                    }
+                    .into(),
+                ],
             ),
             Excluded::Attacked => ("not where the other side attacks it".into(), Vec::new()),
             Excluded::DropFirst => (

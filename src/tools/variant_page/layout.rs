@@ -211,7 +211,7 @@ fn to_screens(v: &Variant, rows: &[ToPlace], at: &mut BTreeMap<(u8, u8), (usize,
     for colour in [Colour::White, Colour::Black] {
         let hoppers: Vec<((u8, u8), usize)> = at
             .iter()
-            .filter(|(_, &(_, c))| c == colour)
+            .filter(|&(_, &(_, c))| c == colour)
             .map(|(&sq, &(i, _))| (sq, i))
             .collect();
         for ((x, y), i) in hoppers {

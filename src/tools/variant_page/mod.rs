@@ -56,7 +56,7 @@ mod look;
 mod templates;
 mod view;
 
-pub use command::{run, RunOptions};
+pub use command::{RunOptions, run};
 pub use limits::Limits;
 
 /// The comment every written page carries: a page without it is not
@@ -429,10 +429,11 @@ mod tests {
             missing.contains(&"fsf:checksWhite".to_string()),
             "{missing:?}"
         );
-        assert!(s
-            .claims
-            .iter()
-            .any(|(k, v)| k == "checkCounting" && v == "true"));
+        assert!(
+            s.claims
+                .iter()
+                .any(|(k, v)| k == "checkCounting" && v == "true")
+        );
     }
 
     #[test]

@@ -9,14 +9,14 @@ use crate::engine::betza::{self, Piece};
 use crate::engine::describe;
 use crate::engine::infer::{self, Target};
 use crate::variant::{
-    castling, claims, en_passant, meet, piece_names, prose, prose::Sentence, Colour, Special,
-    Variant, VariantPiece,
+    Colour, Special, Variant, VariantPiece, castling, claims, en_passant, meet, piece_names, prose,
+    prose::Sentence,
 };
 use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
 use super::layout::{self, ToPlace};
-use super::look::{look, Look};
-use super::{about, piece_name, skip_text, title, Names, Options, PageError};
+use super::look::{Look, look};
+use super::{Names, Options, PageError, about, piece_name, skip_text, title};
 
 /// A whole page.
 pub(super) struct PageView {
@@ -473,7 +473,7 @@ fn across_the_river(
         };
         let mine: Vec<(u8, u8)> = at
             .iter()
-            .filter(|(_, &(j, c))| j == i && c == colour)
+            .filter(|&(_, &(j, c))| j == i && c == colour)
             .map(|(&sq, _)| sq)
             .collect();
         if mine.is_empty() || mine.iter().any(|&(_, y)| own(y) >= river) {

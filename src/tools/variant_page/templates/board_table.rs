@@ -2,7 +2,7 @@
 //! pieces declared (`data-piece`, `data-side`), the legend beside it, and
 //! `<p id="piece">` under it.
 
-use maud::{html, Markup};
+use maud::{Markup, html};
 
 use super::super::hand::Shows;
 use super::super::view::PageView;

@@ -4,7 +4,7 @@
 //! the sentence saying what kind of game it is, board size, setup picture,
 //! pieces and link (relative links only).
 
-use maud::{html, Markup, DOCTYPE};
+use maud::{DOCTYPE, Markup, html};
 
 use super::super::Entry;
 use crate::variant::piece_names::Family;

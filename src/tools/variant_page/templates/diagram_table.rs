@@ -4,7 +4,7 @@
 //! under it. Marked `data-diagram="KEY"`, with no `data-piece` and no
 //! `sqXxY` ids: it is not the Moves-at-a-Glance board.
 
-use maud::{html, Markup};
+use maud::{Markup, html};
 
 use super::super::view::{DCell, DiagramView};
 use super::legend::{mark_image, words};

@@ -2,10 +2,10 @@
 //! its picture; the board with its legend; the piece table; a section per
 //! piece; the rules), in one `<main>`.
 
-use maud::{html, Markup, PreEscaped, DOCTYPE};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-use super::super::view::PageView;
 use super::super::MARKER;
+use super::super::view::PageView;
 use super::{board_table, diagram_table, hands, piece};
 
 /// The look of the static diagrams and of the layout around the board

@@ -5,7 +5,7 @@
 //! the press shows under the board, `data-text`), its demonstration as a
 //! static diagram with its squares marked, and the position's FEN.
 
-use maud::{html, Markup};
+use maud::{Markup, html};
 
 use crate::variant::prose::Sentence;
 

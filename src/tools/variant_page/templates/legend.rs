@@ -2,7 +2,7 @@
 //! rules pages use for it (cyan and open circles only where a piece of
 //! the page shows them).
 
-use maud::{html, Markup};
+use maud::{Markup, html};
 
 use super::super::hand::Dot;
 use crate::Mark;

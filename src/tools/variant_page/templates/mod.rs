@@ -16,7 +16,7 @@ pub(super) mod hands;
 pub(super) mod legend;
 pub(super) mod piece;
 
-use maud::{html, Markup};
+use maud::{Markup, html};
 
 use super::look::Look;
 

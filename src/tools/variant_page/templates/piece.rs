@@ -2,7 +2,7 @@
 //! Remarks`, each row `data-piece`) and a section per piece: its words,
 //! its Betza and its static diagram.
 
-use maud::{html, Markup};
+use maud::{Markup, html};
 
 use super::super::view::{PageView, PieceView};
 
