@@ -120,7 +120,7 @@ fn limit(v: &Variant, name: &dyn Fn(char) -> String) -> String {
     let mut out = String::new();
     for &(c, n) in v.rules.moves.promotion_limit.iter().filter(|x| x.1 > 0) {
         let what = if n == 1 {
-            format!("a {}", name(c))
+            with_article(&name(c))
         } else {
             format!("{n} {}s", name(c))
         };
@@ -163,9 +163,10 @@ pub fn promotion_sentences(
         let text = if v.rules.moves.sittuyin_promotion {
             let squares: Vec<String> = pr.region_white.iter().map(|s| s.to_string()).collect();
             format!(
-                "may promote to {to} where it stands or by a {to}'s move to an empty square, \
+                "may promote to {to} where it stands or by {}'s move to an empty square, \
                  from {} (Black: the same squares mirrored), or from anywhere as its side's last pawn, \
                  if the {to} would attack no enemy there{}",
+                with_article(&to),
                 list(&squares, "or"),
                 limit(v, name),
             )
@@ -327,12 +328,31 @@ fn type_name(v: &Variant, name: &dyn Fn(char) -> String, key: &str, default: &st
         .map_or_else(|| default.to_string(), |p| name(p.letter))
 }
 
-/// "a" or "an" before a name.
-pub(crate) fn article(name: &str) -> &'static str {
-    match name.chars().next().map(|c| c.to_ascii_lowercase()) {
-        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+/// "a" or "an" before a name, by its sound: "an Amazon", "a Unicorn".
+///
+/// ```
+/// use glance::variant::prose::article;
+/// assert_eq!(article("Archbishop"), "an");
+/// assert_eq!(article("Unicorn"), "a");
+/// assert_eq!(article("Elephant"), "an");
+/// assert_eq!(article("European"), "a");
+/// assert_eq!(article("Knight"), "a");
+/// ```
+pub fn article(name: &str) -> &'static str {
+    let lower = name.to_ascii_lowercase();
+    // A vowel letter sounding as a consonant ("you", "wun").
+    let consonant_sound = ["uni", "use", "usu", "ure", "eu", "one", "once"]
+        .iter()
+        .any(|p| lower.starts_with(p));
+    match lower.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u') if !consonant_sound => "an",
         _ => "a",
     }
+}
+
+/// A name after its article: "an Amazon", "a Knight".
+pub(crate) fn with_article(name: &str) -> String {
+    format!("{} {name}", article(name))
 }
 
 /// The pockets at the start, counted by piece and side: "White: 2 Rooks,
@@ -778,8 +798,8 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 format!("no capture and no {} move", list(&resets, "or"))
             } else {
                 format!(
-                    "no capture and no move of a {} that it could not take back",
-                    list(&resets, "or")
+                    "no capture and no move of {} that it could not take back",
+                    with_article(&list(&resets, "or"))
                 )
             }
         };
@@ -1068,8 +1088,8 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         {
             out.push(
                 Sentence::new(format!(
-                    "Checkmate by dropping a {} is not allowed: the player who gives it loses.",
-                    name(p.letter)
+                    "Checkmate by dropping {} is not allowed: the player who gives it loses.",
+                    with_article(&name(p.letter))
                 ))
                 .key("shogiPawnDropMateIllegal"),
             );
@@ -1118,8 +1138,8 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             // piece of that type in hand must be dropped, and no other.
             let text = match drops.must_drop_type {
                 Some(t) => format!(
-                    "A player with a {} in hand must drop it rather than move or drop another piece.",
-                    name(t)
+                    "A player with {} in hand must drop it rather than move or drop another piece.",
+                    with_article(&name(t))
                 ),
                 None => "A player with a piece in hand must drop it rather than move.".to_string(),
             };
@@ -1506,16 +1526,18 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
         let taker = name(first);
         out.push(
             Sentence::new(format!(
-                "En passant: on the very next move only, a {taker} of the other side that could have taken \
+                "En passant: on the very next move only, {} of the other side that could have taken \
                  the piece had it stepped once may take it so, moving to the square it passed over and \
-                 removing it from the square it stands on."
+                 removing it from the square it stands on.",
+                with_article(&taker)
             ))
             .fsf("enPassant", "true"),
         );
     } else if stated {
         out.push(
             Sentence::new(format!(
-                "No en passant: a {who} that has stepped twice cannot be taken as if it had stepped once."
+                "No en passant: {} that has stepped twice cannot be taken as if it had stepped once.",
+                with_article(&who)
             ))
             .fsf("enPassant", "false"),
         );
@@ -1576,8 +1598,9 @@ fn double_step(
         format!(", or three {}", on("from", &three_white, &three_black))
     };
     let mut step = Sentence::new(format!(
-        "Double step: a {who} {} may move two squares straight forward{three}, \
+        "Double step: {} {} may move two squares straight forward{three}, \
          if the squares it crosses and lands on are empty.",
+        with_article(who),
         on("on", white, black)
     ))
     .key("doubleStep");
@@ -1707,9 +1730,11 @@ fn special_moves(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
         let (king, fers) = (of("king", "King"), of("fers", "Fers"));
         out.push(
             Sentence::new(format!(
-                "First moves: a {king} that has not moved and is not in check may leap as a Knight to an empty \
-                 square of the rank in front of it, until an enemy Rook's move attacks it; a {fers} that has \
-                 not moved may leap two squares straight forward to an empty square."
+                "First moves: {} that has not moved and is not in check may leap as a Knight to an empty \
+                 square of the rank in front of it, until an enemy Rook's move attacks it; {} that has \
+                 not moved may leap two squares straight forward to an empty square.",
+                with_article(&king),
+                with_article(&fers)
             ))
             .key("gating")
             .key("cambodianMoves"),

@@ -498,8 +498,11 @@ fn promotion_words(
         .collect();
     let becomes = match to.as_slice() {
         [] => String::from("a piece of the game's"),
-        [one] => format!("a {one}"),
-        [rest @ .., last] => format!("a {} or {last}, as its player chooses", rest.join(", ")),
+        [one] => prose::with_article(one),
+        [rest @ .., last] => format!(
+            "{} or {last}, as its player chooses",
+            prose::with_article(&rest.join(", "))
+        ),
     };
     let promoting: Vec<&promotion::Destination> =
         shown.moves.iter().filter(|m| m.promotes).collect();
@@ -532,12 +535,14 @@ fn promotion_words(
         text.push_str(" Promotion is forced there.");
     } else if forced.is_empty() {
         text.push_str(&format!(
-            " Promotion is optional there: it may stay a {name}."
+            " Promotion is optional there: it may stay {}.",
+            prose::with_article(name)
         ));
     } else {
         text.push_str(&format!(
-            " Promotion is optional on {} (it may stay a {name}) and forced on {}, where it could not move again.",
+            " Promotion is optional on {} (it may stay {}) and forced on {}, where it could not move again.",
             list(&optional),
+            prose::with_article(name),
             list(&forced)
         ));
     }
