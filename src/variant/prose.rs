@@ -630,16 +630,42 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     let flag = &end.flag;
     if !flag.region.white.is_empty() || !flag.region.black.is_empty() {
-        let who = flag.piece.white.map_or_else(
-            || "any of their pieces".to_string(),
-            |c| format!("their {}", name(c)),
-        );
-        let mut text = format!(
-            "A player who brings {who} to {} ({}: {}) wins",
-            squares_words(v, &flag.region.white),
-            side_name(v, Colour::Black),
-            squares_words(v, &flag.region.black),
-        );
+        let mut one_sided = None;
+        let mut text = match (flag.region.white.is_empty(), flag.region.black.is_empty()) {
+            (false, false) => format!(
+                "A player who brings {} to {} ({}: {}) wins",
+                flag.piece.white.map_or_else(
+                    || "any of their pieces".to_string(),
+                    |c| format!("their {}", name(c)),
+                ),
+                squares_words(v, &flag.region.white),
+                side_name(v, Colour::Black),
+                squares_words(v, &flag.region.black),
+            ),
+            // One side only has a goal (Buffalo: flagRegionBlack alone).
+            (white_none, _) => {
+                let (side, other) = if white_none {
+                    (Colour::Black, Colour::White)
+                } else {
+                    (Colour::White, Colour::Black)
+                };
+                let (piece, region) = if white_none {
+                    (flag.piece.black, &flag.region.black)
+                } else {
+                    (flag.piece.white, &flag.region.white)
+                };
+                one_sided = Some(other);
+                format!(
+                    "{} wins by bringing {} to {}",
+                    side_name(v, side),
+                    piece.map_or_else(
+                        || "any of its pieces".to_string(),
+                        |c| with_article(&name(c))
+                    ),
+                    squares_words(v, region),
+                )
+            }
+        };
         if flag.safe {
             // Position::flag_reached: with flagPieceSafe a piece on the
             // flag counts only where no piece of the other side attacks it.
@@ -649,6 +675,9 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             text.push_str(", unless the other player, moving next, reaches their own goal too: then the game is drawn");
         }
         text.push('.');
+        if let Some(other) = one_sided {
+            text.push_str(&format!(" {} has no such goal.", side_name(v, other)));
+        }
         out.push(
             Sentence::new(text)
                 .key("flagPieceWhite")
