@@ -50,7 +50,8 @@ def check_page_timed(job):
     try:
         page = Page(page_name, name, groups)
     except Exception as e:  # an unknown variant
-        return (page_name, sum(len(g) for g in groups), {}, ["%s: the variant: pyffish does not know it (%s)" % (page_name, e)], {})
+        return (page_name, sum(len(g) for g in groups), {}, ["%s: the variant: pyffish does not know it (%s)" % (page_name, e)], {},
+                {})
     # pawn-drop claims are read by the drop probe in any group order
     try:
         page.run()
@@ -58,7 +59,7 @@ def check_page_timed(job):
         page.disagreements.append("%s: (probe error) %r" % (page_name, e))
     # pawn-drop claims the drop probe did not reach
     return (page_name, page.reading, dict(page.checked), page.disagreements,
-            {k: dict(v) for k, v in page.unprobed.items()})
+            {k: dict(v) for k, v in page.unprobed.items()}, dict(page.seconds))
 
 
 def init(ini):
@@ -107,7 +108,9 @@ def main():
     checked = collections.Counter()
     unprobed = collections.defaultdict(collections.Counter)
     disagreements = []
-    for name, n, ch, dis, un, secs in results:
+    probe_seconds = collections.Counter()
+    for name, n, ch, dis, un, probes, secs in results:
+        probe_seconds.update(probes)
         read += n
         checked.update(ch)
         disagreements.extend(dis)
@@ -116,7 +119,7 @@ def main():
     for d in disagreements:
         print(d)
     if args.unprobed is not None:
-        for name, n, ch, dis, un, secs in results:
+        for name, n, ch, dis, un, probes, secs in results:
             for k, reasons in sorted(un.items()):
                 if not args.unprobed or k in args.unprobed:
                     for why in reasons:
@@ -126,7 +129,7 @@ def main():
     accounted = sum(checked.values()) + sum(sum(c.values()) for c in unprobed.values())
     if accounted != read:
         off = ["%s (%d read, %d counted)" % (name, n, sum(ch.values()) + sum(sum(c.values()) for c in un.values()))
-               for name, n, ch, dis, un, secs in results
+               for name, n, ch, dis, un, probes, secs in results
                if n != sum(ch.values()) + sum(sum(c.values()) for c in un.values())]
         print("(the suite's own count is off: %d claims checked or not probed, %d read: %s)" % (
             accounted, read, ", ".join(off)))
@@ -137,6 +140,8 @@ def main():
     for k, reasons in sorted(unprobed.items(), key=lambda kv: (-sum(kv[1].values()), kv[0])):
         print("  %-28s %d: %s" % (k, sum(reasons.values()), "; ".join("%s (%d)" % (r, c) for r, c in reasons.most_common())))
     print("slowest pages: %s" % ", ".join("%s %.1f s" % (r[0], r[-1]) for r in slow))
+    print("time by probe (all pages, summed over workers): %s" % ", ".join(
+        "%s %.0f s" % kv for kv in probe_seconds.most_common(10)))
     print("disagreements: %d" % len(disagreements))
     return 1 if disagreements or accounted != read else 0
 

@@ -8,6 +8,7 @@ which claims it answers; a claim no probe answers is counted "no probe
 written"."""
 
 import collections
+import time
 
 import pyffish as sf
 
@@ -142,6 +143,7 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
         self.checked = collections.Counter()
         self.unprobed = collections.defaultdict(collections.Counter)
         self.reading = 0
+        self.seconds = collections.Counter()  # probe -> time spent in it
 
     # bookkeeping
     def skip_rest(self, g, keys, why):
@@ -214,7 +216,9 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
             handled = set()
             for starts, probe, answers in PROBES:
                 if any(k in g for k in (starts(g) if callable(starts) else starts)):
+                    t0 = time.perf_counter()
                     getattr(self, probe)(g)
+                    self.seconds[probe] += time.perf_counter() - t0
                     handled |= answers(g) if callable(answers) else set(answers)
             for k in g:
                 if k not in handled:
