@@ -786,7 +786,13 @@ fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
     } else if !pass_on_stalemate.white && !always_passes(v) {
         out.push(
             Sentence::new(format!(
-                "A player with no legal move who is not in check (stalemate) {}.",
+                "A player with no legal move{} {}.",
+                // Without a royal piece no one is ever in check.
+                if v.pieces.iter().any(|p| p.royal) || end.extinction.pseudo_royal {
+                    " who is not in check (stalemate)"
+                } else {
+                    ""
+                },
                 outcome(end.stalemate)
             ))
             .key("stalemateValue"),
