@@ -114,7 +114,7 @@ step .venv/bin/python tests/fairy/builtins_check.py
 # built-in of pyffish and every section of the reference file, and each
 # page's data-rule claims (repetition, the n-move rule, castling, drops,
 # promotion, who moves first, checks to give, the hand) are played out by
-# pyffish (tests/fairy/README.md, "Rules by play"): about 4 to 5 minutes.
+# pyffish (tests/fairy/README.md, "Rules by play"): about 12 minutes.
 rules_pages="$ROOT/build/rules-by-play"
 rm -rf "$rules_pages"
 echo; echo "==> glance page --builtins and the reference file's sections into $rules_pages"

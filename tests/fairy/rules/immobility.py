@@ -43,6 +43,20 @@ class ImmobilityProbes:
         or drop exists (false). A type with no move alone anywhere on the
         middle rank (a hopper: it needs a screen) is left out."""
         want = g["immobilityIllegal"]
+        key = ("immobility", want)
+        if key not in self.cache:
+            self.cache[key] = self.immobility_verdict(want)
+        verdict, what = self.cache[key]
+        if verdict == "bad":
+            self.bad("immobilityIllegal", want, what)
+        elif verdict == "skip":
+            self.skip("immobilityIllegal", what)
+        else:
+            self.ok("immobilityIllegal")
+
+    def immobility_verdict(self, want):
+        """("ok" | "bad" | "skip", why) for the claim WANT, played out once
+        a page (the claim stands on each piece that can be dropped)."""
         start = Fen(self.start)
         letters = sorted({letter(t) for _, t in start.pieces() if not t.startswith("+")}
                          | {c.lower() for c in (start.pocket or "") if c.isalpha()})
@@ -85,11 +99,9 @@ class ImmobilityProbes:
             if found and want == "true":
                 break
         if not tried:
-            self.skip("immobilityIllegal", "no piece moved or dropped")
-            return
+            return "skip", "no piece moved or dropped"
         if want == "true" and found:
-            self.bad("immobilityIllegal", want, "a piece goes where it could never move again: %s" % found[0])
-        elif want == "false" and not found:
-            self.skip("immobilityIllegal", "no piece of the game can reach a square where it could never move again")
-        else:
-            self.ok("immobilityIllegal")
+            return "bad", "a piece goes where it could never move again: %s" % found[0]
+        if want == "false" and not found:
+            return "skip", "no piece of the game can reach a square where it could never move again"
+        return "ok", None

@@ -139,6 +139,8 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
         self.royal = self.royal_letters()
         self.ends = {}  # in check -> (a position with no legal move, or None, why)
         self.cache = {}  # a probe's key -> its result (a claim repeated on several items)
+        self.legal_seen = {}  # (fen, moves) -> pyffish's legal moves there
+        self.replays = {}  # (probe, a group's claims) -> what it found
         self.disagreements = []
         self.checked = collections.Counter()
         self.unprobed = collections.defaultdict(collections.Counter)
@@ -189,7 +191,14 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
         return found or {"k"}
 
     def legal(self, fen, moves=()):
-        return sf.legal_moves(self.v, fen, list(moves))
+        """pyffish's legal moves (a new list), asked once per position: a
+        call costs milliseconds on a large board, and the probes ask
+        again for positions they build alike (a piece alone on a square)."""
+        key = (fen, tuple(moves))
+        known = self.legal_seen.get(key)
+        if known is None:
+            known = self.legal_seen[key] = tuple(sf.legal_moves(self.v, fen, list(moves)))
+        return list(known)
 
     def valid(self, fen):
         try:
@@ -205,11 +214,32 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
         end, value = sf.is_immediate_game_end(self.v, fen, moves)
         if end:
             return True, value
-        if need_legal and not sf.legal_moves(self.v, fen, moves):
+        if need_legal and not self.legal(fen, moves):
             return True, sf.game_result(self.v, fen, moves)
         return False, 0
 
     # -- run
+    def run_probe(self, probe, g):
+        """PROBE on group G; a group claiming exactly what an earlier one
+        claimed (the same remark on six pieces) gets the earlier verdicts
+        again, counted again, without playing it all out again."""
+        key = (probe, tuple(sorted(g.items())))
+        if key in self.replays:
+            checked, disagreements, unprobed = self.replays[key]
+        else:
+            before = (collections.Counter(self.checked), len(self.disagreements),
+                      {k: collections.Counter(v) for k, v in self.unprobed.items()})
+            getattr(self, probe)(g)
+            checked = self.checked - before[0]
+            disagreements = self.disagreements[before[1]:]
+            unprobed = {k: v - before[2].get(k, collections.Counter()) for k, v in self.unprobed.items()}
+            self.replays[key] = (checked, disagreements, unprobed)
+            return
+        self.checked.update(checked)
+        self.disagreements.extend(disagreements)
+        for k, v in unprobed.items():
+            self.unprobed[k].update(v)
+
     def run(self):
         self.reading = sum(len(g) for g in self.groups)
         for g in self.groups:
@@ -217,7 +247,7 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
             for starts, probe, answers in PROBES:
                 if any(k in g for k in (starts(g) if callable(starts) else starts)):
                     t0 = time.perf_counter()
-                    getattr(self, probe)(g)
+                    self.run_probe(probe, g)
                     self.seconds[probe] += time.perf_counter() - t0
                     handled |= answers(g) if callable(answers) else set(answers)
             for k in g:

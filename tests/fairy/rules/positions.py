@@ -191,10 +191,12 @@ class Positions:
                 caps = []
                 for m in legal:
                     mm = MOVE.match(m)
-                    if not mm or mm.group(6) or not sf.is_capture(self.v, fen, [], m):
+                    if not mm or mm.group(6):
                         continue
+                    # an enemy on the target first: is_capture costs a call
                     tok = board.get(mm.group(3) + mm.group(4))
-                    if tok not in (None, "*") and white(tok) != (board.side() == "w"):
+                    if tok not in (None, "*") and white(tok) != (board.side() == "w") \
+                            and sf.is_capture(self.v, fen, [], m):
                         caps.append(m)
                 if caps:
                     found.append((fen, caps))

@@ -87,6 +87,7 @@ class WallProbes:
             region = self.wall_region(board.side())
             walls_before = {s for s in board.squares() if board.get(s) == "*"}
             by_base = {}
+            captures = {}  # (from, to) -> whether it captures: asked once, not once per wall square
             for m in legal:
                 mm = MOVE.match(m)
                 if not mm:
@@ -94,7 +95,9 @@ class WallProbes:
                 frm, to = mm.group(1) + mm.group(2), mm.group(3) + mm.group(4)
                 if mm.group(5):
                     continue  # a promotion
-                if frm != to and (board.get(to) is not None or sf.is_capture(self.v, fen, [], m)):
+                if frm != to and (frm, to) not in captures:
+                    captures[frm, to] = board.get(to) is not None or sf.is_capture(self.v, fen, [], m)
+                if frm != to and captures[frm, to]:
                     continue
                 by_base.setdefault((frm, to), []).append(m)
             if not by_base:
