@@ -58,6 +58,7 @@ mod view;
 
 pub use command::{RunOptions, run};
 pub use limits::Limits;
+pub use templates::lines;
 
 /// The comment every written page carries: a page without it is not
 /// overwritten (unless forced).
@@ -243,7 +244,7 @@ pub fn piece_name(variant: &Variant, p: &VariantPiece, names: &Names) -> String 
 /// moves the pages cannot spell).
 pub fn write_page(v: &Variant, names: &Names, opts: &Options) -> Result<String, PageError> {
     let page = view::build(v, names, opts)?;
-    Ok(templates::document::page(&page).into_string())
+    Ok(templates::lines(templates::document::page(&page)))
 }
 
 /// What the catalogue says of one written page (`DIR/index.html`).
@@ -292,7 +293,7 @@ impl Entry {
 /// run replaces it and nothing else (`glance page` refuses to overwrite an
 /// `index.html` without it).
 pub fn write_catalogue(entries: &[Entry], source: &str) -> String {
-    let html = templates::catalogue::catalogue(entries, source).into_string();
+    let html = templates::lines(templates::catalogue::catalogue(entries, source));
     let head = "<meta charset=\"utf-8\">";
     let marker = format!(
         "{MARKER}: the catalogue of the pages of {}; glance page overwrites it, not a file it did not write. -->",
