@@ -644,25 +644,20 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             ),
             // One side only has a goal (Buffalo: flagRegionBlack alone).
             (white_none, _) => {
-                let (side, other) = if white_none {
-                    (Colour::Black, Colour::White)
+                let side = if white_none {
+                    Colour::Black
                 } else {
-                    (Colour::White, Colour::Black)
+                    Colour::White
                 };
-                let (piece, region) = if white_none {
-                    (flag.piece.black, &flag.region.black)
-                } else {
-                    (flag.piece.white, &flag.region.white)
-                };
-                one_sided = Some(other);
+                one_sided = Some(side.opposite());
                 format!(
                     "{} wins by bringing {} to {}",
                     side_name(v, side),
-                    piece.map_or_else(
+                    flag.piece[side].map_or_else(
                         || "any of its pieces".to_string(),
                         |c| with_article(&name(c))
                     ),
-                    squares_words(v, region),
+                    squares_words(v, &flag.region[side]),
                 )
             }
         };
