@@ -24,7 +24,7 @@
 
 use std::fmt;
 
-use crate::engine::geometry::Colour;
+use crate::engine::geometry::{Colour, Square};
 
 /// How a FEN marks a piece as promoted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -149,6 +149,34 @@ impl FenBoard {
     /// Its number of files: its longest rank's squares.
     pub fn files(&self) -> usize {
         self.ranks.iter().map(Vec::len).max().unwrap_or(0)
+    }
+
+    /// Moves what stands on `from` to `to` (what stood there is gone),
+    /// where the FEN has both squares; `from == to` changes nothing.
+    ///
+    /// ```
+    /// use glance::page::fen::{FenBoard, FenSquare};
+    /// use glance::Square;
+    /// let mut b = FenBoard::parse("8/8/8/8/8/8/4P3/8").unwrap();
+    /// b.play(Square::parse("e2").unwrap(), Square::parse("e4").unwrap());
+    /// assert_eq!(b.at(4, 1), Some(FenSquare::Empty));
+    /// assert_ne!(b.at(4, 3), Some(FenSquare::Empty));
+    /// ```
+    pub fn play(&mut self, from: Square, to: Square) {
+        let (f, t) = (
+            (usize::from(from.file()), usize::from(from.rank())),
+            (usize::from(to.file()), usize::from(to.rank())),
+        );
+        if from == to || self.at(t.0, t.1).is_none() {
+            return;
+        }
+        let Some(moved) = self.ranks.get_mut(f.1).and_then(|r| r.get_mut(f.0)) else {
+            return;
+        };
+        let piece = core::mem::replace(moved, FenSquare::Empty);
+        if let Some(sq) = self.ranks.get_mut(t.1).and_then(|r| r.get_mut(t.0)) {
+            *sq = piece;
+        }
     }
 
     /// The square on `file` and `rank` (from 0 at the bottom left), if

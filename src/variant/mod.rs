@@ -95,6 +95,8 @@ pub mod quirks;
 mod region;
 mod resolve;
 pub mod rules;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod walls;
 mod warning;
 
 /// The variant of a built-in's name, as the unit tests of the modules

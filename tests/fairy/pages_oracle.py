@@ -121,7 +121,7 @@ class PageReader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.variant = None
         self.cells = []  # (id, x, y, key or None, black)
-        # (id, letter or square, FEN, "drop" | "castle" | "en-passant" | "promotion" | "gating")
+        # (id, letter, square or move, FEN, "drop" | "castle" | "en-passant" | "promotion" | "gating" | "wall")
         self.hands = []
         self.moves = {}  # key -> the Moves column's text
         self._board_depth = 0
@@ -153,6 +153,8 @@ class PageReader(HTMLParser):
                 self.hands.append((a["id"], a["data-promotion"], a["data-fen"], "promotion"))
             elif m and a.get("data-gating") and a.get("data-fen"):
                 self.hands.append((a["id"], a["data-gating"], a["data-fen"], "gating"))
+            elif m and a.get("data-wall") and a.get("data-fen"):
+                self.hands.append((a["id"], a["data-wall"], a["data-fen"], "wall"))
         elif tag == "tr" and "data-piece" in a and not self._board_depth:
             self._row = (a["data-piece"], [])
         elif tag == "td" and self._row is not None:
@@ -534,6 +536,27 @@ def gate_squares(board, name, fen, letter, moves):
     return out
 
 
+WALL_RE = re.compile(r"^([a-z]\d+)([a-z]\d+),[a-z]\d+([a-z]\d+)$")
+
+
+def wall_squares(board, fen, move, moves):
+    """Where the wall (or the duck) may go after `move` (`d2d4`; `a1a1`, a
+    wall placed instead of a move): the square after the comma of every
+    legal move written as that move and a wall (`d2d4,d4e5`: the wall on
+    e5, written as a move from where the piece landed); and the
+    position the press must show, the FEN's with the piece moved."""
+    out = []
+    for uci in moves:
+        m = WALL_RE.match(uci)
+        if m and m.group(1) + m.group(2) == move and m.group(3) not in out:
+            out.append(m.group(3))
+    pieces = board.pieces_of(fen)
+    m = re.match(r"^([a-z]\d+)([a-z]\d+)$", move)
+    if m and m.group(1) != m.group(2) and m.group(1) in pieces:
+        pieces[m.group(2)] = pieces.pop(m.group(1))
+    return out, pieces
+
+
 def hand_presses(board, name, hands, facts):
     """What pressing each piece in hand, castling King, pawn taking en
     passant, piece about to promote or piece in hand gated in must show:
@@ -545,7 +568,9 @@ def hand_presses(board, name, hands, facts):
     piece), where the piece on the square the cell names may move
     (`promotes`: those squares a move of it reaches with a promotion
     suffix, a piece letter or `+`), or where the piece in hand enters the
-    board by gating (gate_squares)."""
+    board by gating (gate_squares), or where a wall (or the duck) may go
+    after the move the cell names (wall_squares: the press shows the
+    position after that move)."""
     out = []
     for cid, hand, fen, kind in hands:
         res = {"id": cid, "hand": hand, "fen": fen, "kind": kind, "drops": [], "captures": [], "position": {},
@@ -579,6 +604,11 @@ def hand_presses(board, name, hands, facts):
             continue
         if kind == "gating":
             res["drops"] = [board.ids.get(s, s) for s in gate_squares(board, name, fen, hand, moves)]
+            continue
+        if kind == "wall":
+            squares, after = wall_squares(board, fen, hand, moves)
+            res["drops"] = [board.ids.get(s, s) for s in squares]
+            res["position"] = {board.ids.get(at, "?"): tok for at, tok in after.items()}
             continue
         for uci in moves:
             if kind in ("promotion", "en-passant"):

@@ -106,6 +106,20 @@ enum Shown {
     },
 }
 
+/// The move a wall demonstration's `data-wall` names (`d2d4`: the press
+/// shows the FEN's position after it), if it is one.
+fn wall_move(text: &str) -> Option<(Square, Square)> {
+    let split = text
+        .char_indices()
+        .skip(1)
+        .find(|&(_, c)| c.is_ascii_lowercase())
+        .map(|(i, _)| i)?;
+    Some((
+        Square::parse(&text[..split])?,
+        Square::parse(&text[split..])?,
+    ))
+}
+
 /// The findings of every cell with both `data-fen` and `data-demo` in the
 /// page `root`, read into `decl`.
 pub fn check(root: &Element, decl: &Declarations) -> Vec<Finding> {
@@ -120,7 +134,8 @@ pub fn check(root: &Element, decl: &Declarations) -> Vec<Finding> {
             continue;
         };
         let id = cell.attr("id").unwrap_or_default();
-        if let Some(message) = facts.disagreement(&fen, &demo) {
+        let moved = cell.attr("data-wall").and_then(|m| wall_move(&m));
+        if let Some(message) = facts.disagreement(&fen, &demo, moved) {
             out.push(Finding::new(Kind::FenDisagrees, Place::cell(&id), message));
         }
     }
@@ -304,15 +319,23 @@ impl<'a> Facts<'a> {
     /// `demo` does not show the FEN's position, if it does not. A
     /// `data-demo` that does not parse is `bad-demo`'s (the page's own
     /// check): nothing is said of it here.
-    fn disagreement(&self, fen: &str, demo: &str) -> Option<String> {
+    fn disagreement(
+        &self,
+        fen: &str,
+        demo: &str,
+        moved: Option<(Square, Square)>,
+    ) -> Option<String> {
         let demo = parse_demo(demo).ok()?;
         let squares: Vec<&SquareCell> = self.decl.squares.iter().filter(|s| s.on_board).collect();
         let files = squares.iter().map(|s| usize::from(s.sq.file()) + 1).max()?;
         let ranks = squares.iter().map(|s| usize::from(s.sq.rank()) + 1).max()?;
-        let board = match FenBoard::parse(fen) {
+        let mut board = match FenBoard::parse(fen) {
             Ok(b) => b,
             Err(e) => return Some(format!("its data-fen \"{fen}\" is no FEN board: {e}")),
         };
+        if let Some((from, to)) = moved {
+            board.play(from, to);
+        }
         if board.ranks() != ranks {
             return Some(format!(
                 "its data-fen has {} ranks, the board has {ranks}",

@@ -14,8 +14,9 @@ use crate::engine::geometry::{Colour, Square};
 use crate::variant::castling::castle;
 use crate::variant::drops::{self, Excluded};
 use crate::variant::prose::{self, Sentence};
+use crate::variant::rules::Walling;
 use crate::variant::{Placement, Variant, VariantPiece};
-use crate::variant::{castling, claims, en_passant, gating, piece_names, promotion};
+use crate::variant::{castling, claims, en_passant, gating, piece_names, promotion, walls};
 
 use super::look::{Look, look};
 use super::{Names, piece_name};
@@ -47,6 +48,10 @@ pub(super) enum Shows {
     Promotion(Square),
     /// A piece in hand entering the board by gating (`data-gating`).
     Gating,
+    /// A move (from, to: the same square where a wall is placed instead
+    /// of a move) and where its wall or the duck may then go
+    /// (`data-wall`, the move as UCI writes it before the wall).
+    Wall(Square, Square, Walling),
 }
 
 /// A square's mark in a demonstration: one of the board's marks, the
@@ -149,6 +154,9 @@ pub(super) fn hands(v: &Variant, names: &Names, board: &[Vec<Option<&Look>>]) ->
         for shown in &gating::demonstrations(v, colour) {
             let Some(x) = free.next() else { break };
             demos.extend(gating_cell(beside, colour, shown, (x, rows[0])));
+        }
+        if let (Some(shown), Some(x)) = (walls::demonstration(v, colour), free.next()) {
+            demos.extend(wall_cell(beside, colour, &shown, (x, rows[0])));
         }
         if !pieces.is_empty() || !demos.is_empty() {
             let side = piece_names::side(v, colour);
@@ -424,6 +432,138 @@ fn gating_cell(
             words: gating_words(v, names, colour, shown, &name),
         },
     ))
+}
+
+/// The cell that shows a move of `colour`'s and where its wall (or the
+/// duck) may then go ([`walls::demonstration`]): the board shows the
+/// position after the move, each such square marked green; the FEN is
+/// the position before it.
+fn wall_cell(
+    beside: Beside,
+    colour: Colour,
+    shown: &walls::Walls,
+    (x, y): (u8, u8),
+) -> Option<HandPiece> {
+    let Beside { v, names, .. } = beside;
+    let p = v.piece(shown.letter)?;
+    let name = piece_name(v, p, names);
+    let side = piece_names::side(v, colour);
+    let marks: Vec<(Square, Dot)> = shown
+        .squares
+        .iter()
+        .map(|&s| (s, Dot::Mark(Mark::Move)))
+        .collect();
+    let key = format!("wall-{}", colour.name());
+    let (thing, placed) = wall_names(v.rules.moves.walling);
+    let mut c = cell(
+        beside,
+        &shown.after,
+        &marks,
+        Cell {
+            id: format!("sq{x}x{y}"),
+            shows: Shows::Wall(shown.from, shown.to, v.rules.moves.walling),
+            hand: if colour == Colour::Black {
+                shown.letter.to_ascii_lowercase()
+            } else {
+                shown.letter.to_ascii_uppercase()
+            },
+            keys_legend: vec![(Dot::Mark(Mark::Move), placed)],
+            look: look(v, p, &name, colour),
+            keys: (key.clone(), format!("{key}-where")),
+            name: if shown.instead() {
+                format!("{side} places {thing} instead of moving")
+            } else {
+                format!("{side} moves, then places {thing}")
+            },
+            words: wall_words(v, colour, shown, &name),
+        },
+    );
+    c.fen = shown.pos.fen(v);
+    Some(c)
+}
+
+/// What the game places (`the duck`, `an arrow`, `a wall`) and its
+/// legend's words.
+pub(super) fn wall_names(walling: Walling) -> (&'static str, &'static str) {
+    match walling {
+        Walling::Duck => ("the duck", "the duck may be placed here"),
+        Walling::Arrow => ("an arrow", "the arrow may land here"),
+        _ => ("a wall", "a wall may be placed here"),
+    }
+}
+
+/// The move shown, and where its wall may go and why.
+fn wall_words(v: &Variant, colour: Colour, shown: &walls::Walls, name: &str) -> Sentence {
+    let side = piece_names::side(v, colour);
+    let moves = &v.rules.moves;
+    let n = shown.squares.len();
+    let count = match u8::try_from(n) {
+        Ok(1) => String::from("one marked square"),
+        Ok(k) => format!("{} marked squares", number(k)),
+        Err(_) => format!("{n} marked squares"),
+    };
+    let region = &moves.walling_region[colour];
+    let outside: Vec<String> = (0..v.ranks)
+        .flat_map(|r| (0..v.files).filter_map(move |f| Square::new(f, r)))
+        .filter(|s| !region.contains(s))
+        .map(|s| s.to_string())
+        .collect();
+    let inside = match outside.as_slice() {
+        [] => String::new(),
+        [one] => format!(" other than {one}"),
+        [rest @ .., last] => format!(" other than {} and {last}", rest.join(", ")),
+    };
+    let (from, to) = (shown.from, shown.to);
+    let left = if shown.squares.contains(&from) {
+        format!(", {from} included")
+    } else {
+        String::new()
+    };
+    let edge = if moves.walling == Walling::Edge {
+        " on the edge of the board or beside (left, right, above or below) a wall"
+    } else {
+        ""
+    };
+    let text = if shown.instead() {
+        format!(
+            "Instead of moving, {side} may place a wall on any of the {count}: an empty square{inside}{edge}. \
+             In this position no wall stands yet; nothing moves."
+        )
+    } else {
+        let then = match moves.walling {
+            Walling::Duck => format!(
+                "{side} then moves the duck to one of the {count}: any empty square{inside}{left}. (Before the first \
+                 move the duck is not on the board; from then on it must leave the square it stands on.)"
+            ),
+            Walling::Arrow => format!(
+                "The {name} then shoots an arrow to one of the {count}: an empty square{inside} it could move to from \
+                 {to}{left}; the arrow stays there as a wall."
+            ),
+            Walling::Past => format!("The square it left, {from}, becomes a wall (marked)."),
+            Walling::Edge => format!(
+                "{side} then places a wall on one of the {count}: an empty square{inside} on the edge of the board or \
+                 beside (left, right, above or below) a wall."
+            ),
+            _ => format!(
+                "{side} then places a wall on one of the {count}: any empty square{inside}{left}."
+            ),
+        };
+        format!("{side}'s {name} has moved from {from} to {to}, as the board shows. {then}")
+    };
+    claimed(
+        v,
+        Sentence::new(text)
+            .key("wallingRule")
+            .key_if(moves.wall_or_move, "wallOrMove")
+            .key_if(
+                !outside.is_empty() && colour == Colour::White,
+                "wallingRegionWhite",
+            )
+            .key_if(
+                !outside.is_empty() && colour == Colour::Black,
+                "wallingRegionBlack",
+            ),
+    )
 }
 
 /// How the piece in hand enters the board, and where it may here.

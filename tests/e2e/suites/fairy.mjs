@@ -251,7 +251,8 @@ function compareHands(v, expected, page, tally, problems, mismatches, keys) {
       const what = h.kind === 'castle' ? `${h.hand} castling`
         : h.kind === 'en-passant' ? `${h.hand} en passant`
           : h.kind === 'promotion' ? `${h.hand} promoting`
-            : h.kind === 'gating' ? `${h.hand} gating` : `${h.hand} in hand`;
+            : h.kind === 'gating' ? `${h.hand} gating`
+              : h.kind === 'wall' ? `${h.hand} and its wall` : `${h.hand} in hand`;
       mismatches.push(`${v} ${what} (${h.fen}): ${wrong.slice(0, 8).join('; ')}`);
       keys.set(`mismatch ${v} ${what}`, v);
     }
@@ -305,7 +306,7 @@ async function pressAll(ctx, pages, problems) {
         return {
           cells: board.map((td) => td.id),
           declared: [...document.querySelectorAll('table.board td[data-piece]')].map((td) => td.id),
-          hands: [...document.querySelectorAll('table.board td[data-hand], table.board td[data-castle], table.board td[data-en-passant], table.board td[data-promotion], table.board td[data-gating]')].map((td) => td.id),
+          hands: [...document.querySelectorAll('table.board td[data-hand], table.board td[data-castle], table.board td[data-en-passant], table.board td[data-promotion], table.board td[data-gating], table.board td[data-wall]')].map((td) => td.id),
           layout: Object.fromEntries(board.map((td) => [td.id, name(td)])),
           images,
         };

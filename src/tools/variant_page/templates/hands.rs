@@ -9,9 +9,10 @@ use maud::{Markup, html};
 
 use crate::variant::prose::Sentence;
 
-use super::super::hand::{DemoCell, Dot, HandPiece, HandView, Shows};
+use super::super::hand::{DemoCell, Dot, HandPiece, HandView, Shows, wall_names};
 use super::legend::dot_image;
 use super::look;
+use crate::variant::rules::Walling;
 
 /// The rows of one side inside the board table: its hand, at most
 /// `files` cells a row, then the hand's name across the rest of the row;
@@ -56,6 +57,8 @@ fn cell(p: &HandPiece) -> Markup {
                 data-fen=(p.fen) data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
             Shows::Gating => td.hand id=(p.id) data-side=[black] data-gating=(p.hand)
                 data-fen=(p.fen) data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
+            Shows::Wall(from, to, _) => td.hand id=(p.id) data-side=[black] data-wall=(format!("{from}{to}"))
+                data-fen=(p.fen) data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
             Shows::Hand => td.hand id=(p.id) data-side=[black] data-hand=(p.hand) data-fen=(p.fen)
                 data-demo=(p.demo) data-words=(words) { (look(&p.look)) },
         }
@@ -77,6 +80,7 @@ pub(in super::super) fn sections(hands: &[HandView], origin: &Sentence) -> Marku
     let en_passant: Vec<&HandPiece> = demos(|s| matches!(s, Shows::EnPassant(_))).collect();
     let promotions: Vec<&HandPiece> = demos(|s| matches!(s, Shows::Promotion(_))).collect();
     let gating: Vec<&HandPiece> = demos(|s| *s == Shows::Gating).collect();
+    let walls: Vec<&HandPiece> = demos(|s| matches!(s, Shows::Wall(..))).collect();
     html! {
         @if hands.iter().any(|h| !h.pieces.is_empty()) {
             @let supply = hands.iter().any(|h| h.supply);
@@ -124,7 +128,42 @@ pub(in super::super) fn sections(hands: &[HandView], origin: &Sentence) -> Marku
             }
             @for p in gating { (section(p)) }
         }
+        @if !walls.is_empty() {
+            @let (heading, thing) = wall_heading(walls[0]);
+            h3 { (heading) }
+            @if matches!(walls[0].shows, Shows::Wall(from, to, _) if from == to) {
+                p {
+                    "Press a piece beside the board to see where its player may place " (thing) " instead of "
+                    "moving: the board then shows the position below, whose FEN you can copy into Fairy-Stockfish, "
+                    "and marks those squares."
+                }
+            } @else {
+                p {
+                    "Press a piece beside the board to see a move and where its player may then place "
+                    (thing) ": the board then shows the position after the move, and marks those squares. "
+                    "The FEN below is the position before the move, which you can copy into Fairy-Stockfish and "
+                    "play the move named there."
+                }
+            }
+            @for p in walls { (section(p)) }
+        }
     }
+}
+
+/// The heading of the wall demonstrations, and what they place: the
+/// duck, an arrow or a wall.
+fn wall_heading(p: &HandPiece) -> (&'static str, &'static str) {
+    let walling = match p.shows {
+        Shows::Wall(_, _, w) => w,
+        _ => Walling::Static,
+    };
+    let (thing, _) = wall_names(walling);
+    let heading = match walling {
+        Walling::Duck => "The duck",
+        Walling::Arrow => "Arrows",
+        _ => "Walls",
+    };
+    (heading, thing)
 }
 
 fn section(p: &HandPiece) -> Markup {
@@ -149,6 +188,10 @@ fn section(p: &HandPiece) -> Markup {
                 }
                 figcaption {
                     "Position: " code { (p.fen) }
+                    @if let Shows::Wall(from, to, _) = p.shows {
+                        @if from == to { ", before the wall is placed" }
+                        @else { ", before the move " code { (from) (to) } }
+                    }
                     ul.keys {
                         @for (m, key) in &p.keys_legend {
                             @if p.rows.iter().flatten().any(|c| matches!(c, DemoCell::Mark(x) if x == m)) {
