@@ -57,6 +57,13 @@ fn still_pieces(pages: &[(String, String)]) -> (Vec<String>, usize) {
     (still, pressed)
 }
 
+/// The pieces that never move in their game: Crossderby's Kings start in
+/// corners whose three neighbours are walls (its startFen:
+/// `n*nnnn*k/**pppp**/…/**PPPP**/K*NNNN*N`), and walls stay for the whole
+/// game. pyffish agrees: the `fairy` suite finds no legal move for either
+/// ("the piece alone with the royal pieces has no legal move").
+const WALLED_IN: [&str; 2] = ["crossderby: h8 King", "crossderby: a1 King"];
+
 fn reference() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/fairy-stockfish-variants.ini")
@@ -81,7 +88,7 @@ fn every_piece_on_a_reference_sections_board_shows_a_move() {
     // The reference file's 143 sections: every one is written.
     assert!(pages.len() >= 143, "{} pages", pages.len());
     let (still, pressed) = still_pieces(&pages);
-    assert!(still.is_empty(), "{} of {pressed}: {still:#?}", still.len());
+    assert_eq!(still, WALLED_IN, "{} of {pressed}", still.len());
     assert!(pressed > 143 * 3, "{pressed} cells pressed");
 }
 

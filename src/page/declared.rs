@@ -487,6 +487,11 @@ impl Declarations {
         // 0: no side known, 1: White, 2: Black, by square.
         let mut sides = [0u8; 256];
         for s in self.squares.iter().filter(|s| s.on_board) {
+            // A still cell that shows no piece is a wall: no square of
+            // the board for the pieces' moves (Troitzky chess's corners).
+            if s.still && !s.shows_piece() {
+                continue;
+            }
             page.board.insert(s.sq);
             if s.shows_piece() || s.still {
                 page.occupied.insert(s.sq);

@@ -274,8 +274,17 @@ impl Position {
                     .board
                     .iter()
                     .find(|p| p.square.file() == file && p.square.rank() == rank);
+                let wall =
+                    at.is_none() && v.walls.iter().any(|w| w.file() == file && w.rank() == rank);
                 match at {
-                    None => empty += 1,
+                    None if !wall => empty += 1,
+                    None => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push('*');
+                    }
                     Some(p) => {
                         if empty > 0 {
                             out.push_str(&empty.to_string());

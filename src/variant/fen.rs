@@ -102,6 +102,43 @@ pub(super) fn board(
     Ok((out, pocket))
 }
 
+/// The wall squares (`*`) of `fen`'s board, by rank from the bottom,
+/// then file: squares no piece may enter or cross (Troitzky chess's
+/// corners). Read after [`board`] has accepted the FEN.
+pub(super) fn walls(fen: &str, ranks: u8) -> Vec<Square> {
+    let field = fen.split_whitespace().next().unwrap_or("");
+    let rows = field.split('[').next().unwrap_or("");
+    let mut out = Vec::new();
+    for (i, row) in rows.split('/').enumerate() {
+        let Some(rank) = usize::from(ranks).checked_sub(i + 1) else {
+            continue;
+        };
+        let mut file = 0usize;
+        let mut run = 0usize;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                run = run * 10 + d as usize;
+                continue;
+            }
+            file += run;
+            run = 0;
+            if c == '*' {
+                out.extend(
+                    u8::try_from(file)
+                        .ok()
+                        .zip(u8::try_from(rank).ok())
+                        .and_then(|(f, r)| Square::new(f, r)),
+                );
+            }
+            if c == '*' || c.is_ascii_alphabetic() {
+                file += 1;
+            }
+        }
+    }
+    out.sort_by_key(|s| (s.rank(), s.file()));
+    out
+}
+
 /// Reads one rank; returns how many squares it spans.
 fn read_row(
     row: &str,
@@ -164,6 +201,13 @@ fn read_row(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn walls_by_square() {
+        let w = walls("**k/3/1*10/K2 w - - 0 1", 4);
+        let names: Vec<String> = w.iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["b2", "a4", "b4"]);
+    }
 
     #[test]
     fn squares_colours_pockets() {

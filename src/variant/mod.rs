@@ -135,6 +135,9 @@ pub struct Variant {
     pub pieces: Vec<VariantPiece>,
     /// The start position: each piece on the board, by square.
     pub start: Vec<Placement>,
+    /// The start position's walls (`*`): squares no piece may enter or
+    /// cross, for the whole game.
+    pub walls: Vec<Square>,
     /// The pieces in hand at the start (`[...]` of the FEN), as written.
     pub in_hand: String,
     /// The side to move first (the start FEN's second field).

@@ -559,6 +559,7 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
                 why,
             },
         })?;
+    let walls = fen::walls(&fen_text, d.ranks);
     let (first, castles_at_start, checks) = fen::side_and_checks(&d.start_fen.0);
     let double_step = !ds_white.is_empty() || !ds_black.is_empty();
     // No triple step without the double step.
@@ -614,6 +615,7 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
         ranks: d.ranks,
         pieces,
         start,
+        walls,
         in_hand,
         first,
         castles_at_start,

@@ -18,8 +18,9 @@
 //! first piece (the lowest rank's, then the leftmost) to its own square
 //! (`a1a1,a1a3`): the demonstration then moves nothing.
 //!
-//! The position is the start position with the side to move; the walls
-//! a start position holds (`*`) are not in it.
+//! The position is the start position with the side to move, its walls
+//! (`*`, [`Variant::walls`]) included: no piece moves onto one, and no
+//! wall goes there.
 //!
 //! ```
 //! use glance::variant::{read, walls, Colour};
@@ -173,7 +174,10 @@ fn quiet_moves(v: &Variant, pos: &Position, area: &SquareSet, p: &Placement) -> 
     let mobility: Option<&[Square]> = v
         .piece(p.letter)
         .and_then(|q| v.mobility_region(q, p.colour));
-    let occupied = pos.occupied();
+    let mut occupied = pos.occupied();
+    for &w in &v.walls {
+        occupied.insert(w);
+    }
     let friends = own(pos, p.colour);
     let d = Diagram::among(&moves, p.square, p.colour, area, &occupied, &friends);
     let mut out: Vec<Square> = d
@@ -206,7 +210,10 @@ fn wall_squares(
     area: &SquareSet,
 ) -> Vec<Square> {
     let moves = &v.rules.moves;
-    let occupied = after.occupied();
+    let mut occupied = after.occupied();
+    for &w in &v.walls {
+        occupied.insert(w);
+    }
     let arrow: Vec<Square> = match (moves.walling, after.board.iter().find(|q| q.square == to)) {
         (Walling::Arrow, Some(p)) => quiet_moves(v, after, area, p),
         _ => Vec::new(),
@@ -225,7 +232,13 @@ fn wall_squares(
         .filter(|&s| match moves.walling {
             Walling::Arrow => arrow.contains(&s),
             Walling::Past => s == from,
-            Walling::Edge => edge(s),
+            Walling::Edge => {
+                edge(s)
+                    || v.walls.iter().any(|w| {
+                        let (df, dr) = (w.file().abs_diff(s.file()), w.rank().abs_diff(s.rank()));
+                        df + dr == 1
+                    })
+            }
             _ => true,
         })
         .collect()

@@ -209,6 +209,7 @@ class Board:
         self.presses = []
         self.absent = set()  # royal pieces (cased) a side's game does not have
         self.game = set()  # the game's pieces (game_pieces.Facts.pieces)
+        self.walls = set()  # the start position's walls (`*`), as pyffish writes them
         for cid, x, y, key, black in reader.cells:
             sq = sq_name(x - self.x0, y - self.y0)
             self.ids[sq] = cid
@@ -241,7 +242,7 @@ class Board:
         for r in range(self.ranks - 1, -1, -1):
             row, empty = "", 0
             for f in range(self.files):
-                p = position.get(sq_name(f, r))
+                p = position.get(sq_name(f, r)) or ("*" if sq_name(f, r) in self.walls else None)
                 if p:
                     row += (str(empty) if empty else "") + p
                     empty = 0
@@ -584,6 +585,8 @@ def hand_presses(board, name, hands, facts):
             res["problem"] = res["problem"] or "pyffish calls the position invalid (%d)" % valid
             continue
         for at, tok in board.pieces_of(fen, promoted=True).items():
+            if at in board.walls:
+                continue
             # A promoted piece (`+x`) is shown as the type pyffish's
             # moves say it is (Gethenian's `+K`), where it has a letter.
             if tok.startswith("+"):
@@ -687,12 +690,18 @@ def expect_page(job):
     out["disagreements"] = check_reading(name, SECTIONS, facts)
     board = Board(reader, OFF_PREFIX + name)
     board.absent = {c for r in facts.royal for c in (r.upper(), r) if c not in facts.sided}
+    # The start position's walls (Troitzky chess's corners) stay in every
+    # position asked, and are no square to compare: nothing moves there.
+    board.walls = {s for s, t in board.pieces_of(facts.start).items() if t == "*"}
+    for s in board.walls:
+        board.ids.pop(s, None)
     board.game = facts.pieces
     ORACLE.variants[board.variant] = oracle_info(facts)
     # The same board asked of the variant with KEEP on (keep_rules).
     kept = copy.copy(board)
     kept.variant = KEEP_PREFIX + name
     ORACLE.variants[kept.variant] = ORACLE.variants[board.variant]
+    ORACLE.walls[board.variant] = ORACLE.walls[kept.variant] = board.walls
     if (board.files, board.ranks) != (facts.files, facts.ranks):
         out["problems"].append("the page's board is %dx%d, the game's %dx%d"
                                % (board.files, board.ranks, facts.files, facts.ranks))

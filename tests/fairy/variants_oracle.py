@@ -84,6 +84,8 @@ class Oracle:
             sf.load_variant_config(ini_text)
         # name -> the JSON of variant_pieces (files, ranks, pieces).
         self.variants = pieces or {}
+        # name -> the start position's walls (`*`), where no king goes.
+        self.walls = {}
 
     def info(self, variant):
         return self.variants[variant]
@@ -127,6 +129,7 @@ class Oracle:
         """Squares for White's and Black's royal piece, out of the way (and
         off the squares of `avoid`)."""
         v = self.info(variant)
+        avoid = set(avoid) | self.walls.get(variant, set())
         royal = [p["letter"] for p in v["pieces"] if p["royal"]]
         # Without a royal piece, a piece of each side stands there instead:
         # a side with no piece at all has lost in the extinction variants.

@@ -116,6 +116,8 @@ pub(super) enum DemoCell {
     /// A square marked: the piece may be dropped or go there.
     Mark(Dot),
     Piece(Look),
+    /// A wall of the start position ([`Variant::walls`]).
+    Wall,
 }
 
 /// The hands of the game, Black's first (above the board), or none.
@@ -737,7 +739,9 @@ fn cell(beside: Beside, pos: &drops::Position, marked: &[(Square, Dot)], c: Cell
                         .iter()
                         .find(|(s, _)| s.file() == file && s.rank() == rank)
                         .map(|&(_, m)| m);
+                    let wall = v.walls.iter().any(|w| w.file() == file && w.rank() == rank);
                     match (on, mark) {
+                        (None, None) if wall => DemoCell::Wall,
                         // (A gate covers the piece whose move opens it.)
                         (_, Some(Dot::Gate)) => DemoCell::Mark(Dot::Gate),
                         (Some(q), _) => DemoCell::Piece(placed_look(v, names, q)),

@@ -1,5 +1,6 @@
 //! The Moves-at-a-Glance board: `td.n` squares `sq{x}x{y}` with the
-//! pieces declared (`data-piece`, `data-side`), the legend beside it, and
+//! pieces declared (`data-piece`, `data-side`), the start position's walls
+//! (`data-still`, showing no piece), the legend beside it, and
 //! `<p id="piece">` under it.
 
 use maud::{Markup, html};
@@ -39,6 +40,11 @@ pub(in super::super) fn board(p: &PageView) -> Markup {
                                 td.n id=(format!("sq{x}x{y}")) data-piece=(s.key)
                                     data-side=[s.black.then_some("black")]
                                     data-moves=[&s.moves] { (look(&s.look)) }
+                            }
+                            // (A wall: `data-still` showing no piece, no
+                            // square of the board for the pieces' moves.)
+                            None if p.walls.iter().any(|w| usize::from(w.file()) == x && usize::from(w.rank()) == y) => {
+                                td.n.wall id=(format!("sq{x}x{y}")) data-still { span.t { "a wall" } }
                             }
                             None => { td.n id=(format!("sq{x}x{y}")) {} }
                         }

@@ -26,6 +26,13 @@ const STYLE: &str = "
     border: 1px solid #000000; }
 ";
 
+/// The walls' look, on a page whose start position has walls only (the
+/// others, and their translations' strings, stay as they were).
+const WALL_STYLE: &str = "
+  table.board td.n.wall, table.diagram td.wall { background-color: #404040; }
+  table.board span.t { position: absolute; left: -9999px; }
+";
+
 pub(in super::super) fn page(p: &PageView) -> Markup {
     html! {
         (DOCTYPE)
@@ -41,6 +48,7 @@ pub(in super::super) fn page(p: &PageView) -> Markup {
                 link rel="stylesheet" href="moves.css";
                 link rel="jslicense" href="javascript.html";
                 style { (PreEscaped(STYLE)) }
+                @if !p.walls.is_empty() { style { (PreEscaped(WALL_STYLE)) } }
                 script src=(p.script_src) {}
             }
             body {
@@ -84,6 +92,12 @@ fn setup(p: &PageView) -> Markup {
                     @if i > 0 { br; }
                     (line)
                 }
+            }
+        }
+        @if !p.walls_at_start.is_empty() {
+            p.walls {
+                "Walls stand on " (p.walls_at_start) " from the start and for the whole game: no piece may stop on "
+                "a wall or slide through one (a leap may pass over it), and no wall is ever captured."
             }
         }
         @if !p.promoted_at_start.is_empty() {

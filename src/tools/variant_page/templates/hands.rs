@@ -179,6 +179,7 @@ fn section(p: &HandPiece) -> Markup {
                             @for c in row {
                                 @match c {
                                     DemoCell::Empty => td { span.t { "." } },
+                                    DemoCell::Wall => td.wall { span.t { "#" } },
                                     DemoCell::Mark(m) => td { (dot_image(*m)) },
                                     DemoCell::Piece(l) => td { img src=(l.src) alt=(l.alt); },
                                 }
