@@ -697,6 +697,26 @@ pub(crate) fn piece_of(v: &Variant, letter: char) -> Option<Piece> {
     betza::parse(v.piece(letter)?.pages.as_deref().ok()?).ok()
 }
 
+/// The moves the piece `p` has on its square (its initial moves only
+/// where the game's double-step region allows them there), and the
+/// mobility region it keeps to, if any.
+pub(crate) fn moves_at<'a>(v: &'a Variant, p: &Placement) -> Option<(Piece, Option<&'a [Square]>)> {
+    let piece = piece_of(v, p.letter)?;
+    let double_step = match p.colour {
+        Colour::White => &v.double_step_white,
+        Colour::Black => &v.double_step_black,
+    };
+    let moves = if double_step.contains(&p.square) {
+        piece
+    } else {
+        piece.without_initial()
+    };
+    let mobility = v
+        .piece(p.letter)
+        .and_then(|q| v.mobility_region(q, p.colour));
+    Some((moves, mobility))
+}
+
 /// Whether `colour`'s royal pieces are attacked in `pos` (a
 /// demonstration must not start in check), as far as the pieces' moves
 /// tell.

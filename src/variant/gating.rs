@@ -216,21 +216,9 @@ fn shown(v: &Variant, colour: Colour, letter: char) -> Option<Gating> {
 /// Whether the piece `p` of `pos` has a move that leaves its side's royal
 /// pieces unattacked.
 fn has_legal_move(v: &Variant, pos: &Position, board: &SquareSet, p: &Placement) -> bool {
-    let Some(piece) = drops::piece_of(v, p.letter) else {
+    let Some((moves, mobility)) = drops::moves_at(v, p) else {
         return false;
     };
-    let double_step = match p.colour {
-        Colour::White => &v.double_step_white,
-        Colour::Black => &v.double_step_black,
-    };
-    let moves = if double_step.contains(&p.square) {
-        piece
-    } else {
-        piece.without_initial()
-    };
-    let mobility: Option<&[Square]> = v
-        .piece(p.letter)
-        .and_then(|q| v.mobility_region(q, p.colour));
     let occupied = pos.occupied();
     let friends: SquareSet = pos
         .board

@@ -159,21 +159,9 @@ fn moved(pos: &Position, from: Square, to: Square) -> Position {
 /// The empty squares the piece `p` of `pos` may move to (its double
 /// step where the game allows it, inside its mobility region).
 fn quiet_moves(v: &Variant, pos: &Position, area: &SquareSet, p: &Placement) -> Vec<Square> {
-    let Some(piece) = drops::piece_of(v, p.letter) else {
+    let Some((moves, mobility)) = drops::moves_at(v, p) else {
         return Vec::new();
     };
-    let double_step = match p.colour {
-        Colour::White => &v.double_step_white,
-        Colour::Black => &v.double_step_black,
-    };
-    let moves = if double_step.contains(&p.square) {
-        piece
-    } else {
-        piece.without_initial()
-    };
-    let mobility: Option<&[Square]> = v
-        .piece(p.letter)
-        .and_then(|q| v.mobility_region(q, p.colour));
     let mut occupied = pos.occupied();
     for &w in &v.walls {
         occupied.insert(w);
