@@ -341,7 +341,8 @@ impl Position {
         self.board.iter().map(|p| p.square).collect()
     }
 
-    fn of(&self, colour: Colour) -> SquareSet {
+    /// The squares of `colour`'s pieces.
+    pub(crate) fn of(&self, colour: Colour) -> SquareSet {
         self.board
             .iter()
             .filter(|p| p.colour == colour)

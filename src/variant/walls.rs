@@ -152,7 +152,6 @@ fn moved(pos: &Position, from: Square, to: Square) -> Position {
     if let Some(q) = after.board.iter_mut().find(|q| q.square == from) {
         q.square = to;
     }
-    after.to_move = pos.to_move;
     after
 }
 
@@ -166,7 +165,7 @@ fn quiet_moves(v: &Variant, pos: &Position, area: &SquareSet, p: &Placement) -> 
     for &w in &v.walls {
         occupied.insert(w);
     }
-    let friends = own(pos, p.colour);
+    let friends = pos.of(p.colour);
     let d = Diagram::among(&moves, p.square, p.colour, area, &occupied, &friends);
     let mut out: Vec<Square> = d
         .marks()
@@ -176,15 +175,6 @@ fn quiet_moves(v: &Variant, pos: &Position, area: &SquareSet, p: &Placement) -> 
         .collect();
     out.sort_by_key(|s| (s.rank(), s.file()));
     out
-}
-
-/// The squares of `colour`'s pieces in `pos`.
-fn own(pos: &Position, colour: Colour) -> SquareSet {
-    pos.board
-        .iter()
-        .filter(|q| q.colour == colour)
-        .map(|q| q.square)
-        .collect()
 }
 
 /// Where the wall may go once the piece has moved `from` `to` (`after`:

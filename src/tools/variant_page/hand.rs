@@ -526,10 +526,15 @@ fn wall_words(v: &Variant, colour: Colour, shown: &walls::Walls, name: &str) -> 
     } else {
         ""
     };
+    // (Only a game whose start holds no wall starts with none.)
+    let still = if v.walls.is_empty() {
+        "In this position no wall stands yet; nothing moves."
+    } else {
+        "Nothing moves."
+    };
     let text = if shown.instead() {
         format!(
-            "Instead of moving, {side} may place a wall on any of the {count}: an empty square{inside}{edge}. \
-             In this position no wall stands yet; nothing moves."
+            "Instead of moving, {side} may place a wall on any of the {count}: an empty square{inside}{edge}. {still}"
         )
     } else {
         let then = match moves.walling {

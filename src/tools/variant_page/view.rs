@@ -34,9 +34,6 @@ pub(super) struct PageView {
     /// The pieces that start promoted, said under the setup: "a1: a
     /// promoted Lance (it moves as a Gold General)".
     pub promoted_at_start: Vec<String>,
-    /// The start position's walls, as runs of squares (`a1-d1, g1-j1`),
-    /// or empty.
-    pub walls_at_start: String,
     /// The start position's walls: board cells drawn as walls.
     pub walls: Vec<crate::engine::geometry::Square>,
     pub picture: Option<Picture>,
@@ -305,11 +302,6 @@ pub(super) fn build(v: &Variant, names: &Names, opts: &Options) -> Result<PageVi
         setup: setup(v, &rows),
         promoted_at_start: promoted_at_start(v, names),
         walls: v.walls.clone(),
-        walls_at_start: if v.walls.is_empty() {
-            String::new()
-        } else {
-            layout::runs(&v.walls)
-        },
         hand_origin: super::hand::origin(v),
         hands: super::hand::hands(
             v,

@@ -5,6 +5,7 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::super::MARKER;
+use super::super::layout::runs;
 use super::super::view::PageView;
 use super::{board_table, diagram_table, hands, piece};
 
@@ -94,9 +95,9 @@ fn setup(p: &PageView) -> Markup {
                 }
             }
         }
-        @if !p.walls_at_start.is_empty() {
+        @if !p.walls.is_empty() {
             p.walls {
-                "Walls stand on " (p.walls_at_start) " from the start and for the whole game: no piece may stop on "
+                "Walls stand on " (runs(&p.walls)) " from the start and for the whole game: no piece may stop on "
                 "a wall or slide through one (a leap may pass over it), and no wall is ever captured."
             }
         }
