@@ -142,18 +142,6 @@ pub fn demonstration(v: &Variant, colour: Colour, letter: char) -> Option<Positi
         return None;
     }
     let mut hand: Vec<(Colour, char)> = Vec::new();
-    let pocket = v
-        .in_hand
-        .chars()
-        .filter(char::is_ascii_alphabetic)
-        .map(|c| {
-            let side = if c.is_ascii_uppercase() {
-                Colour::White
-            } else {
-                Colour::Black
-            };
-            (side, c.to_ascii_lowercase())
-        });
     let board: Vec<Placement>;
     let royal = |c: Colour| {
         v.start
@@ -169,7 +157,7 @@ pub fn demonstration(v: &Variant, colour: Colour, letter: char) -> Option<Positi
         board = kings_and_more(v, colour, letter);
     } else {
         board = v.start.clone();
-        hand.extend(pocket);
+        hand = Position::start(v).hand;
     }
     if !hand.contains(&(colour, letter)) {
         hand.push((colour, letter));
@@ -262,6 +250,32 @@ fn kings_and_more(v: &Variant, colour: Colour, letter: char) -> Vec<Placement> {
 }
 
 impl Position {
+    /// The game's start position: its pieces on the board and in hand,
+    /// the side that moves first to move, no castling right written.
+    pub fn start(v: &Variant) -> Self {
+        let hand = v
+            .in_hand
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .map(|c| {
+                let side = if c.is_ascii_uppercase() {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
+                (side, c.to_ascii_lowercase())
+            })
+            .collect();
+        Position {
+            board: v.start.clone(),
+            hand,
+            to_move: v.first,
+            rights: String::from("-"),
+            en_passant: None,
+            en_passant_taken: None,
+        }
+    }
+
     /// Its FEN, as Fairy-Stockfish reads it: the board, the hands in
     /// brackets, the side to move, the castling rights, the en passant
     /// square.

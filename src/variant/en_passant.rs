@@ -22,7 +22,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::drops::{self, Position};
-use super::{Placement, Variant, castling};
+use super::{Placement, Variant, castling, placed};
 use crate::engine::geometry::{Colour, Offset, Square, SquareSet};
 use crate::{Diagram, Mark};
 
@@ -58,9 +58,7 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<EnPassant> {
 }
 
 /// Whether a pawn of type `letter` (of either side) ever takes en
-/// passant: whether a demonstration exists for it. A game whose royal
-/// pieces start in hand (Placement) has no start position to look in:
-/// there the rule alone answers.
+/// passant: whether a demonstration exists for it.
 ///
 /// ```
 /// use glance::variant::{en_passant, read};
@@ -69,30 +67,17 @@ pub fn demonstration(v: &Variant, colour: Colour) -> Option<EnPassant> {
 /// assert!(!en_passant::ever_takes(&v[1], 'p'));
 /// ```
 pub fn ever_takes(v: &Variant, letter: char) -> bool {
-    if royal_in_hand(v) {
-        return [Colour::White, Colour::Black]
-            .iter()
-            .any(|&c| v.rules.moves.en_passant_types[c].contains(&letter))
-            && !v.rules.moves.en_passant_region[Colour::White].is_empty();
-    }
     [Colour::White, Colour::Black]
         .iter()
         .any(|&c| demonstration_by(v, c, Some(letter)).is_some())
 }
 
-/// A game that starts by placing its royal pieces from hand.
-fn royal_in_hand(v: &Variant) -> bool {
-    v.in_hand
-        .chars()
-        .any(|c| v.piece(c).is_some_and(|p| p.royal))
-}
-
 /// The demonstration of `colour`'s pawns (of type `only`, where given).
 fn demonstration_by(v: &Variant, colour: Colour, only: Option<char>) -> Option<EnPassant> {
     // A game that starts by placing its royal pieces from hand
-    // (Placement) has no start position to play from.
-    if royal_in_hand(v) {
-        return None;
+    // (Placement) is shown once every piece is placed.
+    if placed::royal_in_hand(v) {
+        return demonstration_by(&placed::placed(v)?, colour, only);
     }
     let board = SquareSet::rectangle(v.files, v.ranks)?;
     let them = colour.opposite();

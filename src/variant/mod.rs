@@ -89,6 +89,8 @@ pub mod meet;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod piece_names;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod placed;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod promotion;
 pub mod prose;
 pub mod quirks;

@@ -1425,6 +1425,11 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
 
 /// Castling, with the King's and the Rooks' real squares.
 fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    // (A game whose Kings start in hand castles once they are placed.)
+    #[cfg(not(target_arch = "wasm32"))]
+    let played = super::placed::played(v);
+    #[cfg(not(target_arch = "wasm32"))]
+    let v: &Variant = &played;
     if let Some((colour, c, both)) = castling::stated(v) {
         let king = v
             .pieces
@@ -1489,6 +1494,26 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
                 .castling_claims(&c)
                 .fsf("castlingThroughAttack", !castling::guarded(v, colour)),
         );
+        if v.rules.drops.allowed && v.rules.drops.castling_dropped_piece {
+            let rooks: Vec<String> = [c.rook_queen_side, c.rook_king_side]
+                .into_iter()
+                .flatten()
+                .map(sq)
+                .collect();
+            out.push(
+                Sentence::new(format!(
+                    "A dropped piece may castle: a {king} dropped on {} gains the right to castle with a {} \
+                     standing on {}, and a {} dropped there gains it beside a {king} on {}{likewise}.",
+                    sq(c.king),
+                    rook(c.rook_king_side.or(c.rook_queen_side).unwrap_or(c.king)),
+                    list(&rooks, "or"),
+                    rook(c.rook_king_side.or(c.rook_queen_side).unwrap_or(c.king)),
+                    sq(c.king),
+                ))
+                .key("castlingDroppedPiece")
+                .castling_claims(&c),
+            );
+        }
     }
 }
 

@@ -11,12 +11,14 @@
 use crate::Mark;
 use crate::engine::describe::number;
 use crate::engine::geometry::{Colour, Square};
+use std::borrow::Cow;
+
 use crate::variant::castling::castle;
 use crate::variant::drops::{self, Excluded};
 use crate::variant::prose::{self, Sentence};
 use crate::variant::rules::Walling;
 use crate::variant::{Placement, Variant, VariantPiece};
-use crate::variant::{castling, claims, en_passant, gating, piece_names, promotion, walls};
+use crate::variant::{castling, claims, en_passant, gating, piece_names, placed, promotion, walls};
 
 use super::look::{Look, look};
 use super::{Names, piece_name};
@@ -233,6 +235,10 @@ struct Beside<'a> {
 /// beside its hand.
 fn castle_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandPiece> {
     let Beside { v, names, .. } = beside;
+    // (Placement's Kings castle once every piece is placed.)
+    let played = placed::played(v);
+    let placing = matches!(played, Cow::Owned(_));
+    let v: &Variant = &played;
     let (pos, to) = castling::demonstration(v, colour)?;
     let to: Vec<(Square, Dot)> = to.into_iter().map(|s| (s, Dot::Mark(Mark::Move))).collect();
     let c = castle(v, colour)?;
@@ -288,7 +294,12 @@ fn castle_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandP
             words: claimed(
                 v,
                 Sentence::new(format!(
-                    "The {name} castles from {} {}: a green square, where nothing stands between it and the Rook{}.",
+                    "{} {name} castles from {} {}: a green square, where nothing stands between it and the Rook{}.",
+                    if placing {
+                        "Once every piece is placed, the"
+                    } else {
+                        "The"
+                    },
                     sq(c.king),
                     ways.join(" or "),
                     if guarded {
@@ -340,9 +351,17 @@ fn en_passant_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<H
             keys: (key.clone(), format!("{key}-where")),
             name: format!("{side} takes en passant"),
             words: Sentence::new(format!(
-                "{other}'s {name} has just stepped twice, from {} to {}, passing {over}: {side}'s {name} on {} may take it \
+                "{}{other}'s {name} has just stepped twice, from {} to {}, passing {over}: {side}'s {name} on {} may take it \
                  en passant, moving to {over} (red) and removing it from {}, on the next move only.",
-                ep.started, ep.taken, ep.from, ep.taken
+                if placed::royal_in_hand(v) {
+                    "Once every piece is placed, "
+                } else {
+                    ""
+                },
+                ep.started,
+                ep.taken,
+                ep.from,
+                ep.taken
             ))
             .fsf("enPassant", "true"),
         },

@@ -9,8 +9,8 @@ use crate::engine::betza::{self, Piece};
 use crate::engine::describe;
 use crate::engine::infer::{self, Target};
 use crate::variant::{
-    Colour, Special, Variant, VariantPiece, castling, claims, en_passant, meet, piece_names, prose,
-    prose::Sentence,
+    Colour, Special, Variant, VariantPiece, castling, claims, en_passant, meet, piece_names,
+    placed, prose, prose::Sentence,
 };
 use crate::{Diagram, Mark, Offset, Square, SquareSet};
 
@@ -777,8 +777,9 @@ fn remarks(
     }
     if p.royal {
         r.push(prose::royal());
-        if castling::castles(v) {
-            r.extend(prose::castles(v));
+        let played = placed::played(v);
+        if castling::castles(&played) {
+            r.extend(prose::castles(&played));
         }
     }
     r.extend(prose::promotion_sentences(v, p, &|c| {

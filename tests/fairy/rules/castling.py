@@ -35,12 +35,17 @@ class CastlingProbes:
         if not ksq:
             self.skip("castling", "no fsf:castlingKingSquare claimed")
             return
-        start = Fen(self.start)
+        start_fen = self.start
+        # (Placement: the royal pieces start in hand; they castle once
+        # placed, where the game gives a dropped piece the right.)
+        if Fen(self.start).get(ksq) is None and re.search(r"\[[A-Za-z]+\]", self.start):
+            start_fen = self.placed(ksq)
+        start = Fen(start_fen)
         f, r = parse_sq(ksq)
         row = [sq(x, r) for x in range(start.width)]
         tok = start.get(ksq)
         if tok is None:
-            self.bad("fsf:castlingKingSquare", ksq, "the start position has nothing there (%s)" % self.start)
+            self.bad("fsf:castlingKingSquare", ksq, "the start position has nothing there (%s)" % start_fen)
             self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
             return
         if letter(tok) not in self.royal:
@@ -49,7 +54,7 @@ class CastlingProbes:
             self.bad("fsf:castlingKingSquare", ksq, "the start position has %s there, not the King (%s)" % (tok, self.start))
             self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
             return
-        b, ends = emptied_rank(self.start, ksq)
+        b, ends = emptied_rank(start_fen, ksq)
         if len(b.rest) >= 4 and re.fullmatch(r"[A-Za-z-]+", b.rest[1]):
             # gating flags name the pieces removed: keep the castling flags
             keep = ""
@@ -88,8 +93,13 @@ class CastlingProbes:
         if ok_king:
             self.ok("castling")
             self.ok("fsf:castlingKingSquare")
+            if start_fen != self.start and "castlingDroppedPiece" in g:
+                # (The rights came from the drops alone: pyffish gave them.)
+                self.ok("castlingDroppedPiece")
+            elif "castlingDroppedPiece" in g:
+                self.skip("castlingDroppedPiece", "the King starts on its castling square: no drop to play")
         else:
-            rights = Fen(self.start).rest[1] if len(Fen(self.start).rest) >= 4 else "?"
+            rights = start.rest[1] if len(start.rest) >= 4 else "?"
             self.bad("castling", "true", "with the back rank emptied (%s) the piece on %s has no castling move (the start FEN's castling field: %s)" % (fen, ksq, rights))
             self.skip_rest(g, ("fsf:castlingKingSquare", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its castling=true disagrees")
             return
@@ -102,6 +112,29 @@ class CastlingProbes:
                 self.ok(key)
             else:
                 self.bad(key, g[key], "the castling moves from %s end on the files %s (%s)" % (ksq, " ".join(sorted(dests)), fen))
+
+    def placed(self, ksq):
+        """The start position once both sides have dropped every piece in
+        hand, as pyffish plays the drops: each side's royal piece on KSQ
+        (Black's on its mirror), a Rook (Fairy-Stockfish's default
+        castling rook) on each end of that rank, the rest on the first
+        drop square pyffish offers (KSQ may be either side's: White's
+        royal piece goes to the lower of KSQ's rank and its mirror). Where the game gives a dropped piece
+        castling rights, pyffish's FEN then has them."""
+        f, r = parse_sq(ksq)
+        width, height = Fen(self.start).width, Fen(self.start).height
+        moves = []
+        for _ in range(4 * width * height):
+            drops = [m for m in self.legal(self.start, moves) if "@" in m]
+            if not drops:
+                break
+            mine = Fen(sf.get_fen(self.v, self.start, moves)).side() == "w"
+            rank = min(r, height - 1 - r) if mine else max(r, height - 1 - r)
+            king = [m for m in drops if m[0].lower() in self.royal and m.endswith("@" + sq(f, rank))]
+            rooks = [m for m in drops if m[0].lower() == "r" and m.split("@")[1] in (sq(0, rank), sq(width - 1, rank))]
+            rest = [m for m in drops if m.split("@")[1] not in (sq(f, rank), sq(0, rank), sq(width - 1, rank))]
+            moves.append((king or rooks or rest or drops)[0])
+        return sf.get_fen(self.v, self.start, moves)
 
     def probe_no_castling(self, g):
         """castling=false: White's royal piece on its start square, its
