@@ -49,6 +49,7 @@ pub const FSF: &[&str] = &[
     "blastSpared",
     "castlingThroughAttack",
     "freeDrops",
+    "blastKingsAdjacent",
 ];
 
 /// Whether `key` may be claimed: a key Fairy-Stockfish's parser reads,

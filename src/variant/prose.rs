@@ -595,12 +595,26 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         .key_if(x.opponent_piece_count > 0, "extinctionOpponentPieceCount"),
     );
     if x.pseudo_royal && !kinds.is_empty() {
+        let kinds = list(&kinds, "and");
+        // (Position::legal and checkers: where captures explode, a
+        // pseudo-royal piece beside one of the other side's is never
+        // attacked, and a move whose blast removes every one of theirs
+        // is legal whatever it leaves attacked.)
+        let blast = v.rules.captures.blast;
+        let text = if blast {
+            format!(
+                "The {kinds} may not be left attacked, as a King may not be left in check, except that one standing \
+                 next to one of the other side's is never attacked (the piece that took it would be blown up with \
+                 its own), and a capture whose blast removes all of the other side's {kinds} may be made whatever \
+                 it leaves attacked."
+            )
+        } else {
+            format!("The {kinds} may not be left attacked, as a King may not be left in check.")
+        };
         out.push(
-            Sentence::new(format!(
-                "The {} may not be left attacked, as a King may not be left in check.",
-                list(&kinds, "and")
-            ))
-            .key("extinctionPseudoRoyal"),
+            Sentence::new(text)
+                .key("extinctionPseudoRoyal")
+                .fsf("blastKingsAdjacent", blast),
         );
     }
 }
@@ -1475,10 +1489,17 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
         };
         // (Position::legal: only a King type or a pseudo-royal piece is
         // impeded by attack.)
+        // (Position::legal: where captures explode, a square beside the
+        // other side's pseudo-royal piece is never attacked.)
+        let beside = if v.rules.captures.blast && v.rules.end.extinction.pseudo_royal {
+            format!(" (a square next to the other side's {king} counts as not attacked)")
+        } else {
+            String::new()
+        };
         let text = if castling::guarded(v, colour) {
             format!(
                 "Castling{only}: once in the game, if neither piece has moved, the squares between them are empty, \
-                 and the {king} is not in check and crosses no attacked square, {}{likewise}.",
+                 and the {king} is not in check and crosses no attacked square{beside}, {}{likewise}.",
                 list(&wings, "or")
             )
         } else {

@@ -6,7 +6,7 @@ import random
 
 import pyffish as sf
 
-from .fen import Fen, letter, outcome, white
+from .fen import Fen, MOVE, letter, outcome, sq, white
 
 
 class ExtinctionProbes:
@@ -129,6 +129,58 @@ class ExtinctionProbes:
             if mine and self.attacked(Fen(fen).text(side="w"), [], mine):
                 yield fen, mine
 
+    def probe_kings_adjacent(self, g, types, whites):
+        """`fsf:blastKingsAdjacent`: Black's piece of the claimed types in
+        the middle of an otherwise empty board, a White piece on the
+        rank's first file that could take it, a Black piece in the far
+        corner, Black to move; White's piece of that type beside Black's,
+        then in its own corner. `true`: with the two side by side, the
+        corner piece has moves it has not with them apart (Black's is
+        then not attacked); `false`: it has the same moves."""
+        claim = g["fsf:blastKingsAdjacent"]
+        start = Fen(self.start)
+        w, h = start.width, start.height
+        t = sorted(types)[0]
+        r, fk = h // 2, w // 2
+        kept = self.kept_letters() | types
+        blacks = sorted({x for _, x in start.pieces() if not white(x) and letter(x) not in kept})
+        if w < 4 or h < 4 or not blacks:
+            self.skip("fsf:blastKingsAdjacent", "no board of 4 by 4, or no Black piece to move")
+            return
+        corner = sq(w - 1, h - 1)
+
+        def board(wk, attacker, spare):
+            b = Fen(self.start)
+            for s_, _ in list(b.pieces()):
+                b.set(s_, None)
+            if b.pocket is not None:
+                b.pocket = ""
+            b.no_castling()
+            b.set((fk, r), t)
+            b.set(wk, t.upper())
+            b.set((0, r), attacker)
+            b.set((w - 1, h - 1), spare)
+            return b
+
+        def corner_moves(fen):
+            return {m for m in self.legal(fen)
+                    if MOVE.match(m) and MOVE.match(m).group(1) + MOVE.match(m).group(2) == corner}
+
+        for attacker in whites:
+            for spare in blacks:
+                near, far = board((fk, r - 1), attacker, spare), board((w - 1, 0), attacker, spare)
+                fn, ff = near.text(side="b"), far.text(side="b")
+                if not (self.valid(fn) and self.valid(ff)) or not self.attacked(far.text(side="w"), [], {sq(fk, r)}):
+                    continue
+                extra = corner_moves(fn) - corner_moves(ff)
+                if bool(extra) == (claim == "true"):
+                    self.ok("fsf:blastKingsAdjacent")
+                else:
+                    self.bad("fsf:blastKingsAdjacent", claim, "in %s the piece on %s has %s than in %s" % (
+                        fn, corner, "more moves (%s)" % sorted(extra)[0] if extra else "no more moves", ff))
+                return
+        self.skip("fsf:blastKingsAdjacent", "no White piece found that attacks the middle from the rank's first file")
+
     def black_types(self, fen, m, types):
         """Black's squares of each of TYPES after M, by type."""
         held = collections.defaultdict(set)
@@ -177,6 +229,8 @@ class ExtinctionProbes:
             break
         else:
             self.skip_rest(g, keys, "no position found with a piece of the types attacked, Black to move")
+        if "fsf:blastKingsAdjacent" in g:
+            self.probe_kings_adjacent(g, types, whites)
         if "dupleCheck" not in g:
             return
         duple = g["dupleCheck"]

@@ -83,7 +83,7 @@ PROBES = [
     # no extinctionValue is claimed beside them (the extinction probe
     # answers them otherwise).
     (("extinctionPseudoRoyal",), "probe_pseudo_royal",
-     lambda g: {"extinctionPseudoRoyal", "dupleCheck"}
+     lambda g: {"extinctionPseudoRoyal", "dupleCheck", "fsf:blastKingsAdjacent"}
      | (set() if "extinctionValue" in g else {"extinctionPieceTypes", "extinctionPieceCount"})),
     (("extinctionValue",), "probe_extinction",
      {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionOpponentPieceCount"}),
