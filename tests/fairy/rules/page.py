@@ -48,6 +48,7 @@ PROBES = [
      {"fsf:firstMove", "fsf:checksWhite", "fsf:checksBlack", "fsf:hand"}),
     (("nFoldRule",), "probe_repetition", {"nFoldRule", "nFoldValue", "nFoldValueAbsolute"}),
     (("perpetualCheckIllegal",), "probe_perpetual", {"perpetualCheckIllegal"}),
+    (("chasingRule",), "probe_chasing", {"chasingRule"}),
     (("nMoveRule",), "probe_nmove", {"nMoveRule", "nMoveRuleTypesWhite"}),
     (("castling",), "probe_castling", set),
     (("pieceDrops",), "probe_drops", {"pieceDrops", "dropRegionWhite", "dropRegionBlack"}),

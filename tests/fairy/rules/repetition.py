@@ -311,3 +311,121 @@ class RepetitionProbes:
         else:
             self.bad("perpetualCheckIllegal", want, "after %d plies of %s (%s to move) the game is a %s for the side to move; %s would be a %s"
                      % (i, shown, "the checking side" if checker_moves else "the checked side", got, why, expect))
+
+    # -- perpetual chasing
+    def find_chase(self, budget=400):
+        """A chase built on the royal pieces' start squares and an
+        otherwise empty board: a Black piece that moves between X and Y
+        (each an empty middle square), and a White piece that moves
+        between the first-rank squares of X's and Y's files and attacks
+        the Black piece from each (a legal White capture there). Returns
+        (fen, cycle of four plies) or None."""
+        base = self.royals_placed()
+        w, h = base.width, base.height
+        kings = [(s, t) for s, t in base.pieces() if letter(t) in self.royal]
+        for s, _ in list(base.pieces()):
+            base.set(s, None)
+        base.no_castling()
+        for s, t in kings:
+            base.set(s, t)
+        if len({parse_sq(s)[0] for s, _ in kings}) < len(kings):
+            # Kings facing each other down an empty file (Xiangqi's flying
+            # general forbids it): White's steps aside, where it may.
+            for (s, t) in [(s, t) for s, t in kings if white(t)]:
+                f, r = parse_sq(s)
+                for d in (-1, 1):
+                    b = Fen(base.text())
+                    b.set(s, None)
+                    b.set((f + d, r), t)
+                    if 0 <= f + d < w and self.valid(b.text(side="b")) and \
+                            not self.attacked(b.text(side="b"), [], {sq(f + d, r)}):
+                        kings = [(k, x) for k, x in kings if k != s] + [(sq(f + d, r), t)]
+                        base = b
+                        break
+        taken = {parse_sq(s) for s, _ in kings}
+        start = Fen(self.start)
+        pieces = sorted({letter(t) for _, t in start.pieces()} | {c.lower() for c in (start.pocket or "") if c.isalpha()})
+        movers = [p for p in pieces if p not in self.royal]
+        tried = 0
+        for chased in movers:
+            for y in range(h // 2, h - 1):
+                for x in range(w):
+                    X = (x, y)
+                    if X in taken:
+                        continue
+                    b = Fen(base.text())
+                    b.set(X, chased)
+                    fen0 = b.text(side="b")
+                    if not self.valid(fen0):
+                        continue
+                    for to, _ in self.piece_moves(fen0, sq(*X)):
+                        Y = parse_sq(to)
+                        A, B = (X[0], 0), (Y[0], 0)
+                        if Y[0] == X[0] or Y[1] == 0 or {A, B, Y} & taken:
+                            continue
+                        for chaser in movers:
+                            tried += 1
+                            if tried > budget:
+                                return None
+                            c = Fen(base.text())
+                            c.set(X, chased)
+                            c.set(A, chaser.upper())
+                            fen = c.text(side="b")
+                            if not self.valid(fen):
+                                continue
+                            cycle = [sq(*X) + to, sq(*A) + sq(*B), to + sq(*X), sq(*B) + sq(*A)]
+                            played = []
+                            for m in cycle:
+                                if m not in self.legal(fen, played):
+                                    break
+                                played.append(m)
+                            else:
+                                if self.chases(fen, cycle):
+                                    return fen, cycle
+        return None
+
+    def chases(self, fen, cycle):
+        """Whether, after each White move of CYCLE from FEN, White could
+        take the Black piece that moved (were it White's turn)."""
+        for i in (1, 3):
+            after = Fen(sf.get_fen(self.v, fen, cycle[:i + 1]))
+            mm = MOVE.match(cycle[i - 1])
+            if not mm or not self.attacked(after.text(side="w"), [], {mm.group(3) + mm.group(4)}):
+                return False
+        return True
+
+    def probe_chasing(self, g):
+        """`chasingRule=axf`: a chase (a White piece attacking a lone
+        Black piece after every one of its moves, the Black piece moving
+        away each time) played until the game ends by repetition: the
+        chasing side loses. Any other value: the repetition ends as
+        `nFoldValue` says."""
+        want = g["chasingRule"]
+        n = int(self.claims.get("nFoldRule", "0"))
+        if n == 0:
+            self.skip("chasingRule", "nFoldRule=0: no repetition ends the game")
+            return
+        found = self.find_chase()
+        if not found:
+            self.skip("chasingRule", "no chase built on an empty board")
+            return
+        fen, cycle = found
+        moves = cycle * (n + 1)
+        for i in range(1, len(moves) + 1):
+            end, val = self.opt_end(fen, moves[:i], need_legal=False)
+            if end:
+                break
+        else:
+            self.bad("chasingRule", want, "the chase %s from %s does not end the game in %d plies" % (" ".join(cycle), fen, len(moves)))
+            return
+        chaser_moved = i % 2 == 0  # Black moves first in the cycle
+        got = outcome(val)
+        if want == "axf":
+            expect, why = ("win" if chaser_moved else "loss"), "the chasing side loses"
+        else:
+            expect, why = self.claims.get("nFoldValue", "draw"), "the repetition ends as nFoldValue says"
+        if got == expect:
+            self.ok("chasingRule")
+        else:
+            self.bad("chasingRule", want, "after %d plies of the chase %s from %s the side to move gets %s (%s: %s)" % (
+                i, " ".join(cycle), fen, got, why, expect))
