@@ -290,20 +290,17 @@ impl Position {
                     .find(|p| p.square.file() == file && p.square.rank() == rank);
                 let wall =
                     at.is_none() && v.walls.iter().any(|w| w.file() == file && w.rank() == rank);
+                if at.is_none() && !wall {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
                 match at {
-                    None if !wall => empty += 1,
-                    None => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push('*');
-                    }
+                    None => out.push('*'),
                     Some(p) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
                         if p.promoted {
                             out.push('+');
                         }

@@ -231,6 +231,19 @@ struct Beside<'a> {
     board: &'a [Vec<Option<&'a Look>>],
 }
 
+impl<'a> Beside<'a> {
+    /// The piece of type `letter`, its name on the page, and the name of
+    /// `colour`, its side.
+    fn named(&self, letter: char, colour: Colour) -> Option<(&'a VariantPiece, String, &'a str)> {
+        let p = self.v.piece(letter)?;
+        Some((
+            p,
+            piece_name(self.v, p, self.names),
+            piece_names::side(self.v, colour),
+        ))
+    }
+}
+
 /// The cell that shows `colour` castling ([`castling::demonstration`]),
 /// beside its hand.
 fn castle_cell(beside: Beside, colour: Colour, (x, y): (u8, u8)) -> Option<HandPiece> {
@@ -379,9 +392,7 @@ fn promotion_cell(
     (x, y): (u8, u8),
 ) -> Option<HandPiece> {
     let Beside { v, names, .. } = beside;
-    let p = v.piece(shown.letter)?;
-    let name = piece_name(v, p, names);
-    let side = piece_names::side(v, colour);
+    let (p, name, side) = beside.named(shown.letter, colour)?;
     let marks: Vec<(Square, Dot)> = shown
         .moves
         .iter()
@@ -429,9 +440,7 @@ fn gating_cell(
     (x, y): (u8, u8),
 ) -> Option<HandPiece> {
     let Beside { v, names, .. } = beside;
-    let p = v.piece(shown.letter)?;
-    let name = piece_name(v, p, names);
-    let side = piece_names::side(v, colour);
+    let (p, name, side) = beside.named(shown.letter, colour)?;
     let marks: Vec<(Square, Dot)> = shown.gates.iter().map(|g| (g.square, Dot::Gate)).collect();
     let key = format!("gating-{}{}", colour.name(), shown.letter);
     Some(cell(
@@ -465,10 +474,8 @@ fn wall_cell(
     shown: &walls::Walls,
     (x, y): (u8, u8),
 ) -> Option<HandPiece> {
-    let Beside { v, names, .. } = beside;
-    let p = v.piece(shown.letter)?;
-    let name = piece_name(v, p, names);
-    let side = piece_names::side(v, colour);
+    let v = beside.v;
+    let (p, name, side) = beside.named(shown.letter, colour)?;
     let marks: Vec<(Square, Dot)> = shown
         .squares
         .iter()

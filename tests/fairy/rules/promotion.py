@@ -62,7 +62,28 @@ class PromotionProbes:
                 into += i2
                 shown += s2
                 positions += p2
-        self.finish_promotion(g, (side, pawn, rkey, tkey), keys, region, types, mandatory, into, shown, positions)
+        outside = self.moves_outside_zone(cands, region, pawn, back)
+        self.finish_promotion(g, (side, pawn, rkey, tkey), keys, region, types, mandatory, into, shown, positions,
+                              outside)
+
+    def moves_outside_zone(self, cands, region, pawn, back):
+        """The region's edge: the moves of a lone pawn a step and two steps
+        before the zone (where those squares are outside it) that end
+        outside it, as (fen, move) pairs: none may promote."""
+        out = []
+        for _, _, _, below, _ in cands[:8]:
+            f, r = parse_sq(below)
+            for s in (below, sq(f, r + back) if 0 <= r + back < Fen(self.start).height else None):
+                if s is None or s in region:
+                    continue
+                b = self.board_with([(s, pawn)])
+                fen = b.text(side="w" if pawn == "P" else "b")
+                if not self.valid(fen):
+                    continue
+                out += [(fen, m) for to, m in self.piece_moves(fen, s) if to not in region]
+            if len(out) >= 6:
+                break
+        return out
 
     def pawn_before_zone(self, cands, region, extra, pawn="P"):
         into, shown, positions = [], [], 0
@@ -88,7 +109,7 @@ class PromotionProbes:
                 break
         return into, shown, positions
 
-    def finish_promotion(self, g, who, keys, region, types, mandatory, into, shown, positions):
+    def finish_promotion(self, g, who, keys, region, types, mandatory, into, shown, positions, outside=()):
         side, pawn, rkey, tkey = who
         if not positions:
             for k in keys:
@@ -98,7 +119,15 @@ class PromotionProbes:
         if not into:
             self.bad(rkey, "(%d squares)" % len(region), "a %s %s before the zone has no move into it (%s)" % (side, pawn, where))
             return
-        if rkey in g:
+        early = [(fen, m) for fen, m in outside if MOVE.match(m) and MOVE.match(m).group(5)]
+        unpromoted = [m for m in into if not MOVE.match(m).group(5)]
+        if early and rkey in g:
+            # (the zone starts before the claimed region)
+            self.bad(rkey, "(%d squares)" % len(region), "a %s %s promotes outside it: %s in %s" % (side, pawn, early[0][1], early[0][0]))
+        elif rkey in g and types is not None and types.replace("-", "") and len(unpromoted) == len(into):
+            # (the zone starts after it: moves into it that never promote)
+            self.bad(rkey, "(%d squares)" % len(region), "a %s %s enters it without promoting (%s)" % (side, pawn, where))
+        elif rkey in g:
             self.ok(rkey)
         suffixes = {MOVE.match(m).group(5) for m in into}
         got = set(x for x in suffixes if x)

@@ -128,10 +128,10 @@ pub(in super::super) fn sections(hands: &[HandView], origin: &Sentence) -> Marku
             }
             @for p in gating { (section(p)) }
         }
-        @if !walls.is_empty() {
-            @let (heading, thing) = wall_heading(walls[0]);
+        @if let Some(Shows::Wall(from, to, walling)) = walls.first().map(|p| p.shows) {
+            @let (heading, thing) = wall_heading(walling);
             h3 { (heading) }
-            @if matches!(walls[0].shows, Shows::Wall(from, to, _) if from == to) {
+            @if from == to {
                 p {
                     "Press a piece beside the board to see where its player may place " (thing) " instead of "
                     "moving: the board then shows the position below, whose FEN you can copy into Fairy-Stockfish, "
@@ -152,11 +152,7 @@ pub(in super::super) fn sections(hands: &[HandView], origin: &Sentence) -> Marku
 
 /// The heading of the wall demonstrations, and what they place: the
 /// duck, an arrow or a wall.
-fn wall_heading(p: &HandPiece) -> (&'static str, &'static str) {
-    let walling = match p.shows {
-        Shows::Wall(_, _, w) => w,
-        _ => Walling::Static,
-    };
+fn wall_heading(walling: Walling) -> (&'static str, &'static str) {
     let (thing, _) = wall_names(walling);
     let heading = match walling {
         Walling::Duck => "The duck",
