@@ -64,14 +64,28 @@ pub fn stated(v: &Variant) -> Option<(Colour, Castle, bool)> {
 /// assert!(!castling::guarded(&v[1], Colour::White));
 /// ```
 pub fn guarded(v: &Variant, colour: Colour) -> bool {
-    let m = &v.rules.moves;
-    let Some(letter) = m.castling_king_piece[colour]
-        .or_else(|| v.pieces.iter().find(|p| p.royal).map(|p| p.letter))
-    else {
+    let Some(letter) = king_type(v, colour) else {
         return false;
     };
     let x = &v.rules.end.extinction;
     v.piece(letter).is_some_and(|p| p.royal) || (x.pseudo_royal && x.piece_types.contains(&letter))
+}
+
+/// The type that castles for `colour`: its `castlingKingPiece`, else the
+/// game's royal piece.
+pub fn king_type(v: &Variant, colour: Colour) -> Option<char> {
+    v.rules.moves.castling_king_piece[colour]
+        .or_else(|| v.pieces.iter().find(|p| p.royal).map(|p| p.letter))
+}
+
+/// `colour`'s castling rank, the board's rank from 1 (Black's counted
+/// from the top).
+pub fn rank(v: &Variant, colour: Colour) -> Option<u8> {
+    let r = v.rules.moves.castling_rank;
+    match colour {
+        Colour::White => Some(r),
+        Colour::Black => (v.ranks + 1).checked_sub(r),
+    }
 }
 
 /// Where `colour` castles from, found as Fairy-Stockfish's FEN reader
@@ -85,12 +99,8 @@ pub fn castle(v: &Variant, colour: Colour) -> Option<Castle> {
     if !v.castling.allowed || !v.castles_at_start[colour] {
         return None;
     }
-    let rank = match colour {
-        Colour::White => m.castling_rank,
-        Colour::Black => (v.ranks + 1).checked_sub(m.castling_rank)?,
-    };
-    let king_letter = m.castling_king_piece[colour]
-        .or_else(|| v.pieces.iter().find(|p| p.royal).map(|p| p.letter))?;
+    let rank = rank(v, colour)?;
+    let king_letter = king_type(v, colour)?;
     let on_rank = |letter: char| {
         v.start
             .iter()

@@ -29,7 +29,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::drops::{self, Position};
-use super::{Placement, Variant};
+use super::{Placement, Variant, castling};
 use crate::engine::geometry::{Colour, Square};
 
 /// Whether the game starts by placing its royal pieces from hand.
@@ -107,20 +107,16 @@ struct CastlingSquares {
 
 /// Where `colour`'s dropped King and Rooks gain the right to castle.
 fn castling_squares(v: &Variant, colour: Colour) -> Option<CastlingSquares> {
-    let m = &v.rules.moves;
-    let rank = match colour {
-        Colour::White => m.castling_rank.checked_sub(1)?,
-        Colour::Black => v.ranks.checked_sub(m.castling_rank)?,
-    };
-    let king = m.castling_king_piece[colour]
-        .or_else(|| v.pieces.iter().find(|p| p.royal).map(|p| p.letter));
+    // (0-based: the castling rank counts from 1.)
+    let rank = castling::rank(v, colour)?.checked_sub(1)?;
+    let king = castling::king_type(v, colour);
     let corners = [0, v.files.checked_sub(1)?]
         .into_iter()
         .filter_map(|f| Square::new(f, rank))
         .collect();
     Some(CastlingSquares {
         king,
-        from: Square::new(m.castling_king_file, rank)?,
+        from: Square::new(v.rules.moves.castling_king_file, rank)?,
         corners,
     })
 }

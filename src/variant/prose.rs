@@ -1487,8 +1487,6 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
             ),
             (c, _) => (format!(" ({} only)", side_name(v, c)), String::new()),
         };
-        // (Position::legal: only a King type or a pseudo-royal piece is
-        // impeded by attack.)
         // (Position::legal: where captures explode, a square beside the
         // other side's pseudo-royal piece is never attacked.)
         let beside = if v.rules.captures.blast && v.rules.end.extinction.pseudo_royal {
@@ -1496,6 +1494,8 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
         } else {
             String::new()
         };
+        // (Position::legal: only a King type or a pseudo-royal piece is
+        // impeded by attack.)
         let text = if castling::guarded(v, colour) {
             format!(
                 "Castling{only}: once in the game, if neither piece has moved, the squares between them are empty, \
@@ -1521,14 +1521,13 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
                 .flatten()
                 .map(sq)
                 .collect();
+            let rook = rook(c.rook_king_side.or(c.rook_queen_side).unwrap_or(c.king));
             out.push(
                 Sentence::new(format!(
-                    "A dropped piece may castle: a {king} dropped on {} gains the right to castle with a {} \
-                     standing on {}, and a {} dropped there gains it beside a {king} on {}{likewise}.",
+                    "A dropped piece may castle: a {king} dropped on {} gains the right to castle with a {rook} \
+                     standing on {}, and a {rook} dropped there gains it beside a {king} on {}{likewise}.",
                     sq(c.king),
-                    rook(c.rook_king_side.or(c.rook_queen_side).unwrap_or(c.king)),
                     list(&rooks, "or"),
-                    rook(c.rook_king_side.or(c.rook_queen_side).unwrap_or(c.king)),
                     sq(c.king),
                 ))
                 .key("castlingDroppedPiece")

@@ -51,7 +51,7 @@ class CastlingProbes:
         if letter(tok) not in self.royal:
             # (Fairy-Stockfish castles its castling king piece, the King
             # where the game has one; self.royal is {"k"} where it has none.)
-            self.bad("fsf:castlingKingSquare", ksq, "the start position has %s there, not the King (%s)" % (tok, self.start))
+            self.bad("fsf:castlingKingSquare", ksq, "the start position has %s there, not the King (%s)" % (tok, start_fen))
             self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
             return
         b, ends = emptied_rank(start_fen, ksq)
@@ -119,8 +119,16 @@ class CastlingProbes:
         (Black's on its mirror), a Rook (Fairy-Stockfish's default
         castling rook) on each end of that rank, the rest on the first
         drop square pyffish offers (KSQ may be either side's: White's
-        royal piece goes to the lower of KSQ's rank and its mirror). Where the game gives a dropped piece
-        castling rights, pyffish's FEN then has them."""
+        royal piece goes to the lower of KSQ's rank and its mirror). Where
+        the game gives a dropped piece castling rights, pyffish's FEN then
+        has them. Played once per page and square (each castling claim's
+        group asks)."""
+        key = ("placed", ksq)
+        if key not in self.cache:
+            self.cache[key] = self.play_placement(ksq)
+        return self.cache[key]
+
+    def play_placement(self, ksq):
         f, r = parse_sq(ksq)
         width, height = Fen(self.start).width, Fen(self.start).height
         moves = []
