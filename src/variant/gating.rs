@@ -1,7 +1,8 @@
 //! The gating demonstrations (S-Chess: `gating` with `seirawanGating`):
-//! per type of piece a side holds in hand at the start, a position where
-//! every square that piece may enter the board on is a gate, and those
-//! squares.
+//! per type of piece a side may hold in hand (at the start, and where
+//! captures go to hand, S-House's, every type a capture can put there), a
+//! position where every square that piece may enter the board on is a
+//! gate, and those squares.
 //!
 //! Fairy-Stockfish's move generator (`make_move_and_gating`) adds to a
 //! move from a gate, a square of the side's castling rank whose piece has
@@ -43,6 +44,9 @@ pub struct Gating {
     pub pos: Position,
     /// The piece in hand's type.
     pub letter: char,
+    /// Whether the side holds none at the start: the piece comes to its
+    /// hand by a capture (S-House).
+    pub captured: bool,
     /// Every square it may enter on, by file.
     pub gates: Vec<Gate>,
 }
@@ -63,9 +67,12 @@ pub fn gates_pieces(v: &Variant) -> bool {
     v.rules.moves.gating && v.rules.moves.seirawan_gating
 }
 
-/// The types `colour` holds in hand at the start, in the variant's order
-/// of piece types: those a demonstration is made for.
-pub fn gating_types(v: &Variant, colour: Colour) -> Vec<char> {
+/// The types `colour` may gate in, in the variant's order of piece
+/// types: first those it holds in hand at the start, then, where captures
+/// go to hand, the others a capture can put there (Fairy-Stockfish gates
+/// any type the hand holds: `make_move_and_gating`, `can_drop`). Each
+/// with whether it comes only by a capture.
+pub fn gating_types(v: &Variant, colour: Colour) -> Vec<(char, bool)> {
     if !gates_pieces(v) {
         return Vec::new();
     }
@@ -75,11 +82,20 @@ pub fn gating_types(v: &Variant, colour: Colour) -> Vec<char> {
         .filter(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == (colour == Colour::White))
         .map(|c| c.to_ascii_lowercase())
         .collect();
-    v.pieces
+    let mut types: Vec<(char, bool)> = v
+        .pieces
         .iter()
         .map(|p| p.letter)
         .filter(|l| held.contains(l))
-        .collect()
+        .map(|l| (l, false))
+        .collect();
+    types.extend(
+        drops::hand_types(v, colour)
+            .into_iter()
+            .filter(|l| !held.contains(l))
+            .map(|l| (l, true)),
+    );
+    types
 }
 
 /// `colour`'s gating demonstrations, one per type of [`gating_types`]
@@ -87,7 +103,7 @@ pub fn gating_types(v: &Variant, colour: Colour) -> Vec<char> {
 pub fn demonstrations(v: &Variant, colour: Colour) -> Vec<Gating> {
     gating_types(v, colour)
         .into_iter()
-        .filter_map(|letter| shown(v, colour, letter))
+        .filter_map(|(letter, captured)| shown(v, colour, letter, captured))
         .collect()
 }
 
@@ -175,7 +191,7 @@ fn rights(v: &Variant, colour: Colour, board: &[Placement], gated: &[Placement])
 }
 
 /// The demonstration of `colour`'s `letter`, if it may enter somewhere.
-fn shown(v: &Variant, colour: Colour, letter: char) -> Option<Gating> {
+fn shown(v: &Variant, colour: Colour, letter: char, captured: bool) -> Option<Gating> {
     v.piece(letter)?;
     let board = SquareSet::rectangle(v.files, v.ranks)?;
     let (pos, gated) = position(v, colour, letter)?;
@@ -210,7 +226,12 @@ fn shown(v: &Variant, colour: Colour, letter: char) -> Option<Gating> {
     if gates.is_empty() {
         return None;
     }
-    Some(Gating { pos, letter, gates })
+    Some(Gating {
+        pos,
+        letter,
+        captured,
+        gates,
+    })
 }
 
 /// Whether the piece `p` of `pos` has a move that leaves its side's royal
@@ -276,17 +297,36 @@ mod tests {
     }
 
     /// pyffish, shouse, `4k3/8/8/8/8/8/8/RNBQKBNR[H] w KQBCDFG - 0 1`
-    /// (validate_fen 1): a1 to h1 gate the Hawk, as in S-Chess.
+    /// (validate_fen 1): a1 to h1 gate the Hawk, as in S-Chess. A captured
+    /// Knight gates too: with `[N]` in hand, pyffish's legal moves include
+    /// `b1c3n` and `e1e2n`; a Pawn never (`a1a2p` is no legal move: its
+    /// drops never reach the first rank).
     #[test]
-    fn shouse_gates_as_seirawan_does() {
+    fn shouse_gates_the_start_hand_then_what_captures_bring() {
         let v = game("shouse");
         let all = demonstrations(&v, Colour::White);
-        assert_eq!(all.len(), 2);
+        let letters: Vec<(char, bool)> = all.iter().map(|g| (g.letter, g.captured)).collect();
+        assert_eq!(
+            letters,
+            [
+                ('h', false),
+                ('e', false),
+                ('n', true),
+                ('b', true),
+                ('r', true),
+                ('q', true)
+            ]
+        );
         assert_eq!(
             all[0].pos.fen(&v),
             "4k3/8/8/8/8/8/8/RNBQKBNR[H] w KQBCDFG - 0 1"
         );
         assert_eq!(gates(&all[0]).len(), 8);
+        assert_eq!(
+            all[2].pos.fen(&v),
+            "4k3/8/8/8/8/8/8/RNBQKBNR[N] w KQBCDFG - 0 1"
+        );
+        assert_eq!(gates(&all[2]).len(), 8);
     }
 
     #[test]

@@ -632,10 +632,18 @@ fn gating_words(
             .find(|p| p.square.file() == c.king && p.square.rank() == rank)?;
         Some(named(king.letter))
     });
-    let mut text = format!(
-        "The {name} in {side}'s hand enters the board by gating: when a piece on {side}'s first rank moves for \
-         the first time, the {name} may be placed on the square it leaves, in the same move"
-    );
+    let mut text = if shown.captured {
+        format!(
+            "{side}'s hand holds no {name} at the start; a {name} {side} captures goes there and enters the board \
+             by gating: when a piece on {side}'s first rank moves for the first time, the {name} may be placed on the square \
+             it leaves, in the same move"
+        )
+    } else {
+        format!(
+            "The {name} in {side}'s hand enters the board by gating: when a piece on {side}'s first rank moves \
+             for the first time, the {name} may be placed on the square it leaves, in the same move"
+        )
+    };
     if let Some(king) = &castles {
         text.push_str(&format!(
             "; when the {king} castles, on the {king}'s square or the Rook's"
@@ -646,6 +654,9 @@ fn gating_words(
          squares. A square whose piece has moved is no gate any more."
     ));
     let mut said = Sentence::new(text).key("gating").key("seirawanGating");
+    if shown.captured {
+        said = said.key("capturesToHand");
+    }
     if let (Some(c), Some(_)) = (&castle, &castles) {
         said = said.castling_claims(c);
     }

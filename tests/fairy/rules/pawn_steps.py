@@ -139,7 +139,9 @@ class PawnStepProbes:
         """`doubleStepRegionWhite/Black` (and `tripleStep...`): a lone
         White P (Black p), the royal pieces kept, on each square whose
         forward step is legal: pyffish lets it step two squares (three)
-        there exactly where the claim says."""
+        there exactly where the claim says. `doubleStep=true` claimed
+        with no region (a cell's or a remark's words): some lone pawn of a
+        side that has one steps two squares somewhere."""
         keys = [k for k in ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack",
                             "tripleStepRegionWhite", "tripleStepRegionBlack") if k in g]
         if g.get("doubleStep") != "true":
@@ -150,50 +152,65 @@ class PawnStepProbes:
         held = {tok.rstrip("~") for _, tok in first.pieces()} | set(first.pocket or "")
         start = self.royals_placed()
         royal = {s for s, tok in start.pieces() if letter(tok) in self.royal}
-        wrong, tested = [], 0
+        regions = any(k.startswith("doubleStepRegion") for k in keys)
+        wrong, tested, doubles = [], 0, 0
         for side, tok, up, name in (("w", "P", 1, "White"), ("b", "p", -1, "Black")):
             double = set(g.get("doubleStepRegion" + name, "").split()) - {"-"}
             triple = set(g.get("tripleStepRegion" + name, "").split()) - {"-"}
             # (A side the sentence says nothing of, having no such pawn,
             # gets no claim: Spartan's Black.)
-            if "doubleStepRegion" + name not in g:
+            claimed = "doubleStepRegion" + name in g
+            if regions and not claimed:
                 continue
             if tok not in held:
-                wrong.append("%s has no %s, yet a double step is claimed for it" % (name, tok))
+                if claimed:
+                    wrong.append("%s has no %s, yet a double step is claimed for it" % (name, tok))
                 continue
-            got2, got3, stepped = set(), set(), set()
-            for s in start.squares():
-                f, r = parse_sq(s)
-                ahead = [sq(f, r + up * n) for n in (1, 2) if 0 <= r + up * n < start.height]
-                if len(ahead) < 2 or s in royal or royal & set(ahead):
-                    continue
-                to = set()
-                for b in self.lone_pawn(start, s, tok, f, r, up):
-                    to = self.destinations(b.text(side=side), s) or set()
-                    if to:
-                        break
-                if ahead[0] not in to:
-                    continue
-                stepped.add(s)
-                if ahead[1] in to:
-                    got2.add(s)
-                if 0 <= r + 3 * up < start.height and sq(f, r + 3 * up) in to:
-                    got3.add(s)
+            got2, got3, stepped = self.pawn_steps(start, royal, side, tok, up)
             if not stepped:
                 wrong.append("no lone %s %s makes a forward step" % (name, tok))
             tested += len(stepped)
+            doubles += len(got2)
+            if not regions:
+                continue
             for what, got, want in (("two", got2, double & stepped), ("three", got3, triple & stepped)):
                 if got != want:
                     wrong.append("a lone %s %s steps %s squares from %s, not from %s" % (
                         name, tok, what, " ".join(sorted(got - want)) or "-", " ".join(sorted(want - got)) or "-"))
+        if not regions and tested and not doubles:
+            wrong.append("no lone pawn steps two squares from any square")
+        first_key = "doubleStepRegionWhite" if "doubleStepRegionWhite" in keys else keys[0]
         if wrong:
-            self.bad("doubleStepRegionWhite", g.get("doubleStepRegionWhite", "-"), "; ".join(wrong))
+            self.bad(first_key, g.get(first_key, "-"), "; ".join(wrong))
             for k in keys:
-                if k != "doubleStepRegionWhite":
-                    self.skip(k, "reported with doubleStepRegionWhite")
+                if k != first_key:
+                    self.skip(k, "reported with %s" % first_key)
         elif not tested:
             for k in keys:
                 self.skip(k, "no valid position with a lone pawn whose forward step is legal")
         else:
             for k in keys:
                 self.ok(k)
+
+    def pawn_steps(self, start, royal, side, tok, up):
+        """Where a lone TOK (SIDE to move, stepping UP) may step once, and
+        from which of those squares it may step twice and three times."""
+        got2, got3, stepped = set(), set(), set()
+        for s in start.squares():
+            f, r = parse_sq(s)
+            ahead = [sq(f, r + up * n) for n in (1, 2) if 0 <= r + up * n < start.height]
+            if len(ahead) < 2 or s in royal or royal & set(ahead):
+                continue
+            to = set()
+            for b in self.lone_pawn(start, s, tok, f, r, up):
+                to = self.destinations(b.text(side=side), s) or set()
+                if to:
+                    break
+            if ahead[0] not in to:
+                continue
+            stepped.add(s)
+            if ahead[1] in to:
+                got2.add(s)
+            if 0 <= r + 3 * up < start.height and sq(f, r + 3 * up) in to:
+                got3.add(s)
+        return got2, got3, stepped
