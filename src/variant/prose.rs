@@ -129,6 +129,77 @@ fn limit(v: &Variant, name: &dyn Fn(char) -> String) -> String {
     out
 }
 
+/// " (Black's: to Queen, Rook or Bishop)" where Black's Pawn promotes to
+/// other types than White's (Chigorin), else nothing.
+fn black_types(v: &Variant, p: &VariantPiece, name: &dyn Fn(char) -> String) -> String {
+    let pr = &v.promotion;
+    if !pr.pawn_types_black.contains(&p.letter) {
+        return String::new();
+    }
+    let sorted = |t: &[char]| {
+        let mut t = t.to_vec();
+        t.sort_unstable();
+        t
+    };
+    if pr.piece_types_black.is_empty()
+        || sorted(&pr.piece_types_black) == sorted(&pr.piece_types_white)
+    {
+        return String::new();
+    }
+    let to: Vec<String> = pr.piece_types_black.iter().map(|&c| name(c)).collect();
+    format!(" (Black's: to {})", list(&to, "or"))
+}
+
+/// "; to a Queen only while its side has none, to a Rook only while it
+/// has fewer than 2" (`promotionLimit`, Grand: promotion only to a type
+/// the side has lost), else nothing.
+fn type_limits(v: &Variant, p: &VariantPiece, name: &dyn Fn(char) -> String) -> String {
+    let limits = limited(v, p);
+    let mut counts: Vec<i32> = limits.iter().map(|x| x.1).collect();
+    counts.sort_unstable();
+    counts.dedup();
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|&n| {
+            let kinds: Vec<String> = limits
+                .iter()
+                .filter(|x| x.1 == n)
+                .map(|x| with_article(&name(x.0)))
+                .collect();
+            let kinds = list(&kinds, "or");
+            if n == 1 {
+                format!("to {kinds} only while its side has none")
+            } else {
+                format!("to {kinds} only while its side has fewer than {n}")
+            }
+        })
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", parts.join(", "))
+    }
+}
+
+/// The `promotionLimit` pairs (a count of 0 is no limit) of the types
+/// pawn `p` promotes to: White's, and Black's where its Pawn is the same
+/// type (Spartan's King is a choice of Black's Hoplite only).
+fn limited(v: &Variant, p: &VariantPiece) -> Vec<(char, i32)> {
+    let pr = &v.promotion;
+    let black = pr.pawn_types_black.contains(&p.letter);
+    v.rules
+        .moves
+        .promotion_limit
+        .iter()
+        .copied()
+        .filter(|&(c, n)| {
+            n > 0
+                && (pr.piece_types_white.contains(&c)
+                    || (black && pr.piece_types_black.contains(&c)))
+        })
+        .collect()
+}
+
 /// As [`promotion`], naming each piece with `name`.
 pub fn promotion_named(
     v: &Variant,
@@ -172,21 +243,27 @@ pub fn promotion_sentences(
             )
         } else {
             format!(
-                "{} to {to} {}",
+                "{} to {to}{} {}{}",
                 if pr.mandatory_pawn {
                     "must promote"
                 } else {
                     "promotes"
                 },
-                zone(v)
+                black_types(v, p, name),
+                zone(v),
+                type_limits(v, p, name),
             )
         };
-        out.push(
-            Sentence::new(text)
-                .key("promotionPieceTypesWhite")
-                .key("promotionRegionWhite")
-                .key("mandatoryPawnPromotion"),
-        );
+        let said = Sentence::new(text)
+            .key("promotionPieceTypesWhite")
+            .key("promotionRegionWhite")
+            .key("mandatoryPawnPromotion")
+            .key_if(
+                !black_types(v, p, name).is_empty(),
+                "promotionPieceTypesBlack",
+            )
+            .key_if(!limited(v, p).is_empty(), "promotionLimit");
+        out.push(said);
     }
     for (from, to) in &pr.promoted {
         if *from == p.letter {
@@ -847,6 +924,16 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 )
             }
         };
+        // Position::do_move resets the clock for every drop.
+        let drops = v.rules.drops.allowed;
+        let what = if drops {
+            match what.strip_prefix("no capture and ") {
+                Some(rest) => format!("no capture, no drop and {rest}"),
+                None => format!("{what} and no drop"),
+            }
+        } else {
+            what
+        };
         out.push(
             Sentence::new(format!(
                 "After {} moves by each side with {what}, the game ends: {}.",
@@ -858,7 +945,8 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 }
             ))
             .key("nMoveRule")
-            .key("nMoveRuleTypesWhite"),
+            .key("nMoveRuleTypesWhite")
+            .key_if(drops, "pieceDrops"),
         );
     } else {
         out.push(
@@ -1048,6 +1136,13 @@ fn beyond(
 ) {
     first_move(v, out);
     drop_rules(v, name, out);
+    if v.rules.drops.immobility_illegal && !v.rules.drops.allowed {
+        // (With drops, the drop rules say it, drops included.)
+        out.push(
+            Sentence::new("No piece may move, without promoting, where it could never move again.")
+                .key("immobilityIllegal"),
+        );
+    }
     hand_rules(v, name, out);
     capture_rules(v, name, out);
     castling_rule(v, name, out);
@@ -1142,7 +1237,9 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         // (Said where a pawn can be in hand: captured, or in a pocket.)
         let pawn = v.pieces.iter().find(|p| {
             p.name == "pawn"
-                && (drops.captures_to_hand || v.in_hand.to_ascii_lowercase().contains(p.letter))
+                && (drops.captures_to_hand
+                    || v.rules.engine.two_boards
+                    || v.in_hand.to_ascii_lowercase().contains(p.letter))
         });
         if let Some(p) =
             pawn.filter(|_| !drops.first_rank_pawn_drops || !drops.promotion_zone_pawn_drops)
@@ -1370,6 +1467,21 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
     }
     if !moves.checking {
         out.push(Sentence::new("Giving check is not allowed.").key("checking"));
+    }
+    if moves.makpong {
+        // Position::legal: a King's move while in check is legal only
+        // where it lands on the one piece that gives the check.
+        let king = v
+            .pieces
+            .iter()
+            .find(|p| p.royal)
+            .map_or_else(|| "King".to_string(), |p| name(p.letter));
+        out.push(
+            Sentence::new(format!(
+                "A {king} in check may not move, except to take the piece giving check when only one piece gives it."
+            ))
+            .key("makpongRule"),
+        );
     }
     if captures.blast {
         let immune: Vec<String> = captures
@@ -2379,5 +2491,59 @@ mod tests {
     fn spartan_kings_may_be_taken_until_one_is_left() {
         let r = all(&one("[s:spartan]\n"));
         assert!(r.says("A player's Kings may not be left attacked once a player has no more than 1 of them, as a King may not be left in check; before that one of them may be taken, but a player may not leave all of them attacked at once. Once they cannot be taken, the game ends as checkmate does."), "{r:?}");
+    }
+
+    /// Rules pyffish plays that the pages left out (read as a player
+    /// would; each checked by play): Chigorin's Black Pawn promotes to
+    /// Queen, Rook or Bishop (`c2c1q c2c1r c2c1b` in
+    /// `4k3/8/8/8/8/8/2p5/4K3 b`); Grand's Pawn only to a type its side
+    /// has lost, and never stays on the last rank; Makpong's King in
+    /// check moves only to take a lone checker (`d1d2` is its one move in
+    /// `4k3/8/8/8/8/8/3r4/3K4 w`, none with the Rook on d3); a drop
+    /// resets the half-move clock (`N@h3` from clock 40 gives 0); a
+    /// Bughouse Pawn, which comes from the partner's board, is never
+    /// dropped on the first or last rank.
+    #[test]
+    fn rules_a_player_reading_the_pages_found_missing() {
+        let game = crate::variant::builtin_for_tests;
+        // (The games' own names for the letters the other tests name
+        // otherwise.)
+        let chigorin = |c: char| {
+            if c == 'c' {
+                "Chancellor".to_string()
+            } else {
+                named(c)
+            }
+        };
+        let r = rules(&game("chigorin"), &chigorin, &|_| true);
+        assert!(r.says("The Pawn must promote to Chancellor, Rook or Knight (Black's: to Queen, Rook or Bishop) on reaching the last rank."), "{r:?}");
+        let grand = |c: char| match c {
+            'a' => "Cardinal".to_string(),
+            'c' => "Marshal".to_string(),
+            c => named(c),
+        };
+        let r = rules(&game("grand"), &grand, &|_| true);
+        assert!(r.says("The Pawn promotes to Cardinal, Marshal, Queen, Rook, Bishop or Knight on reaching the last three ranks; to a Cardinal, a Marshal or a Queen only while its side has none, to a Rook, a Bishop or a Knight only while its side has fewer than 2."), "{r:?}");
+        assert!(
+            r.says("No piece may move, without promoting, where it could never move again."),
+            "{r:?}"
+        );
+        let r = all(&game("makpong"));
+        assert!(r.says("A King in check may not move, except to take the piece giving check when only one piece gives it."), "{r:?}");
+        let r = all(&game("crazyhouse"));
+        assert!(r.says("After 50 moves by each side with no capture, no drop and no Pawn move, the game ends: a draw."), "{r:?}");
+        let r = all(&game("bughouse"));
+        assert!(
+            r.says("A Pawn may not be dropped on its side's first rank or where it would promote."),
+            "{r:?}"
+        );
+        // Spartan's Pawn is White's only: no Black choices, no King limit.
+        let r = all(&game("spartan"));
+        assert!(
+            r.says(
+                "The Pawn must promote to Knight, Bishop, Rook or Queen on reaching the last rank."
+            ),
+            "{r:?}"
+        );
     }
 }

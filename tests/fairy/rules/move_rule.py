@@ -54,6 +54,8 @@ class MoveRuleProbes:
                     self.bad("nMoveRule", n, "with the half-move clock at %d, %s (clock %d) does not end the game" % (2 * n - 1, m, 2 * n))
                 else:
                     self.ok("nMoveRule")
+        if g.get("pieceDrops") == "true":
+            self.drop_resets(g)
         if types is None:
             return
         # which pieces' quiet moves reset the clock
@@ -116,3 +118,27 @@ class MoveRuleProbes:
             self.bad("nMoveRuleTypesWhite", types, "; ".join(wrong))
         else:
             self.ok("nMoveRuleTypesWhite")
+
+    def drop_resets(self, g):
+        """The n-move rule's sentence says a drop resets the count
+        (`pieceDrops=true` claimed with it): in the first position of the
+        start or a random game that has drops, with the half-move clock
+        at 10, every drop (up to 4) leaves it at 0."""
+        lines = [([], self.start)] + list(self.game_line()[1:])
+        for moves, fen in lines:
+            if moves and self.opt_end(self.start, moves)[0]:
+                break
+            at = Fen(fen)
+            if len(at.rest) < 3 or not at.rest[-2].isdigit():
+                continue
+            raised = at.text(clock=10)
+            drops = [m for m in self.legal(raised) if "@" in m][:4]
+            if not drops:
+                continue
+            kept = [m for m in drops if sf.get_fen(self.v, raised, [m]).split(" ")[-2] != "0"]
+            if kept:
+                # (nMoveRule is counted once, by the clock's probe above.)
+                self.disagreements.append("%s: nMoveRule=%s: the drop %s keeps the half-move clock (%s)" % (
+                    self.name, g["nMoveRule"], kept[0], raised))
+            return
+        # (pieceDrops itself is the drop probe's: it finds the drops.)

@@ -25,6 +25,7 @@ from .fen import Fen, letter
 from .gating import GatingProbes
 from .goals import GoalProbes
 from .immobility import ImmobilityProbes
+from .king_rules import KingRuleProbes
 from .mate import MateProbes
 from .material import MaterialProbes
 from .move_rule import MoveRuleProbes
@@ -74,6 +75,8 @@ PROBES = [
     (("connectN",), "probe_connect",
      {"connectN", "connectValue", "connectHorizontal", "connectVertical", "connectDiagonal"}),
     (("immobilityIllegal",), "probe_immobility", {"immobilityIllegal"}),
+    (("makpongRule",), "probe_makpong", {"makpongRule"}),
+    (("promotionLimit",), "probe_promotion_limit", {"promotionLimit"}),
     (("flyingGeneral",), "probe_flying_general", {"flyingGeneral"}),
     (("passWhite",), "probe_pass", {"passWhite"}),
     (("materialCounting",), "probe_material", {"materialCounting", "fsf:janggiPoints"}),
@@ -122,7 +125,7 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
            PassProbes, BlastProbes, MaterialProbes, DropMateProbes, WallProbes,
            StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes, AboutProbes,
-           CountingProbes, SpecialProbes):
+           CountingProbes, SpecialProbes, KingRuleProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 

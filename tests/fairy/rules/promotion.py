@@ -21,7 +21,9 @@ class PromotionProbes:
 
     def probe_promotion_side(self, g, side):
         rkey, tkey = "promotionRegion" + side, "promotionPieceTypes" + side
-        region = set(g.get(rkey, "").split()) - {"-"}
+        # (A side's types claimed beside White's region, Chigorin's rules
+        # item: its region as the page claims it elsewhere.)
+        region = set(g.get(rkey, self.claims.get(rkey, "")).split()) - {"-"}
         types = g.get(tkey)
         mandatory = g.get("mandatoryPawnPromotion")
         keys = [k for k in (rkey, tkey, "mandatoryPawnPromotion") if k in g]

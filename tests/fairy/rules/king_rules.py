@@ -1,0 +1,157 @@
+"""`makpongRule` (a King in check may not move, but to take its one
+checker) and `promotionLimit` (no promotion to a type the side holds
+enough of), each by positions pyffish plays."""
+
+
+import pyffish as sf
+
+from .fen import MOVE, Fen, letter, parse_sq, sq, white
+
+
+class KingRuleProbes:
+    # -- makpong
+    def checked_positions(self, limit=12):
+        """Positions with White to move and in check by one Black piece
+        (each non-royal type of the game on the squares of an otherwise
+        empty board, the royal pieces kept), as (fen, checker's square)."""
+        base = self.board_with([])
+        out = []
+        for tok in self.kinds(royal=False, promoted=False):
+            if white(tok):
+                continue
+            for s in base.squares():
+                if base.get(s) is not None:
+                    continue
+                b = Fen(base.text())
+                b.set(s, tok)
+                fen = b.text(side="w")
+                if self.valid(fen) and sf.gives_check(self.v, fen, []):
+                    out.append((fen, s))
+                    break
+            if len(out) >= limit:
+                break
+        # the checker a King's step away (it may be taken)
+        kings = [s for s, t in base.pieces() if white(t) and letter(t) in self.royal]
+        for k in kings:
+            kf, kr = parse_sq(k)
+            for tok in self.kinds(royal=False, promoted=False):
+                if white(tok):
+                    continue
+                for df, dr in ((0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0)):
+                    f, r = kf + df, kr + dr
+                    if not (0 <= f < base.width and 0 <= r < base.height) or base.get(sq(f, r)) is not None:
+                        continue
+                    b = Fen(base.text())
+                    b.set(sq(f, r), tok)
+                    fen = b.text(side="w")
+                    if self.valid(fen) and sf.gives_check(self.v, fen, []):
+                        out.append((fen, sq(f, r)))
+        return out
+
+    def probe_makpong(self, g):
+        """`makpongRule=true`: in every position where White is in check
+        by one piece, no move of White's King lands elsewhere than on
+        that piece; some King takes it. `false`: some King in check steps
+        away."""
+        claim = g["makpongRule"]
+        kings = {s for s, t in self.board_with([]).pieces() if white(t) and letter(t) in self.royal}
+        found = self.checked_positions()
+        if not found:
+            self.skip("makpongRule", "no position with White's King in check by one piece")
+            return
+        away, takes = [], []
+        for fen, checker in found:
+            for m in self.legal(fen):
+                mm = MOVE.match(m)
+                if not mm or mm.group(1) + mm.group(2) not in kings:
+                    continue
+                to = mm.group(3) + mm.group(4)
+                (takes if to == checker else away).append((fen, m))
+        if claim == "true":
+            if away:
+                self.bad("makpongRule", claim, "the King in check moves away: %s in %s" % (away[0][1], away[0][0]))
+            elif not takes:
+                self.bad("makpongRule", claim, "no King in check takes the piece giving it (%d positions)" % len(found))
+            else:
+                self.ok("makpongRule")
+        elif away:
+            self.ok("makpongRule")
+        else:
+            self.bad("makpongRule", claim, "no King in check moves away (%d positions)" % len(found))
+
+    # -- promotion limits
+    def probe_promotion_limit(self, g):
+        """`promotionLimit=q:1 r:2`: a White Pawn a step before its zone
+        (the promotion probe's squares) may promote to a limited type while
+        White holds one fewer than the limit of it, and not once it holds
+        the limit."""
+        claim = g["promotionLimit"]
+        limits = [(p.split(":")[0], int(p.split(":")[1])) for p in claim.split() if ":" in p]
+        region = set(self.claims.get("promotionRegionWhite", "").split()) - {"-"}
+        if not limits or not region:
+            self.skip("promotionLimit", "no limit, or no White promotion region claimed")
+            return
+        wrong, tried = [], 0
+        for t, n in limits:
+            got = {}
+            fen, at = self.pawn_with(region, t.upper(), n - 1)
+            if fen is None:
+                continue
+            b = Fen(fen)
+            free = [s_ for s_ in b.squares() if b.get(s_) is None and parse_sq(s_)[1] <= 1]
+            if not free:
+                continue
+            b.set(free[0], t.upper())
+            more = b.text(side="w")
+            if not self.valid(more) or sf.gives_check(self.v, more, []):
+                continue
+            for held, f_ in ((n - 1, fen), (n, more)):
+                got[held] = {MOVE.match(m).group(5).lower() for m in self.legal(f_)
+                             if MOVE.match(m) and MOVE.match(m).group(1) + MOVE.match(m).group(2) == at
+                             and MOVE.match(m).group(5)}
+            tried += 1
+            if t not in got[n - 1]:
+                wrong.append("holding %d %s, a Pawn cannot promote to it" % (n - 1, t))
+            if t in got[n]:
+                wrong.append("holding %d %s, a Pawn still promotes to it" % (n, t))
+        if wrong:
+            self.bad("promotionLimit", claim, "; ".join(wrong))
+        elif not tried:
+            self.skip("promotionLimit", "no valid position with a Pawn before the zone and the limited pieces")
+        else:
+            self.ok("promotionLimit")
+
+    def pawn_with(self, region, tok, held):
+        """A position with White to move, a White Pawn a step before the
+        zone (outside it, its forward step inside), else on a square of
+        the zone (Sittuyin's Pawn promotes where it stands), and HELD White
+        TOKs on White's first two ranks, the royal pieces on the board (on
+        their castling rank where they start in hand): (fen, the Pawn's
+        square), or (None, None)."""
+        base = self.royals_placed()
+        for s_, t in base.pieces():
+            if letter(t) not in self.royal:
+                base.set(s_, None)
+        base.no_castling()
+        spots = []
+        for z in sorted(region):
+            f, r = parse_sq(z)
+            if r >= 1 and sq(f, r - 1) not in region:
+                spots.append(sq(f, r - 1))
+        spots += sorted(region)
+        for at in spots:
+            if base.get(at) is not None:
+                continue
+            b = Fen(base.text())
+            b.set(at, "P")
+            free = [s_ for s_ in b.squares() if b.get(s_) is None and parse_sq(s_)[1] <= 1]
+            if len(free) < held:
+                continue
+            for s_ in free[:held]:
+                b.set(s_, tok)
+            fen = b.text(side="w")
+            if self.valid(fen) and not sf.gives_check(self.v, fen, []) and any(
+                    MOVE.match(m) and MOVE.match(m).group(1) + MOVE.match(m).group(2) == at and MOVE.match(m).group(5)
+                    for m in self.legal(fen)):
+                return fen, at
+        return None, None
