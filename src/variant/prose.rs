@@ -542,7 +542,7 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     extinction(v, name, out);
     flag(v, name, out);
     goals(v, out);
-    stalemate(v, out);
+    stalemate(v, name, out);
     repetition(v, name, out);
     points(v, name, out);
 }
@@ -842,7 +842,7 @@ fn goals(v: &Variant, out: &mut Vec<Sentence>) {
 }
 
 /// Stalemate, or no move at all.
-fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
+fn stalemate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     let pass_on_stalemate = v.rules.moves.pass_on_stalemate;
     if end.stalemate_piece_count {
@@ -882,6 +882,27 @@ fn stalemate(v: &Variant, out: &mut Vec<Sentence>) {
                 outcome(end.stalemate)
             ))
             .key("stalemateValue"),
+        );
+    }
+    if v.rules.moves.sittuyin_promotion {
+        // Position::is_optional_game_end: a side with a King and one
+        // pawn, not in check, whose every legal move is a promotion (its
+        // promotion being optional) may end the game as a draw.
+        let named = |pick: &dyn Fn(&VariantPiece) -> bool, or: &str| {
+            v.pieces
+                .iter()
+                .find(|p| pick(p))
+                .map_or_else(|| or.to_string(), |p| name(p.letter))
+        };
+        let king = named(&|p| p.royal, "King");
+        let pawn = named(&|p| v.promotion.pawn_types.contains(&p.letter), "Pawn");
+        out.push(
+            Sentence::new(format!(
+                "A player left with only {} and one {pawn}, not in check, whose every legal move is a promotion, \
+                 may claim a draw.",
+                with_article(&king)
+            ))
+            .key("sittuyinPromotion"),
         );
     }
 }
@@ -2502,7 +2523,9 @@ mod tests {
     /// `4k3/8/8/8/8/8/3r4/3K4 w`, none with the Rook on d3); a drop
     /// resets the half-move clock (`N@h3` from clock 40 gives 0); a
     /// Bughouse Pawn, which comes from the partner's board, is never
-    /// dropped on the first or last rank.
+    /// dropped on the first or last rank; Sittuyin's King and lone Pawn
+    /// with only promotions may claim a draw (`1r6/8/8/8/8/k7/P7/K7[] w`:
+    /// `a2a2f a2b1f a2b3f`, is_optional_game_end true, 0).
     #[test]
     fn rules_a_player_reading_the_pages_found_missing() {
         let game = crate::variant::builtin_for_tests;
@@ -2537,6 +2560,8 @@ mod tests {
             r.says("A Pawn may not be dropped on its side's first rank or where it would promote."),
             "{r:?}"
         );
+        let r = all(&game("sittuyin"));
+        assert!(r.says("A player left with only a King and one Pawn, not in check, whose every legal move is a promotion, may claim a draw."), "{r:?}");
         // Spartan's Pawn is White's only: no Black choices, no King limit.
         let r = all(&game("spartan"));
         assert!(

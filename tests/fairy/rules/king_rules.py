@@ -155,3 +155,47 @@ class KingRuleProbes:
                     for m in self.legal(fen)):
                 return fen, at
         return None, None
+
+    # -- Sittuyin's stalemate by promotions only
+    def probe_sittuyin_stalemate(self, g):
+        """`sittuyinPromotion=true` (its draw: a King and one Pawn, not in
+        check, every legal move a promotion): White's royal piece in the
+        corner a1, its Pawn on a2, Black's royal piece on a3 and a Black
+        piece of each type on b's last rank until every White move is a
+        promotion: pyffish lets the game end as a draw there, and not
+        once White holds another piece (h1); under `false`, never."""
+        claim = g["sittuyinPromotion"]
+        base = self.empty_board()
+        top = base.height - 1
+        kinds = [t for t in self.kinds(royal=False, promoted=False, pocket=True) if not white(t)]
+        kings = [t for t in self.kinds(promoted=False, pocket=True) if letter(t) in self.royal]
+        wk = next((t for t in kings if white(t)), None)
+        bk = next((t for t in kings if not white(t)), None)
+        for tok in kinds:
+            if wk is None or bk is None or base.width < 8:
+                break
+            b = Fen(base.text())
+            b.set((0, 0), wk)
+            b.set((0, 1), "P")
+            b.set((0, 2), bk)
+            b.set((1, top), tok)
+            fen = b.text(side="w")
+            if not self.valid(fen) or sf.gives_check(self.v, fen, []):
+                continue
+            moves = self.legal(fen)
+            if not moves or any(not (MOVE.match(m) and MOVE.match(m).group(5)) for m in moves):
+                continue
+            end, value = sf.is_optional_game_end(self.v, fen, [])
+            b.set((base.width - 1, 0), "P" if tok.lower() != "p" else tok.upper())
+            more = b.text(side="w")
+            end2 = self.valid(more) and sf.is_optional_game_end(self.v, more, [])[0]
+            if claim == "true" and (not end or value != 0):
+                self.bad("sittuyinPromotion", claim, "in %s (every move a promotion: %s) pyffish does not let the game end as a draw" % (fen, " ".join(moves)))
+            elif claim == "true" and end2:
+                self.bad("sittuyinPromotion", claim, "with another White piece (%s) the game still may end" % more)
+            elif claim != "true" and end:
+                self.bad("sittuyinPromotion", claim, "in %s (every move a promotion) the game may end: %s" % (fen, value))
+            else:
+                self.ok("sittuyinPromotion")
+            return
+        self.skip("sittuyinPromotion", "no position with a White royal piece and Pawn whose every move is a promotion (a board of 8 files or more)")

@@ -77,6 +77,7 @@ PROBES = [
     (("immobilityIllegal",), "probe_immobility", {"immobilityIllegal"}),
     (("makpongRule",), "probe_makpong", {"makpongRule"}),
     (("promotionLimit",), "probe_promotion_limit", {"promotionLimit"}),
+    (("sittuyinPromotion",), "probe_sittuyin_stalemate", {"sittuyinPromotion"}),
     (("flyingGeneral",), "probe_flying_general", {"flyingGeneral"}),
     (("passWhite",), "probe_pass", {"passWhite"}),
     (("materialCounting",), "probe_material", {"materialCounting", "fsf:janggiPoints"}),
