@@ -151,10 +151,9 @@ fn black_types(v: &Variant, p: &VariantPiece, name: &dyn Fn(char) -> String) -> 
 }
 
 /// "; to a Queen only while its side has none, to a Rook only while it
-/// has fewer than 2" (`promotionLimit`, Grand: promotion only to a type
-/// the side has lost), else nothing.
-fn type_limits(v: &Variant, p: &VariantPiece, name: &dyn Fn(char) -> String) -> String {
-    let limits = limited(v, p);
+/// has fewer than 2" for the `promotionLimit` pairs [`limited`] gives
+/// (Grand: promotion only to a type the side has lost), else nothing.
+fn type_limits(limits: &[(char, i32)], name: &dyn Fn(char) -> String) -> String {
     let mut counts: Vec<i32> = limits.iter().map(|x| x.1).collect();
     counts.sort_unstable();
     counts.dedup();
@@ -231,6 +230,8 @@ pub fn promotion_sentences(
                 .collect::<Vec<_>>(),
             "or",
         );
+        let black = black_types(v, p, name);
+        let limits = limited(v, p);
         let text = if v.rules.moves.sittuyin_promotion {
             let squares: Vec<String> = pr.region_white.iter().map(|s| s.to_string()).collect();
             format!(
@@ -243,26 +244,22 @@ pub fn promotion_sentences(
             )
         } else {
             format!(
-                "{} to {to}{} {}{}",
+                "{} to {to}{black} {}{}",
                 if pr.mandatory_pawn {
                     "must promote"
                 } else {
                     "promotes"
                 },
-                black_types(v, p, name),
                 zone(v),
-                type_limits(v, p, name),
+                type_limits(&limits, name),
             )
         };
         let said = Sentence::new(text)
             .key("promotionPieceTypesWhite")
             .key("promotionRegionWhite")
             .key("mandatoryPawnPromotion")
-            .key_if(
-                !black_types(v, p, name).is_empty(),
-                "promotionPieceTypesBlack",
-            )
-            .key_if(!limited(v, p).is_empty(), "promotionLimit");
+            .key_if(!black.is_empty(), "promotionPieceTypesBlack")
+            .key_if(!limits.is_empty(), "promotionLimit");
         out.push(said);
     }
     for (from, to) in &pr.promoted {
@@ -403,6 +400,14 @@ fn type_name(v: &Variant, name: &dyn Fn(char) -> String, key: &str, default: &st
         .iter()
         .find(|p| p.name == key)
         .map_or_else(|| default.to_string(), |p| name(p.letter))
+}
+
+/// The name of the variant's first royal piece type, else `King`.
+fn royal_name(v: &Variant, name: &dyn Fn(char) -> String) -> String {
+    v.pieces
+        .iter()
+        .find(|p| p.royal)
+        .map_or_else(|| "King".to_string(), |p| name(p.letter))
 }
 
 /// "a" or "an" before a name, by its sound: "an Amazon", "a Unicorn".
@@ -888,14 +893,12 @@ fn stalemate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>
         // Position::is_optional_game_end: a side with a King and one
         // pawn, not in check, whose every legal move is a promotion (its
         // promotion being optional) may end the game as a draw.
-        let named = |pick: &dyn Fn(&VariantPiece) -> bool, or: &str| {
-            v.pieces
-                .iter()
-                .find(|p| pick(p))
-                .map_or_else(|| or.to_string(), |p| name(p.letter))
-        };
-        let king = named(&|p| p.royal, "King");
-        let pawn = named(&|p| v.promotion.pawn_types.contains(&p.letter), "Pawn");
+        let king = royal_name(v, name);
+        let pawn = v
+            .pieces
+            .iter()
+            .find(|p| v.promotion.pawn_types.contains(&p.letter))
+            .map_or_else(|| "Pawn".to_string(), |p| name(p.letter));
         out.push(
             Sentence::new(format!(
                 "A player left with only {} and one {pawn}, not in check, whose every legal move is a promotion, \
@@ -1492,11 +1495,7 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
     if moves.makpong {
         // Position::legal: a King's move while in check is legal only
         // where it lands on the one piece that gives the check.
-        let king = v
-            .pieces
-            .iter()
-            .find(|p| p.royal)
-            .map_or_else(|| "King".to_string(), |p| name(p.letter));
+        let king = royal_name(v, name);
         out.push(
             Sentence::new(format!(
                 "A {king} in check may not move, except to take the piece giving check when only one piece gives it."
@@ -1578,11 +1577,7 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
     #[cfg(not(target_arch = "wasm32"))]
     let v: &Variant = &played;
     if let Some((colour, c, both)) = castling::stated(v) {
-        let king = v
-            .pieces
-            .iter()
-            .find(|p| p.royal)
-            .map_or_else(|| "King".to_string(), |p| name(p.letter));
+        let king = royal_name(v, name);
         let rook = |f: u8| {
             v.start
                 .iter()
