@@ -121,6 +121,10 @@ echo; echo "==> glance page --builtins and the reference file's sections into $r
 target/release/glance page --builtins --out-dir "$rules_pages/builtin" >/dev/null
 target/release/glance page tests/fixtures/fairy-stockfish-variants.ini --all --out-dir "$rules_pages/reference" >/dev/null
 step .venv/bin/python tests/fairy/rules_by_play.py --builtins "$rules_pages/builtin" --reference "$rules_pages/reference"
+# Every key a built-in's variant.cpp sets that changes pyffish's play (a
+# child with the key at its default plays otherwise) is claimed on its
+# page (tests/fairy/README.md, "Keys stated"): about 7 minutes.
+step .venv/bin/python tests/fairy/keys_stated.py --pages "$rules_pages/builtin"
 
 # A short fuzzing run of the parser and engine (a long one: see fuzz/README.md).
 step bash scripts/fuzz.sh 15

@@ -95,6 +95,22 @@ fn zone(v: &Variant) -> String {
     }
 }
 
+/// Black's zone, from Black's side ([`zone`] mirrored).
+fn zone_black(v: &Variant) -> String {
+    let n = v
+        .promotion
+        .region_black
+        .iter()
+        .map(|s| s.rank() + 1)
+        .max()
+        .unwrap_or(1);
+    if n <= 1 {
+        "on reaching the last rank".into()
+    } else {
+        format!("on reaching the last {} ranks", number(n))
+    }
+}
+
 /// When a piece (not a pawn) promotes: in the zone ([`zone`]), with every
 /// move where the zone is the whole board (Kyoto shogi), and only by a
 /// capture under `piecePromotionOnCapture` (Micro shogi).
@@ -259,8 +275,41 @@ pub fn promotion_sentences(
             .key("promotionRegionWhite")
             .key("mandatoryPawnPromotion")
             .key_if(!black.is_empty(), "promotionPieceTypesBlack")
-            .key_if(!limits.is_empty(), "promotionLimit");
+            .key_if(!limits.is_empty(), "promotionLimit")
+            // (Pawns of more than the Pawn's type: Wolf's Sergeant; Black's
+            // promotion cell claims Black's.)
+            .key_if(pr.pawn_types != ['p'], "promotionPawnTypesWhite");
         out.push(said);
+    }
+    // A piece that is Black's pawn only (Spartan's Hoplite): Black's
+    // types, Black's zone, the limits of Black's types.
+    let black_only = !pr.pawn_types.contains(&p.letter) && pr.pawn_types_black.contains(&p.letter);
+    if black_only && !pr.piece_types_black.is_empty() {
+        let to = list(
+            &pr.piece_types_black
+                .iter()
+                .map(|&c| name(c))
+                .collect::<Vec<_>>(),
+            "or",
+        );
+        let limits = limited(v, p);
+        out.push(
+            Sentence::new(format!(
+                "{} to {to} {}{}",
+                if pr.mandatory_pawn {
+                    "must promote"
+                } else {
+                    "promotes"
+                },
+                zone_black(v),
+                type_limits(&limits, name),
+            ))
+            .key("promotionPawnTypesBlack")
+            .key("promotionPieceTypesBlack")
+            .key("promotionRegionBlack")
+            .key("mandatoryPawnPromotion")
+            .key_if(!limits.is_empty(), "promotionLimit"),
+        );
     }
     for (from, to) in &pr.promoted {
         if *from == p.letter {
@@ -277,7 +326,9 @@ pub fn promotion_sentences(
                 ))
                 .key("promotedPieceType")
                 .key("mandatoryPiecePromotion")
-                .key("piecePromotionOnCapture"),
+                .key("piecePromotionOnCapture")
+                .key("promotionRegionWhite")
+                .key("promotionRegionBlack"),
             );
         }
     }
@@ -333,6 +384,7 @@ impl Sentence {
             )
             .key("castlingKingsideFile")
             .key("castlingQueensideFile")
+            .key("castlingRank")
     }
 
     /// The claims as a `data-rule` attribute writes them: `key=value`
@@ -772,6 +824,7 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         out.push(
             Sentence::new(text)
                 .key("flagPieceWhite")
+                .key("flagPieceBlack")
                 .key("flagRegionWhite")
                 .key("flagRegionBlack")
                 .key("flagMove")
@@ -1476,15 +1529,27 @@ fn hand_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
 fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let moves = &v.rules.moves;
     let captures = &v.rules.captures;
-    if moves.pass_on_stalemate.white {
+    let stuck = moves.pass_on_stalemate;
+    if stuck.white || stuck.black {
         // (movegen.cpp: without a King, the pass is a move of the
         // player's first piece standing still: none, no pass.)
-        let text = if v.pieces.iter().any(|p| p.royal) {
-            "A player with no legal move passes."
-        } else {
-            "A player with no legal move passes, if a piece of theirs is on the board."
+        let who = match (stuck.white, stuck.black) {
+            (true, true) => "A player",
+            (true, false) => "White",
+            _ => "Black",
         };
-        out.push(Sentence::new(text).key("passOnStalemateWhite"));
+        let text = if v.pieces.iter().any(|p| p.royal) {
+            format!("{who} with no legal move passes.")
+        } else if stuck.white && stuck.black {
+            format!("{who} with no legal move passes, if a piece of theirs is on the board.")
+        } else {
+            format!("{who} with no legal move passes, if a piece of its side is on the board.")
+        };
+        out.push(
+            Sentence::new(text)
+                .key("passOnStalemateWhite")
+                .key("passOnStalemateBlack"),
+        );
     }
     if captures.must_capture {
         out.push(Sentence::new("Capturing is compulsory.").key("mustCapture"));
@@ -1903,6 +1968,61 @@ fn walls(v: &Variant, out: &mut Vec<Sentence>) {
     );
 }
 
+/// Janggi's palace lines (`diagonalLines`): position.h's `moves_from`
+/// gives a piece standing on them a move along them by the type it moves
+/// as: a Wazir's step (the General's, the Advisor's) as a Fers's, a
+/// Soldier's as a Pawn's (forward), a Rook's slide as a Bishop's, the
+/// Janggi Cannon's leap over a screen diagonally, each only to a square
+/// of the lines.
+fn palace_lines(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let lines = &v.rules.moves.diagonal_lines;
+    if lines.is_empty() {
+        return;
+    }
+    let mut steps = Vec::new();
+    let mut forward = Vec::new();
+    let mut slides = Vec::new();
+    let mut leaps = Vec::new();
+    for p in &v.pieces {
+        let group = match p.name.as_str() {
+            "wazir" => &mut steps,
+            "king" if p.betza == "W" => &mut steps,
+            "soldier" => &mut forward,
+            "rook" => &mut slides,
+            "janggiCannon" => &mut leaps,
+            _ => continue,
+        };
+        group.push(with_article(&name(p.letter)));
+    }
+    let mut ways = Vec::new();
+    if !steps.is_empty() {
+        ways.push(format!("{} steps", list(&steps, "or")));
+    }
+    if !forward.is_empty() {
+        ways.push(format!("{} steps forward", list(&forward, "or")));
+    }
+    if !slides.is_empty() {
+        ways.push(format!("{} slides", list(&slides, "or")));
+    }
+    if !leaps.is_empty() {
+        ways.push(format!("{} leaps over one piece", list(&leaps, "or")));
+    }
+    if ways.is_empty() {
+        return;
+    }
+    let mut squares = lines.clone();
+    squares.sort_by_key(|s| (s.rank(), s.file()));
+    let names: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+    out.push(
+        Sentence::new(format!(
+            "On the diagonal lines through {}, pieces also move diagonally, from one of those squares to another: {}.",
+            list(&names, "and"),
+            list(&ways, "and")
+        ))
+        .key("diagonalLines"),
+    );
+}
+
 /// Gating, walls and the duck, the flying general, passing, demotion.
 fn special_moves(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let moves = &v.rules.moves;
@@ -1944,6 +2064,7 @@ fn special_moves(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
         );
     }
     walls(v, out);
+    palace_lines(v, name, out);
     if moves.flying_general {
         out.push(
             Sentence::new(
@@ -1952,21 +2073,29 @@ fn special_moves(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
             .key("flyingGeneral"),
         );
     }
-    if moves.pass.white {
+    if moves.pass.white || moves.pass.black {
         // Fairy-Stockfish's pass is the King's move to its own square
         // (generate_moves), which Position::legal refuses in check but
         // during bikjang; without a King, any piece passes.
-        let sentence = if v.pieces.iter().any(|p| p.royal) {
-            "A player who is not in check may pass instead of moving"
-        } else {
-            "A player may pass instead of moving"
+        let royal = v.pieces.iter().any(|p| p.royal);
+        let sentence = match (moves.pass.white, moves.pass.black, royal) {
+            (true, true, true) => "A player who is not in check may pass instead of moving",
+            (true, true, false) => "A player may pass instead of moving",
+            (true, false, true) => "White, when not in check, may pass instead of moving",
+            (true, false, false) => "White may pass instead of moving",
+            (false, _, true) => "Black, when not in check, may pass instead of moving",
+            (false, _, false) => "Black may pass instead of moving",
         };
         let stalemate = if always_passes(v) {
             ", so no one is ever stalemated"
         } else {
             ""
         };
-        out.push(Sentence::new(format!("{sentence}{stalemate}.")).key("passWhite"));
+        out.push(
+            Sentence::new(format!("{sentence}{stalemate}."))
+                .key("passWhite")
+                .key("passBlack"),
+        );
     }
     if moves.demotion && !v.promotion.promoted.is_empty() {
         out.push(
@@ -2564,6 +2693,86 @@ mod tests {
                 "The Pawn must promote to Knight, Bishop, Rook or Queen on reaching the last rank."
             ),
             "{r:?}"
+        );
+    }
+
+    /// The keys a sentence claims.
+    fn keys(s: &Sentence) -> Vec<&str> {
+        s.claims.iter().map(|(k, _)| k.as_str()).collect()
+    }
+
+    /// The sentence of `r` that contains `text`.
+    fn with<'a>(r: &'a Rules, text: &str) -> &'a Sentence {
+        r.ends
+            .iter()
+            .chain(&r.beyond)
+            .find(|s| s.text.contains(text))
+            .unwrap_or_else(|| panic!("no sentence with {text:?} in {r:?}"))
+    }
+
+    // Keys that change play and that no sentence claimed
+    // (tests/fairy/keys_stated.py: each built-in played by pyffish against
+    // a child with the key at its default), each fact from pyffish's play:
+    // Janggi's Advisor on e2 has e2d3 and e2f3 only with its
+    // diagonalLines, Black's General passes (e9e9) only with passBlack;
+    // Flipello's Black, stuck, passes (a1a1) only with
+    // passOnStalemateBlack; Racing Kings' Black wins by its King only
+    // (flagPieceBlack); Shako castles on the 2nd rank (f2d2 only with
+    // castlingRank); Spartan's Hoplite promotes on f1 to c, g, l or w
+    // (f2f1c...; this test names c a Cannon) only with
+    // promotionPieceTypesBlack and
+    // promotionPawnTypesBlack; Shogi's Silver promotes entering the last
+    // three ranks (b6b7+) only with promotionRegionWhite.
+    #[test]
+    fn every_key_that_changes_play_is_claimed() {
+        let game = crate::variant::builtin_for_tests;
+        let r = all(&game("janggi"));
+        let lines = with(&r, "diagonal lines");
+        assert_eq!(
+            lines.text,
+            "On the diagonal lines through d1, f1, e2, d3, f3, d8, f8, e9, d10 and f10, pieces also move \
+             diagonally, from one of those squares to another: an Advisor or a King steps, a Pawn steps \
+             forward, a Rook slides and a Cannon leaps over one piece."
+        );
+        assert_eq!(keys(lines), ["diagonalLines"]);
+        assert_eq!(keys(with(&r, "may pass")), ["passWhite", "passBlack"]);
+        let r = all(&game("flipello"));
+        assert_eq!(
+            keys(with(&r, "no legal move passes")),
+            ["passOnStalemateWhite", "passOnStalemateBlack"]
+        );
+        let r = all(&game("racingkings"));
+        assert!(keys(with(&r, "wins")).contains(&"flagPieceBlack"), "{r:?}");
+        let shako = game("shako");
+        let castle = castles(&shako).expect("Shako castles");
+        assert!(keys(&castle).contains(&"castlingRank"), "{castle:?}");
+        let spartan = game("spartan");
+        let hoplite = spartan.piece('h').expect("the Hoplite");
+        let said = promotion_sentences(&spartan, hoplite, &named);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert_eq!(
+            said[0].text,
+            "must promote to King, g, w, l or Cannon on reaching the last rank; to a King only while its side \
+             has fewer than 2"
+        );
+        assert_eq!(
+            keys(&said[0]),
+            [
+                "promotionPawnTypesBlack",
+                "promotionPieceTypesBlack",
+                "promotionRegionBlack",
+                "mandatoryPawnPromotion",
+                "promotionLimit"
+            ]
+        );
+        let shogi = game("shogi");
+        let silver = shogi.piece('s').expect("the Silver");
+        let said = promotion_sentences(&shogi, silver, &named);
+        assert!(
+            said.iter()
+                .any(|s| keys(s).contains(&"promotionRegionWhite")
+                    && keys(s).contains(&"promotionRegionBlack")),
+            "{said:?}"
         );
     }
 }

@@ -46,13 +46,13 @@ class CastlingProbes:
         tok = start.get(ksq)
         if tok is None:
             self.bad("fsf:castlingKingSquare", ksq, "the start position has nothing there (%s)" % start_fen)
-            self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
+            self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
             return
         if letter(tok) not in self.royal:
             # (Fairy-Stockfish castles its castling king piece, the King
             # where the game has one; self.royal is {"k"} where it has none.)
             self.bad("fsf:castlingKingSquare", ksq, "the start position has %s there, not the King (%s)" % (tok, start_fen))
-            self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
+            self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
             return
         b, ends = emptied_rank(start_fen, ksq)
         if len(b.rest) >= 4 and re.fullmatch(r"[A-Za-z-]+", b.rest[1]):
@@ -101,8 +101,15 @@ class CastlingProbes:
         else:
             rights = start.rest[1] if len(start.rest) >= 4 else "?"
             self.bad("castling", "true", "with the back rank emptied (%s) the piece on %s has no castling move (the start FEN's castling field: %s)" % (fen, ksq, rights))
-            self.skip_rest(g, ("fsf:castlingKingSquare", "castlingKingsideFile", "castlingQueensideFile", "fsf:castlingThroughAttack"), "its castling=true disagrees")
+            self.skip_rest(g, ("fsf:castlingKingSquare", "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "fsf:castlingThroughAttack"), "its castling=true disagrees")
             return
+        if "castlingRank" in g:
+            # (White's rank; Black castles on its mirror)
+            seen = r + 1 if side == "w" else start.height - r
+            if g["castlingRank"] == str(seen):
+                self.ok("castlingRank")
+            else:
+                self.bad("castlingRank", g["castlingRank"], "the King castles on %s, its side's rank %d" % (ksq, seen))
         if "fsf:castlingThroughAttack" in g:
             self.probe_through_attack(g, b, fen, ksq, tok, ends)
         for key in ("castlingKingsideFile", "castlingQueensideFile"):

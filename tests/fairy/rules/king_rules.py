@@ -81,75 +81,88 @@ class KingRuleProbes:
 
     # -- promotion limits
     def probe_promotion_limit(self, g):
-        """`promotionLimit=q:1 r:2`: a White Pawn a step before its zone
-        (the promotion probe's squares) may promote to a limited type while
-        White holds one fewer than the limit of it, and not once it holds
-        the limit."""
+        """`promotionLimit=q:1 r:2`: a pawn of the side that promotes to a
+        limited type (White's, else Black's: Spartan's Hoplite and its
+        King), a step before its zone (the promotion probe's squares), may
+        promote to the type while its side holds one fewer than the limit
+        of it, and not once it holds the limit."""
         claim = g["promotionLimit"]
         limits = [(p.split(":")[0], int(p.split(":")[1])) for p in claim.split() if ":" in p]
-        region = set(self.claims.get("promotionRegionWhite", "").split()) - {"-"}
-        if not limits or not region:
-            self.skip("promotionLimit", "no limit, or no White promotion region claimed")
+        if not limits:
+            self.skip("promotionLimit", "no limit claimed")
             return
         wrong, tried = [], 0
         for t, n in limits:
+            side = None
+            for name, colour in (("White", "w"), ("Black", "b")):
+                if t in self.claims.get("promotionPieceTypes" + name, ""):
+                    side = (name, colour)
+                    break
+            if side is None:
+                continue
+            name, colour = side
+            region = set(self.claims.get("promotionRegion" + name, "").split()) - {"-"}
+            pawn = self.claims.get("promotionPawnTypes" + name, "p")[0]
+            upper = colour == "w"
+            case = str.upper if upper else str.lower
             got = {}
-            fen, at = self.pawn_with(region, t.upper(), n - 1)
-            if fen is None:
-                continue
-            b = Fen(fen)
-            free = [s_ for s_ in b.squares() if b.get(s_) is None and parse_sq(s_)[1] <= 1]
-            if not free:
-                continue
-            b.set(free[0], t.upper())
-            more = b.text(side="w")
-            if not self.valid(more) or sf.gives_check(self.v, more, []):
-                continue
-            for held, f_ in ((n - 1, fen), (n, more)):
-                got[held] = {MOVE.match(m).group(5).lower() for m in self.legal(f_)
+            for held in (n - 1, n):
+                fen, at = self.pawn_with(region, case(t), held, case(pawn), colour)
+                if fen is None:
+                    break
+                got[held] = {MOVE.match(m).group(5).lower() for m in self.legal(fen)
                              if MOVE.match(m) and MOVE.match(m).group(1) + MOVE.match(m).group(2) == at
                              and MOVE.match(m).group(5)}
+            if len(got) < 2:
+                continue
             tried += 1
             if t not in got[n - 1]:
-                wrong.append("holding %d %s, a Pawn cannot promote to it" % (n - 1, t))
+                wrong.append("holding %d %s, a %s %s cannot promote to it" % (n - 1, t, name, pawn))
             if t in got[n]:
-                wrong.append("holding %d %s, a Pawn still promotes to it" % (n, t))
+                wrong.append("holding %d %s, a %s %s still promotes to it" % (n, t, name, pawn))
         if wrong:
             self.bad("promotionLimit", claim, "; ".join(wrong))
         elif not tried:
-            self.skip("promotionLimit", "no valid position with a Pawn before the zone and the limited pieces")
+            self.skip("promotionLimit", "no valid position with a pawn before the zone and the limited pieces")
         else:
             self.ok("promotionLimit")
 
-    def pawn_with(self, region, tok, held):
-        """A position with White to move, a White Pawn a step before the
-        zone (outside it, its forward step inside), else on a square of
-        the zone (Sittuyin's Pawn promotes where it stands), and HELD White
-        TOKs on White's first two ranks, the royal pieces on the board (on
-        their castling rank where they start in hand): (fen, the Pawn's
-        square), or (None, None)."""
+    def pawn_with(self, region, tok, held, pawn="P", side="w"):
+        """A position with SIDE to move, its PAWN a step before the zone
+        (outside it, its forward step inside), else on a square of the
+        zone (Sittuyin's Pawn promotes where it stands), and exactly HELD
+        of its TOKs: the royal pieces on the board (on their castling rank
+        where they start in hand), those of TOK's type among them kept or
+        taken away, the rest put on its first two ranks: (fen, the pawn's
+        square), or (None, None). Some promotion of the pawn is legal."""
         base = self.royals_placed()
         for s_, t in base.pieces():
             if letter(t) not in self.royal:
                 base.set(s_, None)
         base.no_castling()
+        mine = [s_ for s_, t in base.pieces() if t == tok]
+        for s_ in mine[held:]:
+            base.set(s_, None)
+        held -= min(held, len(mine))
+        fwd = 1 if side == "w" else -1
+        home = (lambda r: r <= 1) if side == "w" else (lambda r: r >= base.height - 2)
         spots = []
         for z in sorted(region):
             f, r = parse_sq(z)
-            if r >= 1 and sq(f, r - 1) not in region:
-                spots.append(sq(f, r - 1))
+            if 0 <= r - fwd < base.height and sq(f, r - fwd) not in region:
+                spots.append(sq(f, r - fwd))
         spots += sorted(region)
         for at in spots:
             if base.get(at) is not None:
                 continue
             b = Fen(base.text())
-            b.set(at, "P")
-            free = [s_ for s_ in b.squares() if b.get(s_) is None and parse_sq(s_)[1] <= 1]
+            b.set(at, pawn)
+            free = [s_ for s_ in b.squares() if b.get(s_) is None and home(parse_sq(s_)[1])]
             if len(free) < held:
                 continue
             for s_ in free[:held]:
                 b.set(s_, tok)
-            fen = b.text(side="w")
+            fen = b.text(side=side)
             if self.valid(fen) and not sf.gives_check(self.v, fen, []) and any(
                     MOVE.match(m) and MOVE.match(m).group(1) + MOVE.match(m).group(2) == at and MOVE.match(m).group(5)
                     for m in self.legal(fen)):

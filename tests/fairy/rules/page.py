@@ -30,6 +30,7 @@ from .mate import MateProbes
 from .material import MaterialProbes
 from .move_rule import MoveRuleProbes
 from .overrides import OverrideProbes
+from .palace import PalaceProbes
 from .passing import PassProbes
 from .pawn_steps import PawnStepProbes
 from .positions import Positions
@@ -54,16 +55,21 @@ PROBES = [
     (("castling",), "probe_castling", set),
     (("pieceDrops",), "probe_drops", {"pieceDrops", "dropRegionWhite", "dropRegionBlack"}),
     (("fsf:freeDrops",), "probe_free_drops", {"fsf:freeDrops"}),
-    (("promotionPieceTypesWhite", "promotionRegionWhite", "promotionPieceTypesBlack", "promotionRegionBlack"),
+    # (A piece's promotion claims its side's region beside its
+    # promotedPieceType: the probe below reads it; this one only where
+    # the group also claims a pawn's choices.)
+    (lambda g: ("promotionPieceTypesWhite", "promotionPieceTypesBlack") if "promotedPieceType" in g else
+     ("promotionPieceTypesWhite", "promotionRegionWhite", "promotionPieceTypesBlack", "promotionRegionBlack"),
      "probe_promotion",
      {"promotionRegionWhite", "promotionPieceTypesWhite", "promotionRegionBlack", "promotionPieceTypesBlack",
-      "mandatoryPawnPromotion"}),
+      "mandatoryPawnPromotion", "promotionPawnTypesWhite", "promotionPawnTypesBlack"}),
     (("firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount"), "probe_pawn_drops",
      {"firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount"}),
     (("flagRegionWhite", "flagRegionBlack"), "probe_flag",
      {"flagRegionWhite", "flagRegionBlack", "flagPieceWhite", "flagPieceBlack", "flagMove", "flagPieceSafe"}),
     (("promotedPieceType",), "probe_piece_promotion",
-     {"promotedPieceType", "mandatoryPiecePromotion", "piecePromotionOnCapture"}),
+     {"promotedPieceType", "mandatoryPiecePromotion", "piecePromotionOnCapture", "promotionRegionWhite",
+      "promotionRegionBlack"}),
     (("doubleStep",), "probe_double_step",
      {"doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite",
       "tripleStepRegionBlack"}),
@@ -79,7 +85,8 @@ PROBES = [
     (("promotionLimit",), "probe_promotion_limit", {"promotionLimit"}),
     (("sittuyinPromotion",), "probe_sittuyin_stalemate", {"sittuyinPromotion"}),
     (("flyingGeneral",), "probe_flying_general", {"flyingGeneral"}),
-    (("passWhite",), "probe_pass", {"passWhite"}),
+    (("passWhite", "passBlack"), "probe_pass", {"passWhite", "passBlack"}),
+    (("diagonalLines",), "probe_diagonal_lines", {"diagonalLines"}),
     (("materialCounting",), "probe_material", {"materialCounting", "fsf:janggiPoints"}),
     (("adjudicateFullBoard",), "probe_full_board", {"adjudicateFullBoard"}),
     (("shogiPawnDropMateIllegal",), "probe_drop_mate", {"shogiPawnDropMateIllegal"}),
@@ -105,7 +112,8 @@ PROBES = [
     (("enclosingDrop", "enclosingDropStart"), "probe_enclosing", {"enclosingDrop", "enclosingDropStart"}),
     (("flipEnclosedPieces",), "probe_flip", {"flipEnclosedPieces"}),
     (("stalematePieceCount",), "probe_piece_count", {"stalematePieceCount", "stalemateValue"}),
-    (("passOnStalemateWhite",), "probe_pass_on_stalemate", {"passOnStalemateWhite"}),
+    (("passOnStalemateWhite", "passOnStalemateBlack"), "probe_pass_on_stalemate",
+     {"passOnStalemateWhite", "passOnStalemateBlack"}),
     (("checkmateValue",), "probe_checkmate", {"checkmateValue"}),
     (("stalemateValue",), "probe_stalemate", {"stalemateValue"}),
     (("countingRule", "fsf:countingLimits"), "probe_counting", {"countingRule", "fsf:countingLimits"}),
@@ -126,7 +134,7 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
            PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
            PassProbes, BlastProbes, MaterialProbes, DropMateProbes, WallProbes,
            StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes, AboutProbes,
-           CountingProbes, SpecialProbes, KingRuleProbes):
+           CountingProbes, SpecialProbes, KingRuleProbes, PalaceProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 
@@ -228,7 +236,10 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
         """PROBE on group G; a group claiming exactly what an earlier one
         claimed (the same remark on six pieces) gets the earlier verdicts
         again, counted again, without playing it all out again."""
-        key = (probe, tuple(sorted(g.items())))
+        # (A claim of several pawn types is probed with the piece whose
+        # row holds it: the same words on another pawn's row play again.)
+        pawns = "promotionPawnTypesWhite" in g or "promotionPawnTypesBlack" in g
+        key = (probe, tuple(sorted(g.items())), g.piece if pawns else None)
         if key in self.replays:
             checked, disagreements, unprobed = self.replays[key]
         else:

@@ -15,6 +15,7 @@ class PromotionProbes:
         cell): a Pawn of that side one step before its zone, its moves into
         the zone and their promotion choices."""
         sides = [s for s in ("White", "Black") if "promotionRegion" + s in g or "promotionPieceTypes" + s in g]
+        self.group_piece = g.piece
         for i, side in enumerate(sides):
             # (mandatoryPawnPromotion, shared, checked with the first side)
             self.probe_promotion_side(g if i == 0 else {k: v for k, v in g.items() if k != "mandatoryPawnPromotion"}, side)
@@ -27,13 +28,22 @@ class PromotionProbes:
         types = g.get(tkey)
         mandatory = g.get("mandatoryPawnPromotion")
         keys = [k for k in (rkey, tkey, "mandatoryPawnPromotion") if k in g]
-        pawn = "P" if side == "White" else "p"
+        # (The side's pawn: the piece whose row or cell holds the claim
+        # where it is one of its promotionPawnTypes, Wolf's Sergeant, else
+        # the first of them, Spartan's Black Hoplite, else the Pawn.)
+        pawns = g.get("promotionPawnTypes" + side, self.claims.get("promotionPawnTypes" + side, "p"))
+        piece = self.group_piece
+        pawn = piece.lower() if piece and piece.lower() in pawns else pawns[0]
+        pawn = pawn.upper() if side == "White" else pawn.lower()
         back = -1 if side == "White" else 1  # (the square a step before the zone)
         start = Fen(self.start)
         has_pawn = any(t.rstrip("~") == pawn for _, t in start.pieces()) or pawn in (start.pocket or "")
         if not has_pawn:
             for k in keys:
                 self.skip(k, "%s has no piece %s" % (side, pawn))
+            if "promotionPawnTypes" + side in g:
+                self.bad("promotionPawnTypes" + side, g["promotionPawnTypes" + side],
+                         "%s has no piece %s at the start, on the board or in hand" % (side, pawn))
             return
         if not region:
             for k in keys:
@@ -67,6 +77,15 @@ class PromotionProbes:
         outside = self.moves_outside_zone(cands, region, pawn, back)
         self.finish_promotion(g, (side, pawn, rkey, tkey), keys, region, types, mandatory, into, shown, positions,
                               outside)
+        pkey = "promotionPawnTypes" + side
+        if pkey in g:
+            # (the claimed pawn type is the one that promotes)
+            if any(MOVE.match(m).group(5) for m in into):
+                self.ok(pkey)
+            elif positions:
+                self.bad(pkey, g[pkey], "a %s %s before the zone never promotes (%s)" % (side, pawn, " | ".join(shown)))
+            else:
+                self.skip(pkey, "no valid position with a %s %s before the zone" % (side, pawn))
 
     def moves_outside_zone(self, cands, region, pawn, back):
         """The region's edge: the moves of a lone pawn a step and two steps
@@ -79,7 +98,7 @@ class PromotionProbes:
                 if s is None or s in region:
                     continue
                 b = self.board_with([(s, pawn)])
-                fen = b.text(side="w" if pawn == "P" else "b")
+                fen = b.text(side="w" if pawn.isupper() else "b")
                 if not self.valid(fen):
                     continue
                 out += [(fen, m) for to, m in self.piece_moves(fen, s) if to not in region]
@@ -97,7 +116,7 @@ class PromotionProbes:
                     continue
                 b.set(frm, None)
                 b.set(at, tok)
-            fen = b.text(side="w" if pawn == "P" else "b")
+            fen = b.text(side="w" if pawn.isupper() else "b")
             if not self.valid(fen):
                 continue
             moves = [m for m in self.legal(fen) if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == below]
@@ -135,6 +154,13 @@ class PromotionProbes:
         got = set(x for x in suffixes if x)
         if types is not None:
             want = set(types.replace("-", ""))
+            # (A type the side already holds as many of as its
+            # promotionLimit allows, in every position built, is no
+            # choice there: the limit probe checks that limit.)
+            for t, n in (x.split(":") for x in self.claims.get("promotionLimit", "").split() if ":" in x):
+                tok = t.upper() if side == "White" else t.lower()
+                if all(sum(1 for _, x in Fen(fen.split(": ")[0]).pieces() if x == tok) >= int(n) for fen in shown):
+                    want.discard(t)
             gotl = {x.lower() for x in got if x != "+"}
             if gotl == want:
                 self.ok(tkey)
@@ -214,6 +240,14 @@ class PromotionProbes:
         if first:
             self.cache[key] = self.piece_promotion_wrong(claim, mandatory, on_capture)
         wrong = self.cache[key]
+        if "promotionPieceTypesWhite" in g or "promotionPieceTypesBlack" in g:
+            pass  # (a pawn's cell: its region is the pawn's, probed with it)
+        elif not on_capture:
+            self.probe_piece_promotion_region(g, claim)
+        else:
+            for k in ("promotionRegionWhite", "promotionRegionBlack"):
+                if k in g:
+                    self.skip(k, "promotion by a capture only: a lone piece never promotes")
         if wrong is None:
             for k in keys:
                 self.skip(k, "no valid position with a lone White piece that promotes")
@@ -228,6 +262,58 @@ class PromotionProbes:
         else:
             for k in keys:
                 self.ok(k)
+
+    def probe_piece_promotion_region(self, g, claim):
+        """`promotionRegionWhite` / `promotionRegionBlack` beside
+        `promotedPieceType`: a lone piece of that side of each type that
+        promotes offers a promoting move (`+`) exactly for the moves that
+        start or end in its side's claimed region."""
+        pairs = dict(x.split(":", 1) for x in claim.split() if ":" in x)
+        for side, rkey in (("w", "promotionRegionWhite"), ("b", "promotionRegionBlack")):
+            if rkey not in g:
+                continue
+            # (The same claim on another item, a side's promotion cell:
+            # the same verdict, counted again.)
+            cache_key = ("piece-promotion-region", claim, side, g[rkey])
+            if cache_key not in self.cache:
+                region = set(g[rkey].split()) - {"-"}
+                self.cache[cache_key] = self.piece_region_wrong(pairs, region, side)
+            wrong, seen = self.cache[cache_key]
+            if wrong:
+                self.bad(rkey, g[rkey], wrong)
+            elif not seen:
+                self.skip(rkey, "no lone piece of the side that promotes has a move touching the region")
+            else:
+                self.ok(rkey)
+
+    def piece_region_wrong(self, pairs, region, side):
+        """The first move of a lone piece of SIDE that promotes where the
+        region says it may not, or may not where it says it may (None),
+        and how many moves touching the region were seen."""
+        base = self.royals_placed()
+        royal = {s for s, tok in base.pieces() if letter(tok) in self.royal}
+        seen = 0
+        for x in sorted(pairs):
+            token = x.upper() if side == "w" else x.lower()
+            for s in base.squares():
+                if s in royal:
+                    continue
+                b = Fen(self.alone(base, [(s, token)]))
+                fen = b.text(side=side)
+                if not self.valid(fen):
+                    continue
+                moves = [(to, m) for to, m in self.piece_moves(fen, s) if b.get(to) is None]
+                if not moves:
+                    continue
+                promoting = {to for to, m in moves if "+" in m}
+                for to, m in moves:
+                    touches = s in region or to in region
+                    seen += touches
+                    if to in promoting and not touches:
+                        return ("a lone %s may promote moving %s%s, though neither square is in the region" % (token, s, to)), seen
+                    if touches and to not in promoting:
+                        return ("a lone %s moving %s%s into or out of the region has no promoting move" % (token, s, to)), seen
+        return None, seen
 
     def piece_promotion_wrong(self, claim, mandatory, on_capture):
         pairs = dict(x.split(":", 1) for x in claim.split() if ":" in x)

@@ -159,36 +159,40 @@ class StalemateProbes:
                        "decides one (two passes end the game: checked, the player with more pieces wins)")
 
     def probe_pass_on_stalemate(self, g):
-        """passOnStalemateWhite=true: where the side to move has no other
-        legal move it may pass (and the game goes on); where it has
-        another, no pass is legal. Under false the first position would
-        be a stalemate (no legal move at all)."""
-        want = g["passOnStalemateWhite"]
+        """passOnStalemateWhite / passOnStalemateBlack=true: where that
+        side, to move, has no other legal move it may pass (and the game
+        goes on); where it has another, no pass is legal. Under false the
+        first position would be a stalemate (no legal move at all)."""
+        for side, key in (("w", "passOnStalemateWhite"), ("b", "passOnStalemateBlack")):
+            if key in g:
+                self.pass_on_stalemate_side(side, key, g[key])
+
+    def pass_on_stalemate_side(self, side, key, want):
+        mine = lambda found: sorted(fen for fen in found.values() if fen.split()[1] == side)
         # positions of the game with moves: no pass among them (unless
         # passing is allowed anyway)
         if self.claims.get("passWhite") != "true" and "wallOrMove" not in self.claims:
             for moves, fen in self.game_line()[:6]:
                 legal = self.legal(fen)
                 if any(is_pass(m) for m in legal) and not all(is_pass(m) for m in legal):
-                    self.bad("passOnStalemateWhite", want, "in %s a pass is legal beside %d other moves" % (fen, len(legal) - 1))
+                    self.bad(key, want, "in %s a pass is legal beside %d other moves" % (fen, len(legal) - 1))
                     return
-        stuck = self.no_move_positions(True)
+        stuck = mine(self.no_move_positions(True))
         if want == "false":
             if stuck:
-                fen = sorted(stuck.items())[0][1]
-                self.bad("passOnStalemateWhite", want, "in %s the side to move, with no other move, passes" % fen)
-            elif self.no_move_positions(False):
-                self.ok("passOnStalemateWhite")
+                self.bad(key, want, "in %s the side to move, with no other move, passes" % stuck[0])
+            elif mine(self.no_move_positions(False)):
+                self.ok(key)
             else:
-                self.skip("passOnStalemateWhite", "no position without a legal move built")
+                self.skip(key, "no position without a legal move built with that side to move")
             return
         # (Fairy-Stockfish's pass is a move of a piece standing still: a
         # player with no piece on the board has none, and its game is
         # over; the page says so beside the claim.)
-        unpassed = sorted(fen for fen in self.no_move_positions(False).values() if counts(fen)[0] > 0)
+        unpassed = [fen for fen in mine(self.no_move_positions(False)) if counts(fen)[0] > 0]
         if stuck:
-            self.ok("passOnStalemateWhite")
+            self.ok(key)
         elif unpassed:
-            self.bad("passOnStalemateWhite", want, "in %s the side to move has no legal move, not even a pass" % unpassed[0])
+            self.bad(key, want, "in %s the side to move has no legal move, not even a pass" % unpassed[0])
         else:
-            self.skip("passOnStalemateWhite", "no position where the side to move has no move but a pass")
+            self.skip(key, "no position where that side, to move, has no move but a pass")
