@@ -8,16 +8,25 @@ import pyffish as sf
 from .fen import Fen, MOVE, letter, parse_sq, sq, white
 
 
-def emptied_rank(start_fen, ksq):
+def emptied_rank(start_fen, ksq, rooks=None):
     """The start position with the rank of `ksq` emptied but for `ksq` and
-    the pieces at the rank's two ends, and those two end squares."""
+    the pieces at the rank's two ends, and those two end squares. With
+    ROOKS (letters), the ends are the outermost pieces of those letters on
+    each side of `ksq` (Shako's Rooks inside its Elephants), and what
+    stands beyond them stays."""
     start = Fen(start_fen)
-    _, r = parse_sq(ksq)
+    kf, r = parse_sq(ksq)
     occupied = [s for s in (sq(x, r) for x in range(start.width)) if start.get(s) is not None]
     ends = [occupied[0], occupied[-1]]
+    if rooks:
+        left = [s for s in occupied if parse_sq(s)[0] < kf and letter(start.get(s)) in rooks]
+        right = [s for s in occupied if parse_sq(s)[0] > kf and letter(start.get(s)) in rooks]
+        if left and right:
+            ends = [left[0], right[-1]]
+    lo, hi = parse_sq(ends[0])[0], parse_sq(ends[1])[0]
     b = Fen(start_fen)
     for s in occupied:
-        if s not in ends and s != ksq:
+        if lo < parse_sq(s)[0] < hi and s != ksq:
             b.set(s, None)
     return b, ends
 
@@ -55,6 +64,11 @@ class CastlingProbes:
             self.skip_rest(g, ("castling", "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "fsf:castlingThroughAttack"), "its fsf:castlingKingSquare disagrees")
             return
         b, ends = emptied_rank(start_fen, ksq)
+        if not self.valid(b.text()):
+            # (the rank's ends are no castling pieces: Shako's Elephants
+            # outside its Rooks)
+            rooks = set(self.claims.get("castlingRookPiecesWhite", "")) | {"r"}
+            b, ends = emptied_rank(start_fen, ksq, rooks)
         if len(b.rest) >= 4 and re.fullmatch(r"[A-Za-z-]+", b.rest[1]):
             # gating flags name the pieces removed: keep the castling flags
             keep = ""
