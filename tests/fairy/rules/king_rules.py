@@ -106,15 +106,24 @@ class KingRuleProbes:
             upper = colour == "w"
             case = str.upper if upper else str.lower
             got = {}
-            for held in (n - 1, n):
-                fen, at = self.pawn_with(region, case(t), held, case(pawn), colour)
-                if fen is None:
-                    break
-                got[held] = {MOVE.match(m).group(5).lower() for m in self.legal(fen)
+            fen, at = self.pawn_with(region, case(t), n - 1, case(pawn), colour)
+            if fen is None:
+                continue
+            # (the limit: one more of the type on a free square of the
+            # side's first two ranks, the pawn where it was)
+            b = Fen(fen)
+            home = (lambda r: r <= 1) if colour == "w" else (lambda r: r >= b.height - 2)
+            free = [s_ for s_ in b.squares() if b.get(s_) is None and home(parse_sq(s_)[1])]
+            if not free:
+                continue
+            b.set(free[0], case(t))
+            more = b.text(side=colour)
+            if not self.valid(more) or sf.gives_check(self.v, more, []):
+                continue
+            for held, f_ in ((n - 1, fen), (n, more)):
+                got[held] = {MOVE.match(m).group(5).lower() for m in self.legal(f_)
                              if MOVE.match(m) and MOVE.match(m).group(1) + MOVE.match(m).group(2) == at
                              and MOVE.match(m).group(5)}
-            if len(got) < 2:
-                continue
             tried += 1
             if t not in got[n - 1]:
                 wrong.append("holding %d %s, a %s %s cannot promote to it" % (n - 1, t, name, pawn))

@@ -15,7 +15,7 @@ class MateProbes:
         White piece within three squares of the corner: a position (pocket
         emptied, Black to move) with no legal move, Black in check or not,
         that no other rule ends first."""
-        start = Fen(self.start)
+        start = self.start_board()
         royals = [(x, t) for x, t in start.pieces() if letter(t) in self.royal]
         wr = [t for _, t in royals if white(t)]
         br = [t for _, t in royals if not white(t)]

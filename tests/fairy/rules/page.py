@@ -189,15 +189,20 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
         self.unprobed[key][why] += 1
 
     def royal_letters(self):
-        """Letters whose removal from the start position makes it invalid (the royal pieces)."""
+        """Letters whose removal from the start position (board and hand:
+        Sittuyin's Kings start in hand) makes it invalid (the royal
+        pieces)."""
         b = Fen(self.start)
         found = set()
-        for l in sorted({letter(t) for _, t in b.pieces()}):
+        in_hand = {c.lower() for c in (b.pocket or "") if c.isalpha()}
+        for l in sorted({letter(t) for _, t in b.pieces()} | in_hand):
             c = Fen(self.start)
             c.no_castling()
             for s, t in c.pieces():
                 if letter(t) == l:
                     c.set(s, None)
+            if c.pocket:
+                c.pocket = "".join(x for x in c.pocket if x.lower() != l)
             if not self.valid(c.text()):
                 found.add(l)
         self.has_royal = bool(found)

@@ -121,9 +121,19 @@ class Positions:
         return None
 
     # -- drops
-    def board_with(self, keep):
-        """The start position with only the royal pieces (letter k) and KEEP left."""
+    def start_board(self):
+        """The start position; where its royal pieces all start in hand
+        (Sittuyin, Placement), with them put on the board and the hand
+        emptied (`royals_placed`)."""
         b = Fen(self.start)
+        on_board = any(letter(t) in self.royal for _, t in b.pieces())
+        in_hand = any(c.isalpha() and c.lower() in self.royal for c in (b.pocket or ""))
+        return self.royals_placed() if in_hand and not on_board else b
+
+    def board_with(self, keep):
+        """The start position ([`start_board`]) with only the royal pieces
+        (letter k) and KEEP left."""
+        b = self.start_board()
         for s, tok in b.pieces():
             if letter(tok) not in self.royal:
                 b.set(s, None)

@@ -38,6 +38,13 @@ class PromotionProbes:
         back = -1 if side == "White" else 1  # (the square a step before the zone)
         start = Fen(self.start)
         has_pawn = any(t.rstrip("~") == pawn for _, t in start.pieces()) or pawn in (start.pocket or "")
+        if self.claims.get("sittuyinPromotion") == "true":
+            # (Sittuyin's Pawn promotes in place, and from anywhere as its
+            # side's last pawn: not a lone pawn's step into a zone.
+            # rules/king_rules.py plays its limit and its draw.)
+            for k in keys:
+                self.skip(k, "Sittuyin's promotion: in place, and anywhere as the last pawn")
+            return
         if not has_pawn:
             for k in keys:
                 self.skip(k, "%s has no piece %s" % (side, pawn))

@@ -204,7 +204,7 @@ class RepetitionProbes:
         the start position's types in turn, on random squares; the royal
         pieces on their start squares, or Black's a step or two from it):
         a position and a check shuffle from it (`check_shuffle`)."""
-        start = Fen(self.start)
+        start = self.start_board()
         royals = [(x, t) for x, t in start.pieces() if letter(t) in royal]
         wr = [(x, t) for x, t in royals if white(t)]
         br = [(x, t) for x, t in royals if not white(t)]
