@@ -23,6 +23,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::engine::betza::{Atom, Jumping, Leg, Link, Modality, Move, Piece};
+use crate::engine::geometry::Offset;
 
 const NUMBERS: [&str; 10] = [
     "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -43,40 +44,219 @@ fn squares(n: u8) -> String {
     }
 }
 
-/// Which way a set of displacements points, from the mover's side:
-/// `forward`, `sideways`, `backward`, joined by "or"; empty when it is
-/// every way the atom has.
-fn way(leg: &Leg) -> String {
-    let all = leg.atom.vectors().count();
-    let picked = leg.directions(0);
-    if picked.len() >= all {
-        return String::new();
+/// Which way a set of displacements points, from the mover's side (its
+/// left is the left of the player who owns it): empty when it is every way
+/// the atom has, else the fewest of these parts that make it up, joined by
+/// "or": halves ("forward", "to the left"), the sideways pair, quarters
+/// ("diagonally forward to the left" is the F's one move there), then, for
+/// a leap like the knight's, its pairs and single moves spelt out ("two
+/// squares forward and one to the side"), which [`Way::spelt`] marks.
+fn way(leg: &Leg) -> Way {
+    let all: Vec<Offset> = leg.atom.vectors().collect();
+    let picked: Vec<Offset> = leg.directions(0).iter().collect();
+    if picked.len() >= all.len() {
+        return Way::default();
     }
-    let (mut f, mut s, mut b) = (false, false, false);
-    for v in picked.iter() {
-        match v.dy {
-            d if d > 0 => f = true,
-            0 => s = true,
-            _ => b = true,
+    let oblique = leg.atom.short != 0 && leg.atom.short != leg.atom.long;
+    let mut parts: Vec<String> = Vec::new();
+    let mut covered: Vec<Offset> = Vec::new();
+    let mut spelt = false;
+    for (words, test, spells) in regions(oblique) {
+        let region: Vec<Offset> = all.iter().copied().filter(|v| test(*v)).collect();
+        let inside = !region.is_empty() && region.iter().all(|v| picked.contains(v));
+        let adds = region.iter().any(|v| !covered.contains(v));
+        if inside && adds {
+            for v in &region {
+                if !covered.contains(v) {
+                    covered.push(*v);
+                }
+            }
+            spelt |= spells;
+            if let Some(v) = region.first() {
+                parts.push(words(*v));
+            }
+        }
+        if covered.len() >= picked.len() {
+            break;
         }
     }
-    let words: Vec<&str> = [(f, "forward"), (s, "sideways"), (b, "backward")]
-        .into_iter()
-        .filter_map(|(on, w)| on.then_some(w))
-        .collect();
-    words.join(" or ")
+    Way {
+        words: list(&parts, "or"),
+        spelt,
+    }
 }
 
-/// The name of a leap other than a step or a straight line.
-fn leap_name(a: Atom) -> String {
+/// Which way a leg goes, in words, and whether they spell its moves out
+/// (so the leap's name no longer needs saying).
+#[derive(Default)]
+struct Way {
+    words: String,
+    spelt: bool,
+}
+
+type Region = (fn(Offset) -> String, fn(Offset) -> bool, bool);
+
+/// The parts [`way`] builds a set of moves from, largest first.
+fn regions(oblique: bool) -> Vec<Region> {
+    let mut out: Vec<Region> = alloc::vec![
+        (|_| "forward".into(), |v| v.dy > 0, false),
+        (|_| "backward".into(), |v| v.dy < 0, false),
+        (|_| "sideways".into(), |v| v.dy == 0, false),
+        (|_| "to the left".into(), |v| v.dx < 0, false),
+        (|_| "to the right".into(), |v| v.dx > 0, false),
+        (quarter, |v| v.dx < 0 && v.dy > 0, false),
+        (quarter, |v| v.dx > 0 && v.dy > 0, false),
+        (quarter, |v| v.dx < 0 && v.dy < 0, false),
+        (quarter, |v| v.dx > 0 && v.dy < 0, false),
+    ];
+    if oblique {
+        out.extend([
+            (
+                pair as fn(Offset) -> String,
+                (|v: Offset| v.dy.abs() > v.dx.abs() && v.dy > 0) as fn(Offset) -> bool,
+                true,
+            ),
+            (pair, |v| v.dy.abs() > v.dx.abs() && v.dy < 0, true),
+            (pair, |v| v.dx.abs() > v.dy.abs() && v.dy > 0, true),
+            (pair, |v| v.dx.abs() > v.dy.abs() && v.dy < 0, true),
+            (pair_across, |v| v.dx.abs() > v.dy.abs() && v.dx < 0, true),
+            (pair_across, |v| v.dx.abs() > v.dy.abs() && v.dx > 0, true),
+            (pair_across, |v| v.dy.abs() > v.dx.abs() && v.dx < 0, true),
+            (pair_across, |v| v.dy.abs() > v.dx.abs() && v.dx > 0, true),
+        ]);
+        for i in 0..8u8 {
+            out.push((single, SINGLES[usize::from(i)], true));
+        }
+    }
+    out
+}
+
+/// The eight single moves of an oblique leap, one test each (a plain `fn`
+/// cannot capture which one it is).
+const SINGLES: [fn(Offset) -> bool; 8] = [
+    |v| v.dy > v.dx.abs() && v.dx < 0,
+    |v| v.dy > v.dx.abs() && v.dx > 0,
+    |v| -v.dy > v.dx.abs() && v.dx < 0,
+    |v| -v.dy > v.dx.abs() && v.dx > 0,
+    |v| -v.dx > v.dy.abs() && v.dy > 0,
+    |v| -v.dx > v.dy.abs() && v.dy < 0,
+    |v| v.dx > v.dy.abs() && v.dy > 0,
+    |v| v.dx > v.dy.abs() && v.dy < 0,
+];
+
+/// "forward to the left": the quarter `v` lies in.
+fn quarter(v: Offset) -> String {
+    let up = if v.dy > 0 { "forward" } else { "backward" };
+    let side = if v.dx < 0 { "left" } else { "right" };
+    format!("{up} to the {side}")
+}
+
+fn ahead(dy: i8) -> &'static str {
+    if dy > 0 { "forward" } else { "backward" }
+}
+
+fn side(dx: i8) -> &'static str {
+    if dx < 0 {
+        "to the left"
+    } else {
+        "to the right"
+    }
+}
+
+fn count(n: i8) -> String {
+    squares(n.unsigned_abs())
+}
+
+/// "two squares forward and one to the side": the pair of leaps that go
+/// the same way along their long arm and either way along the short one
+/// (`v` one of them); the long arm is said first.
+fn pair(v: Offset) -> String {
+    if v.dy.abs() > v.dx.abs() {
+        format!(
+            "{} {} and {} to the side",
+            count(v.dy),
+            ahead(v.dy),
+            number(v.dx.unsigned_abs())
+        )
+    } else {
+        format!(
+            "{} sideways and {} {}",
+            count(v.dx),
+            number(v.dy.unsigned_abs()),
+            ahead(v.dy)
+        )
+    }
+}
+
+/// "two squares to the left and one forward or backward".
+fn pair_across(v: Offset) -> String {
+    if v.dx.abs() > v.dy.abs() {
+        format!(
+            "{} {} and {} forward or backward",
+            count(v.dx),
+            side(v.dx),
+            number(v.dy.unsigned_abs())
+        )
+    } else {
+        format!(
+            "{} forward or backward and {} {}",
+            count(v.dy),
+            number(v.dx.unsigned_abs()),
+            side(v.dx)
+        )
+    }
+}
+
+/// "two squares forward and one to the left": one leap.
+fn single(v: Offset) -> String {
+    if v.dy.abs() > v.dx.abs() {
+        format!(
+            "{} {} and {} {}",
+            count(v.dy),
+            ahead(v.dy),
+            number(v.dx.unsigned_abs()),
+            side(v.dx)
+        )
+    } else {
+        format!(
+            "{} {} and {} {}",
+            count(v.dx),
+            side(v.dx),
+            number(v.dy.unsigned_abs()),
+            ahead(v.dy)
+        )
+    }
+}
+
+/// The name of a leap other than a step or a straight line, as a noun
+/// and the words that follow it: ("knight's leap", "(two squares one way,
+/// one to the side)"), ("leap", "of four squares one way and one to the
+/// side"), so that one leap and a line of them both read ("a knight's leap
+/// (...)", "knight's leaps (...) in a straight line").
+fn leap_name(a: Atom) -> (&'static str, String) {
+    let gloss = |l: u8, s: u8| format!("{} one way, {} to the side", squares(l), number(s));
     match (a.long, a.short) {
-        (2, 1) => "a knight's leap (two squares one way, one to the side)".into(),
-        (3, 1) => "a camel's leap (three squares one way, one to the side)".into(),
-        (3, 2) => "a zebra's leap (three squares one way, two to the side)".into(),
-        (l, s) => format!(
-            "a leap of {} squares one way and {} to the side",
-            number(l),
-            number(s)
+        (2, 1) => ("knight's leap", format!("({})", gloss(2, 1))),
+        (3, 1) => ("camel's leap", format!("({})", gloss(3, 1))),
+        (3, 2) => ("zebra's leap", format!("({})", gloss(3, 2))),
+        (l, s) => (
+            "leap",
+            format!("of {} one way and {} to the side", squares(l), number(s)),
+        ),
+    }
+}
+
+/// "with a knight's leap (...)" or "with any number of knight's leaps
+/// (...) in a straight line": a leap, or a line of up to `max` of them
+/// (0: any number).
+fn leaps(a: Atom, max: u8) -> String {
+    let (noun, gloss) = leap_name(a);
+    match max {
+        1 => format!("with a {noun} {gloss}"),
+        0 => format!("with any number of {noun}s {gloss} in a straight line"),
+        n => format!(
+            "with up to {} {noun}s {gloss} in a straight line",
+            number(n)
         ),
     }
 }
@@ -85,26 +265,34 @@ fn leap_name(a: Atom) -> String {
 /// orthogonally", "one square diagonally forward", "with a knight's leap".
 fn leg_words(leg: &Leg, first: bool) -> String {
     let a = leg.atom;
-    let way = if first { way(leg) } else { later_way(leg) };
-    let way = if way.is_empty() {
+    let way = if first {
+        way(leg)
+    } else {
+        Way {
+            words: later_way(leg),
+            spelt: false,
+        }
+    };
+    let spelt = way.spelt;
+    let way = if way.words.is_empty() {
         String::new()
     } else {
-        format!(" {way}")
+        format!(" {}", way.words)
     };
-    let straight = a.short == 0 || a.short == a.long;
     if a.long == 0 {
         return "without moving".into();
     }
-    if !straight {
-        let name = leap_name(a);
+    if spelt {
+        // The words name each move already: "by leaping two squares
+        // forward and one to the side".
         return match leg.max_steps {
-            1 => format!("with {name}{way}"),
-            0 => format!("with any number of {name}s in a straight line{way}"),
-            n => format!(
-                "with up to {} of {name}s in a straight line{way}",
-                number(n)
-            ),
+            1 => format!("by leaping{way}"),
+            n => format!("{}, each{way}", leaps(a, n)),
         };
+    }
+    let straight = a.short == 0 || a.short == a.long;
+    if !straight {
+        return format!("{}{way}", leaps(a, leg.max_steps));
     }
     let line = if a.short == 0 {
         "orthogonally"
@@ -266,6 +454,40 @@ mod tests {
         assert!(
             words.contains("two squares forward, unless a piece stands"),
             "{words}"
+        );
+    }
+
+    /// Pieces whose moves go one way and not its mirror image, said as
+    /// their players' rules say them (Tori shogi's Left Quail, Legan's
+    /// Pawn, which heads for the corner on its left, and the Shogi
+    /// Knight), and a line of knight's leaps.
+    #[test]
+    fn a_piece_that_turns_one_way_says_which() {
+        let said = |betza: &str, name: &str| piece(&parse(betza).unwrap(), name).join(" ");
+        assert_eq!(
+            said("blFfRbrB", "Left Quail"),
+            "The Left Quail moves or captures one square diagonally backward to the left, \
+             or any number of squares forward, or any number of squares diagonally backward \
+             to the right."
+        );
+        assert_eq!(
+            said("flcWflmF", "Pawn"),
+            "The Pawn captures one square forward or to the left; it moves without capturing \
+             one square diagonally forward to the left."
+        );
+        assert_eq!(
+            said("fN", "Knight"),
+            "The Knight moves or captures by leaping two squares forward and one to the side."
+        );
+        assert_eq!(
+            said("NN", "Nightrider"),
+            "The Nightrider moves or captures with any number of knight's leaps (two squares \
+             one way, one to the side) in a straight line."
+        );
+        // A set that is its own mirror image keeps the short words.
+        assert_eq!(
+            said("fsW", "Soldier"),
+            "The Soldier moves or captures one square forward or sideways."
         );
     }
 
