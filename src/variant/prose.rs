@@ -80,14 +80,44 @@ pub fn promotion(v: &Variant, p: &VariantPiece) -> Vec<String> {
     promotion_named(v, p, &|c| c.to_ascii_uppercase().to_string())
 }
 
-/// The ranks of a promotion zone, from White's side: "on the last rank",
-/// "in the last three ranks".
+/// A promotion zone in words, from White's side: "on reaching the last
+/// rank", "on reaching the last three ranks" where it is whole ranks at
+/// the far end; else its squares, and Black's beside them where they are
+/// not whole ranks either ("on reaching a5, a6, a7, a8, b8, c8 or d8
+/// (Black's: e1, f1, g1, h1, h2, h3 or h4)": Legan's corner).
 fn zone(v: &Variant) -> String {
-    let ranks: Vec<u8> = v.promotion.region_white.iter().map(|s| s.rank()).collect();
-    let Some(&low) = ranks.iter().min() else {
+    let (white, black) = (&v.promotion.region_white, &v.promotion.region_black);
+    if white.is_empty() {
         return "on reaching the last rank".into();
-    };
-    let n = v.ranks.saturating_sub(low);
+    }
+    if let Some(n) = last_ranks(v, white, Colour::White) {
+        return ranks_reached(n);
+    }
+    if black.is_empty() || last_ranks(v, black, Colour::Black).is_some() {
+        return format!("on reaching {}", squares_words(v, white));
+    }
+    format!(
+        "on reaching {} ({}'s: {})",
+        squares_words(v, white),
+        side_name(v, Colour::Black),
+        squares_words(v, black)
+    )
+}
+
+/// Black's zone, from Black's side ([`zone`] for Black alone).
+fn zone_black(v: &Variant) -> String {
+    let black = &v.promotion.region_black;
+    if black.is_empty() {
+        return "on reaching the last rank".into();
+    }
+    match last_ranks(v, black, Colour::Black) {
+        Some(n) => ranks_reached(n),
+        None => format!("on reaching {}", squares_words(v, black)),
+    }
+}
+
+/// "on reaching the last rank", "on reaching the last three ranks".
+fn ranks_reached(n: u8) -> String {
     if n <= 1 {
         "on reaching the last rank".into()
     } else {
@@ -95,20 +125,19 @@ fn zone(v: &Variant) -> String {
     }
 }
 
-/// Black's zone, from Black's side ([`zone`] mirrored).
-fn zone_black(v: &Variant) -> String {
-    let n = v
-        .promotion
-        .region_black
-        .iter()
-        .map(|s| s.rank() + 1)
-        .max()
-        .unwrap_or(1);
-    if n <= 1 {
-        "on reaching the last rank".into()
-    } else {
-        format!("on reaching the last {} ranks", number(n))
-    }
+/// How many whole ranks at the far end of the board, seen from `side`,
+/// the squares are, if they are that.
+fn last_ranks(v: &Variant, squares: &[Square], side: Colour) -> Option<u8> {
+    let depth = |s: &Square| match side {
+        Colour::White => v.ranks.saturating_sub(s.rank()),
+        Colour::Black => s.rank() + 1,
+    };
+    let n = squares.iter().map(depth).max()?;
+    let whole = usize::from(n) * usize::from(v.files);
+    let mut distinct = squares.to_vec();
+    distinct.sort_by_key(|s| (s.rank(), s.file()));
+    distinct.dedup();
+    (distinct.len() == whole && distinct.iter().all(|s| s.file() < v.files)).then_some(n)
 }
 
 /// When a piece (not a pawn) promotes: in the zone ([`zone`]), with every
@@ -2686,6 +2715,15 @@ mod tests {
         );
         let r = all(&game("sittuyin"));
         assert!(r.says("A player left with only a King and one Pawn, not in check, whose every legal move is a promotion, may claim a draw."), "{r:?}");
+        // Legan's zone is the far corner (variant.cpp: A8-D8 and A5-A7;
+        // Black's E1-H1 and H2-H4), not the last four ranks.
+        let r = all(&game("legan"));
+        assert!(
+            r.says(
+                "The Pawn must promote to Knight, Bishop, Rook or Queen on reaching a5, a6, a7, a8, b8, c8 or d8 (Black's: e1, f1, g1, h1, h2, h3 or h4)."
+            ),
+            "{r:?}"
+        );
         // Spartan's Pawn is White's only: no Black choices, no King limit.
         let r = all(&game("spartan"));
         assert!(
