@@ -121,8 +121,8 @@ echo; echo "==> glance page --builtins and the reference file's sections into $r
 target/release/glance page --builtins --out-dir "$rules_pages/builtin" >/dev/null
 target/release/glance page tests/fixtures/fairy-stockfish-variants.ini --all --out-dir "$rules_pages/reference" >/dev/null
 # Each piece's sentence, read by the test's own grammar, names the squares
-# its diagram marks, and no others (tests/fairy/README.md, "Piece words";
-# the diagrams are the fairy suite's, compared with pyffish): seconds.
+# its diagram marks, and no others (tests/fairy/README.md, "Piece words"):
+# seconds.
 step .venv/bin/python tests/fairy/piece_words.py "$rules_pages/builtin" "$rules_pages/reference"
 step .venv/bin/python tests/fairy/rules_by_play.py --builtins "$rules_pages/builtin" --reference "$rules_pages/reference"
 # Every key a built-in's variant.cpp sets that changes pyffish's play (a

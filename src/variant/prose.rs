@@ -33,14 +33,9 @@ pub fn special(v: &Variant, s: Special) -> Option<String> {
 pub fn special_sentence(v: &Variant, s: Special) -> Option<Sentence> {
     Some(match s {
         Special::EnPassant => Sentence::new("captures en passant").fsf("enPassant", "true"),
-        // (Where: the double step's own sentence says, and claims.)
-        Special::DoubleStep | Special::DoubleAndTripleStep => {
-            Sentence::new("its initial moves only from the squares where the game allows them")
-                .key("doubleStep")
-        }
-        Special::InitialMoves => {
-            Sentence::new("its initial moves only from the squares where the game allows them")
-        }
+        // (Where a piece makes its initial moves: [`initial_moves`], which
+        // knows the piece.)
+        Special::DoubleStep | Special::DoubleAndTripleStep | Special::InitialMoves => return None,
         Special::SoldierRiver if v.rules.moves.soldier_promotion_rank > 1 => {
             Sentence::new("moves only forward until it crosses the river; then also sideways")
                 .key("soldierPromotionRank")
@@ -55,6 +50,84 @@ pub fn special_sentence(v: &Variant, s: Special) -> Option<Sentence> {
         }
         Special::SoldierRiver | Special::TripleStepOneSide => return None,
     })
+}
+
+/// Whether White and Black have piece `letter`: on the board at the start
+/// or in hand.
+#[cfg(not(target_arch = "wasm32"))]
+fn sides_having(v: &Variant, letter: char) -> (bool, bool) {
+    let has = |c: Colour| {
+        v.start.iter().any(|s| s.colour == c && s.letter == letter)
+            || v.in_hand.chars().any(|h| {
+                h.eq_ignore_ascii_case(&letter) && h.is_ascii_uppercase() == (c == Colour::White)
+            })
+    };
+    (has(Colour::White), has(Colour::Black))
+}
+
+/// Where piece `p` may make the moves its Betza marks initial (`i`), for
+/// the sides that have it: Fairy-Stockfish gives them to a piece standing
+/// on its side's double-step region, whether it has moved before or not
+/// (`Position::moves_from`; a Pawnback Pawn that steps back to its 2nd
+/// rank may step twice again): "the 2nd rank (Black's: the 7th rank)".
+/// None for a pawn with a triple step too, whose rule says where each.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn initial_squares(v: &Variant, p: &VariantPiece) -> Option<String> {
+    if p.special.contains(&Special::DoubleAndTripleStep) {
+        return None;
+    }
+    let words = |squares: &[Square]| {
+        if squares.is_empty() {
+            "no square".to_string()
+        } else {
+            squares_words(v, squares)
+        }
+    };
+    let (white, black) = (&v.double_step_white, &v.double_step_black);
+    let board = usize::from(v.files) * usize::from(v.ranks);
+    if white.len() == board && black.len() == board {
+        return Some("any square".into());
+    }
+    Some(match sides_having(v, p.letter) {
+        (true, false) => words(white),
+        (false, true) => words(black),
+        _ => format!(
+            "{} ({}'s: {})",
+            words(white),
+            side_name(v, Colour::Black),
+            words(black)
+        ),
+    })
+}
+
+/// A piece's remark on where it makes its initial moves
+/// ([`initial_squares`]), claiming the double-step regions of the sides
+/// that have it (and `doubleStep` for a pawn that steps twice by that
+/// rule).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn initial_moves(v: &Variant, p: &VariantPiece) -> Sentence {
+    let pawn = p
+        .special
+        .iter()
+        .any(|s| matches!(s, Special::DoubleStep | Special::DoubleAndTripleStep));
+    let Some(from) = initial_squares(v, p) else {
+        return Sentence::new(
+            "its initial moves only where the double step rule below allows them",
+        )
+        .key("doubleStep");
+    };
+    let mut s = Sentence::new(format!("its initial moves only from {from}"));
+    if pawn {
+        s = s.key("doubleStep");
+    }
+    let (white, black) = sides_having(v, p.letter);
+    if white || !black {
+        s = s.key("doubleStepRegionWhite");
+    }
+    if black || !white {
+        s = s.key("doubleStepRegionBlack");
+    }
+    s
 }
 
 /// A royal piece's remark, claiming the variant's royal types (`king`).
@@ -90,18 +163,19 @@ fn zone(v: &Variant) -> String {
     if white.is_empty() {
         return "on reaching the last rank".into();
     }
-    if let Some(n) = last_ranks(v, white, Colour::White) {
-        return ranks_reached(n);
+    let said = |squares: &[Square], side: Colour| match last_ranks(v, squares, side) {
+        Some(1) => "the last rank".to_string(),
+        Some(n) => format!("the last {} ranks", number(n)),
+        None => squares_words(v, squares),
+    };
+    let (w, b) = (said(white, Colour::White), said(black, Colour::Black));
+    // (Black's said apart where it is not White's seen from Black's side:
+    // Shinobi plus's Black zone is three ranks deep, White's two.)
+    let mirrored = last_ranks(v, white, Colour::White).is_some() && w == b;
+    if black.is_empty() || mirrored {
+        return format!("on reaching {w}");
     }
-    if black.is_empty() || last_ranks(v, black, Colour::Black).is_some() {
-        return format!("on reaching {}", squares_words(v, white));
-    }
-    format!(
-        "on reaching {} ({}'s: {})",
-        squares_words(v, white),
-        side_name(v, Colour::Black),
-        squares_words(v, black)
-    )
+    format!("on reaching {w} ({}'s: {b})", side_name(v, Colour::Black))
 }
 
 /// Black's zone, from Black's side ([`zone`] for Black alone).
@@ -2679,6 +2753,30 @@ mod tests {
     /// dropped on the first or last rank; Sittuyin's King and lone Pawn
     /// with only promotions may claim a draw (`1r6/8/8/8/8/k7/P7/K7[] w`:
     /// `a2a2f a2b1f a2b3f`, is_optional_game_end true, 0).
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn a_piece_makes_its_initial_moves_from_its_double_step_region() {
+        let game = crate::variant::builtin_for_tests;
+        // Where a piece makes its initial moves: its side's double-step
+        // region (variant.cpp leaves it at the 2nd rank for Pawnback's
+        // custom Pawn; Spartan's Hoplites are Black's alone).
+        let v = game("pawnback");
+        let pawn = v.piece('p').unwrap();
+        assert_eq!(
+            initial_squares(&v, pawn).as_deref(),
+            Some("the 2nd rank (Black's: the 7th rank)")
+        );
+        assert_eq!(
+            initial_moves(&v, pawn).text,
+            "its initial moves only from the 2nd rank (Black's: the 7th rank)"
+        );
+        let v = game("spartan");
+        assert_eq!(
+            initial_squares(&v, v.piece('h').unwrap()).as_deref(),
+            Some("the 7th rank")
+        );
+    }
+
     #[test]
     fn rules_a_player_reading_the_pages_found_missing() {
         let game = crate::variant::builtin_for_tests;

@@ -10,16 +10,20 @@ both).
 
     .venv/bin/python tests/fairy/piece_words.py DIR... [--show]
 
-The diagrams are the `fairy` suite's: every marked cell of every piece
-diagram is compared there with pyffish's legal moves (`cells`), so a
-sentence that agrees with its diagram agrees with Fairy-Stockfish. What
-the grammar reads is what `describe.rs` may write (a verb, paths joined by
-", or ", directions as parts joined by "or"); a sentence it cannot read
-fails, and so does a piece whose words name a square its diagram does not
-mark, or leave out one it does. Only the piece's first sentence, its
-moves always, is read: the moves from its starting squares ("From its
-starting squares it may also") and a region's extra moves are said in
-sentences the rules suite checks by play.
+The diagrams are drawn by the Betza engine that `differential.py` compares
+with pyffish and whose presses on the real board the `fairy` suite
+compares; these static diagrams themselves are not played by pyffish, so
+the two (words and diagram, written by different code from the same
+Betza) keep each other honest: a diagram that showed Pawnback's double
+step from d5 disagreed with its words. What the grammar reads is what
+`describe.rs` may write (a verb, paths joined by ", or ", directions as
+parts joined by "or"); a sentence it cannot read fails, and so does a
+piece whose words name a square its diagram does not mark, or leave out
+one it does. The piece's first sentence is read, with the moves "From the
+2nd rank ... it may also" (shown where the diagram's square is one of
+those), the Soldier's "on its 6th rank and beyond" and a promotion by
+another piece's move from listed squares; its other remarks are claims
+the rules suite checks by play.
 
 Exit status 1 on any disagreement or sentence not read.
 """
@@ -250,14 +254,45 @@ def diagram_cells(table):
     return rows
 
 
+def initial_squares(words, width, height):
+    """The squares of "From the 2nd rank (Black's: the 7th rank) it may
+    also": White's, or the only side's (the words before any "(...'s:");
+    None for words that name no squares ("its starting squares")."""
+    one_side = " (" not in words
+    words = words.split(" (")[0]
+    if words == "any square":
+        return {(x, y) for x in range(width) for y in range(height)}
+    ranks = re.fullmatch(r"the ((?:\d+\w\w(?:, | or )?)+) ranks?", words)
+    squares = re.findall(r"([a-z])(\d+)", words)
+    if ranks:
+        out = {(x, int(r) - 1) for r in re.findall(r"\d+", ranks.group(1)) for x in range(width)}
+    elif squares and re.fullmatch(r"[a-z]\d+((, | or )[a-z]\d+)*", words):
+        out = {(ord(f) - 97, int(r) - 1) for f, r in squares}
+    else:
+        return None
+    # (One side's squares all in the far half are Black's, a piece only
+    # Black has, Spartan's Hoplite; its diagram shows it from White's side,
+    # so they are seen from there.)
+    if one_side and all(2 * y >= height for _, y in out):
+        out = {(x, height - 1 - y) for x, y in out}
+    return out
+
+
 def check_piece(name, sentence, initial, remarks, table, file, rank, pieces, placed):
-    """What the words say and the diagram does not, square by square: the
-    moves from its starting squares may be shown or not (the diagram's
-    square may be one), but all or none."""
+    """What the words say and the diagram does not, square by square. The
+    moves "From the 2nd rank ... it may also" are shown where the diagram's
+    square is one of those squares, and not elsewhere (where the words name
+    no squares, all or none)."""
     always = said_squares(name, sentence, None, remarks, table, file, rank, pieces, placed)
     if initial is None:
         return compare(always, table)
-    with_initial = said_squares(name, sentence, initial, remarks, table, file, rank, pieces, placed)
+    where, moves = initial
+    with_initial = said_squares(name, sentence, moves, remarks, table, file, rank, pieces, placed)
+    _, height, width = board(table)
+    region = initial_squares(where, width, height)
+    if region is not None:
+        shown = (ord(file) - 97, int(rank) - 1) in region
+        return compare(with_initial if shown else always, table)
     wrong = compare(always, table)
     return wrong if wrong and compare(with_initial, table) else []
 
@@ -384,8 +419,8 @@ def main():
             read += 1
             try:
                 before = html.unescape(re.sub(r"<[^>]+>", "", rest[: d.start()]))
-                initial = re.search(r"From its starting squares it may also: (.*?)\.\s", before)
-                wrong = check_piece(name, sentence, initial and initial.group(1), before,
+                initial = re.search(r"From (.*?) it may also: (.*?)\.\s", before)
+                wrong = check_piece(name, sentence, initial and initial.group(1, 2), before,
                                     d.group(4), d.group(1), d.group(2), pieces, bool(d.group(3)))
             except Unread as e:
                 failures.append(f"{page.name}: {name}: not read: {e}")

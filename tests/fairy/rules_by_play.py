@@ -51,7 +51,7 @@ def check_page_timed(job):
         page = Page(page_name, name, groups)
     except Exception as e:  # an unknown variant
         return (page_name, sum(len(g) for g in groups), {}, ["%s: the variant: pyffish does not know it (%s)" % (page_name, e)], {},
-                {})
+                {}, 0)
     # pawn-drop claims are read by the drop probe in any group order
     try:
         page.run()
@@ -59,7 +59,7 @@ def check_page_timed(job):
         page.disagreements.append("%s: (probe error) %r" % (page_name, e))
     # pawn-drop claims the drop probe did not reach
     return (page_name, page.reading, dict(page.checked), page.disagreements,
-            {k: dict(v) for k, v in page.unprobed.items()}, dict(page.seconds))
+            {k: dict(v) for k, v in page.unprobed.items()}, dict(page.seconds), page.words_checked)
 
 
 def init(ini):
@@ -105,12 +105,14 @@ def main():
         results = pool.map(check_page, jobs, chunksize=1)
     slow = sorted(results, key=lambda r: -r[-1])[:5]
     read = 0
+    words_checked = 0
     checked = collections.Counter()
     unprobed = collections.defaultdict(collections.Counter)
     disagreements = []
     probe_seconds = collections.Counter()
-    for name, n, ch, dis, un, probes, secs in results:
+    for name, n, ch, dis, un, probes, words, secs in results:
         probe_seconds.update(probes)
+        words_checked += words
         read += n
         checked.update(ch)
         disagreements.extend(dis)
@@ -119,7 +121,7 @@ def main():
     for d in disagreements:
         print(d)
     if args.unprobed is not None:
-        for name, n, ch, dis, un, probes, secs in results:
+        for name, n, ch, dis, un, probes, words, secs in results:
             for k, reasons in sorted(un.items()):
                 if not args.unprobed or k in args.unprobed:
                     for why in reasons:
@@ -129,11 +131,12 @@ def main():
     accounted = sum(checked.values()) + sum(sum(c.values()) for c in unprobed.values())
     if accounted != read:
         off = ["%s (%d read, %d counted)" % (name, n, sum(ch.values()) + sum(sum(c.values()) for c in un.values()))
-               for name, n, ch, dis, un, probes, secs in results
+               for name, n, ch, dis, un, probes, words, secs in results
                if n != sum(ch.values()) + sum(sum(c.values()) for c in un.values())]
         print("(the suite's own count is off: %d claims checked or not probed, %d read: %s)" % (
             accounted, read, ", ".join(off)))
     print("checked by play: %d" % sum(checked.values()))
+    print("promotion zones in words read against the element's claims: %d" % words_checked)
     for k, c in sorted(checked.items(), key=lambda kv: (-kv[1], kv[0])):
         print("  %-28s %d" % (k, c))
     print("not probed: %d" % sum(sum(c.values()) for c in unprobed.values()))

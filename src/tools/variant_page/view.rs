@@ -524,6 +524,15 @@ fn piece_view(v: &Variant, names: &Names, r: &Row, board: &SquareSet, shown: &[c
 /// river: its words say so, not only a remark).
 fn words(v: &Variant, r: &Row) -> Vec<String> {
     let mut out = describe::piece(&r.parsed, &r.name);
+    // (Its initial moves: from its side's double-step region, not only
+    // from its starting squares.)
+    if let Some(from) = prose::initial_squares(v, r.piece) {
+        for s in &mut out {
+            if let Some(rest) = s.strip_prefix("From its starting squares it may also:") {
+                *s = format!("From {from} it may also:{rest}");
+            }
+        }
+    }
     let rank = v.rules.moves.soldier_promotion_rank;
     if r.piece.special.contains(&Special::SoldierRiver) && rank > 1 {
         out.push(format!(
@@ -631,7 +640,16 @@ fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
     for e in enemies.iter() {
         occupied.insert(e);
     }
-    let d = Diagram::among(&r.parsed, from, Colour::White, board, &occupied, &screens);
+    // (Its initial moves only where the game gives them: moved into its
+    // mobility region, Pawnback's Pawn stands on d5, not on its 2nd rank.)
+    let without;
+    let parsed = if initial && !region.is_empty() && !region.contains(&from) {
+        without = r.parsed.without_initial();
+        &without
+    } else {
+        &r.parsed
+    };
+    let d = Diagram::among(parsed, from, Colour::White, board, &occupied, &screens);
     // Where a rule of the game changes its moves there, the moves it has.
     let exact = (!placed)
         .then(|| exact(v, r, from, Colour::White, board))
@@ -792,14 +810,10 @@ fn remarks(
         .filter(|&&s| s != Special::EnPassant || en_passant::ever_takes(v, p.letter))
         .filter_map(|s| prose::special_sentence(v, *s))
         .collect();
-    if parsed.moves().iter().any(|m| m.initial)
-        && !special.iter().any(|s| s.text.contains("initial"))
-    {
-        r.push(Sentence::new(
-            "its initial moves only from its starting squares",
-        ));
-    }
     r.extend(special);
+    if parsed.moves().iter().any(|m| m.initial) {
+        r.push(prose::initial_moves(v, p));
+    }
     if let Some(s) = mobility(v, p) {
         r.push(s);
     }

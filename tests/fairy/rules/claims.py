@@ -20,6 +20,7 @@ class Group(collections.OrderedDict):
     `gating-…`), else None."""
 
     piece = None
+    text = ""  # the element's words (its text, tags left out)
 
 
 class ClaimParser(HTMLParser):
@@ -28,9 +29,13 @@ class ClaimParser(HTMLParser):
         self.groups = []
         self.row = None  # the piece of the row we are in
         self.section = None  # the groups of the piece section we are in
+        self.open = []  # [tag, depth, group] of the claiming elements we are in
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        for o in self.open:
+            if o[0] == tag:
+                o[1] += 1
         if tag == "tr":
             self.row = a.get("data-piece")
         elif tag == "section":
@@ -54,8 +59,18 @@ class ClaimParser(HTMLParser):
             if self.section is not None:
                 self.section.append(claims)
             self.groups.append(claims)
+            if tag not in ("img", "br", "input"):
+                self.open.append([tag, 1, claims])
+
+    def handle_data(self, data):
+        for _, _, g in self.open:
+            g.text += data
 
     def handle_endtag(self, tag):
+        for o in self.open:
+            if o[0] == tag:
+                o[1] -= 1
+        self.open = [o for o in self.open if o[1] > 0]
         if tag == "tr":
             self.row = None
         elif tag == "section":

@@ -32,7 +32,7 @@ from .move_rule import MoveRuleProbes
 from .overrides import OverrideProbes
 from .palace import PalaceProbes
 from .passing import PassProbes
-from .pawn_steps import PawnStepProbes
+from .pawn_steps import InitialRegionProbes, PawnStepProbes
 from .positions import Positions
 from .promotion import PromotionProbes
 from .repetition import RepetitionProbes
@@ -40,6 +40,7 @@ from .stalemates import StalemateProbes
 from .special import SpecialProbes
 from .start import StartProbes
 from .walls import WallProbes
+from .zone_words import zone_words_wrong
 
 
 # Each probe: the claims that start it (any of them in a group), the
@@ -73,6 +74,10 @@ PROBES = [
     (("doubleStep",), "probe_double_step",
      {"doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite",
       "tripleStepRegionBlack"}),
+    # (A piece's remark on where it makes its initial moves claims the
+    # regions without doubleStep where it is not the built-in pawn.)
+    (lambda g: () if "doubleStep" in g else ("doubleStepRegionWhite", "doubleStepRegionBlack"),
+     "probe_initial_region", lambda g: set() if "doubleStep" in g else {"doubleStepRegionWhite", "doubleStepRegionBlack"}),
     (("fsf:enPassant",), "probe_en_passant", {"fsf:enPassant"}),
     # (blastOnCapture beside capturesToHand: every piece a blast removes
     # goes to a hand too.)
@@ -131,7 +136,7 @@ PROBES = [
 
 
 class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingProbes, DropProbes,
-           PromotionProbes, PawnStepProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
+           PromotionProbes, PawnStepProbes, InitialRegionProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
            PassProbes, BlastProbes, MaterialProbes, DropMateProbes, WallProbes,
            StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes, AboutProbes,
            CountingProbes, SpecialProbes, KingRuleProbes, PalaceProbes):
@@ -159,6 +164,7 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
         self.unprobed = collections.defaultdict(collections.Counter)
         self.reading = 0
         self.seconds = collections.Counter()  # probe -> time spent in it
+        self.words_checked = 0  # elements whose zone words were read against their claims
 
     # bookkeeping
     def skip_rest(self, g, keys, why):
@@ -263,7 +269,15 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
 
     def run(self):
         self.reading = sum(len(g) for g in self.groups)
+        board = Fen(self.start)
         for g in self.groups:
+            # (The zone the words say, against the region the element
+            # claims, which the promotion probes play: rules/zone_words.py.)
+            if "on reaching" in g.text:
+                self.words_checked += 1
+                wrong = zone_words_wrong(" ".join(g.text.split()), g, board.width, board.height)
+                if wrong:
+                    self.disagreements.append("%s: words: %s" % (self.name, wrong))
             handled = set()
             for starts, probe, answers in PROBES:
                 if any(k in g for k in (starts(g) if callable(starts) else starts)):

@@ -214,3 +214,75 @@ class PawnStepProbes:
             if 0 <= r + 3 * up < start.height and sq(f, r + 3 * up) in to:
                 got3.add(s)
         return got2, got3, stepped
+
+
+class InitialRegionProbes:
+    def probe_initial_region(self, g):
+        """`doubleStepRegionWhite/Black` claimed by a piece's remark on
+        where it makes its initial moves (Betza `i`), without `doubleStep`
+        (a piece other than the built-in pawn: Pawnback's Pawn, Spartan's
+        Hoplite, Wolf's Sergeant): the row's piece alone (the royal pieces
+        kept) on every square where that is a valid position moves as it
+        does in a child of the variant whose region for that side is the
+        whole board where the claim holds the square, and as in a child
+        whose region is empty where it does not; and somewhere the two
+        children differ (the piece has initial moves to make)."""
+        keys = [k for k in ("doubleStepRegionWhite", "doubleStepRegionBlack") if k in g]
+        piece = g.piece
+        if not piece:
+            for k in keys:
+                self.skip(k, "a region claimed by no piece's row")
+            return
+        base = self.start_board()
+        whole = " ".join("*%d" % r for r in range(1, base.height + 1))
+        stem = "initialprobe_" + re.sub(r"\W", "_", self.v)
+        children = {}
+        for name, region in (("all", whole), ("none", "-")):
+            child = "%s_%s" % (stem, name)
+            sf.load_variant_config("[%s:%s]\ndoubleStepRegionWhite = %s\ndoubleStepRegionBlack = %s\n" % (
+                child, self.v, region, region))
+            if child not in sf.variants():
+                for k in keys:
+                    self.skip(k, "pyffish refused a child with another double-step region")
+                return
+            children[name] = child
+        royal = {s for s, t in base.pieces() if letter(t) in self.royal}
+        for key in keys:
+            side = "w" if key.endswith("White") else "b"
+            tok = piece.upper() if side == "w" else piece.lower()
+            claimed = set(g[key].split()) - {"-"}
+            differs, tested, wrong = 0, 0, None
+            for s in base.squares():
+                if s in royal:
+                    continue
+                fen = self.board_with([(s, tok)]).text(side=side)
+                if not self.valid(fen):
+                    continue
+                ours = sorted(self.piece_moves(fen, s))
+                all_ = sorted(to for to, _ in self.moves_in(children["all"], fen, s))
+                none = sorted(to for to, _ in self.moves_in(children["none"], fen, s))
+                tested += 1
+                differs += all_ != none
+                want = all_ if s in claimed else none
+                if [to for to, _ in ours] != want:
+                    wrong = "a lone %s on %s moves to %s, not to %s as with %s %sin the region" % (
+                        tok, s, " ".join(to for to, _ in ours) or "nowhere", " ".join(want) or "nowhere", s,
+                        "" if s in claimed else "not ")
+                    break
+            if wrong:
+                self.bad(key, g[key], wrong)
+            elif not tested:
+                self.skip(key, "no valid position with a lone %s" % tok)
+            elif not differs:
+                self.bad(key, g[key], "a lone %s makes no move that the region gives (no initial move)" % tok)
+            else:
+                self.ok(key)
+
+    def moves_in(self, variant, fen, s):
+        """The legal moves from S in FEN under VARIANT (a child)."""
+        out = []
+        for m in sf.legal_moves(variant, fen, []):
+            mm = MOVE.match(m)
+            if mm and "".join(mm.group(1, 2)) == s:
+                out.append(("".join(mm.group(3, 4)), m))
+        return out

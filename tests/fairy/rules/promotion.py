@@ -82,8 +82,12 @@ class PromotionProbes:
                 shown += s2
                 positions += p2
         outside = self.moves_outside_zone(cands, region, pawn, back)
+        sweep = None
+        if rkey in g and positions:
+            offers = bool((types or "").replace("-", "")) and self.claims.get("checking") != "false"
+            sweep = self.zone_sweep(region, pawn, offers)
         self.finish_promotion(g, (side, pawn, rkey, tkey), keys, region, types, mandatory, into, shown, positions,
-                              outside)
+                              outside, sweep)
         pkey = "promotionPawnTypes" + side
         if pkey in g:
             # (the claimed pawn type is the one that promotes)
@@ -93,6 +97,36 @@ class PromotionProbes:
                 self.bad(pkey, g[pkey], "a %s %s before the zone never promotes (%s)" % (side, pawn, " | ".join(shown)))
             else:
                 self.skip(pkey, "no valid position with a %s %s before the zone" % (side, pawn))
+
+    def zone_sweep(self, region, pawn, offers):
+        """The whole zone, square by square: a lone PAWN (the royal pieces
+        kept) on every square of the board where that is a valid position;
+        each of its moves promotes exactly where it ends in REGION (moves
+        into it only checked where the claim OFFERS types to promote to).
+        The first move that does otherwise, or None. (The probe before it
+        samples the squares a step before the zone; a zone of odd shape,
+        Legan's corner, is only seen whole this way.)"""
+        base = self.start_board()
+        royal = {s for s, t in base.pieces() if letter(t) in self.royal}
+        side = "w" if pawn.isupper() else "b"
+        for s in base.squares():
+            if s in royal:
+                continue
+            fen = self.board_with([(s, pawn)]).text(side=side)
+            if not self.valid(fen):
+                continue
+            by_to = {}
+            for to, m in self.piece_moves(fen, s):
+                # (not a move that stays, Atlantis's wall beside a piece)
+                if to != s:
+                    by_to.setdefault(to, []).append(m)
+            for to, ms in sorted(by_to.items()):
+                promotes = any(MOVE.match(m) and MOVE.match(m).group(5) for m in ms)
+                if to in region and offers and not promotes:
+                    return "%s enters the zone without promoting in %s" % (ms[0], fen)
+                if to not in region and promotes:
+                    return "%s promotes outside the zone in %s" % (next(m for m in ms if MOVE.match(m).group(5)), fen)
+        return None
 
     def moves_outside_zone(self, cands, region, pawn, back):
         """The region's edge: the moves of a lone pawn a step and two steps
@@ -137,7 +171,8 @@ class PromotionProbes:
                 break
         return into, shown, positions
 
-    def finish_promotion(self, g, who, keys, region, types, mandatory, into, shown, positions, outside=()):
+    def finish_promotion(self, g, who, keys, region, types, mandatory, into, shown, positions, outside=(),
+                         sweep=None):
         side, pawn, rkey, tkey = who
         if not positions:
             for k in keys:
@@ -155,6 +190,10 @@ class PromotionProbes:
         elif rkey in g and types is not None and types.replace("-", "") and len(unpromoted) == len(into):
             # (the zone starts after it: moves into it that never promote)
             self.bad(rkey, "(%d squares)" % len(region), "a %s %s enters it without promoting (%s)" % (side, pawn, where))
+        elif rkey in g and sweep:
+            # (a square of the zone, or one outside it, that the sampled
+            # squares before it do not reach: [`zone_sweep`])
+            self.bad(rkey, "(%d squares)" % len(region), "a lone %s %s: %s" % (side, pawn, sweep))
         elif rkey in g:
             self.ok(rkey)
         suffixes = {MOVE.match(m).group(5) for m in into}
