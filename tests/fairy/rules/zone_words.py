@@ -57,21 +57,3 @@ def zone_words_wrong(text, claims, width, height):
             return "%r says %s's zone is %s; the element claims %s" % (
                 m.group(0), side, " ".join(sorted(sq)), " ".join(sorted(claimed)))
     return None
-    sides = [s for s in ("White", "Black") if "promotionRegion" + s in claims]
-    if not sides:
-        return "words say a zone (%r) but the element claims no promotion region" % m.group(0)
-    said = {}
-    if m.group(1) == "the last rank" or m.group(2):
-        n = 1 if m.group(1) == "the last rank" else NUMBERS.get(m.group(2), 0)
-        for side in sides:
-            said[side] = last_ranks(n, width, height, side)
-    else:
-        said[sides[0]] = squares_of(m.group(3))
-        if m.group(4):
-            said["Black"] = squares_of(m.group(4))
-    for side, squares in said.items():
-        claimed = set(claims.get("promotionRegion" + side, "").split()) - {"-"}
-        if side in sides and squares != claimed:
-            return "%r says %s's zone is %s; the element claims %s" % (
-                m.group(0), side, " ".join(sorted(squares)), " ".join(sorted(claimed)))
-    return None
