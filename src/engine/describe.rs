@@ -163,69 +163,38 @@ fn side(dx: i8) -> &'static str {
     }
 }
 
-fn count(n: i8) -> String {
-    squares(n.unsigned_abs())
+/// A leap spelt out by its two arms, the long one first: `ahead` the
+/// words for its forward or backward arm, `aside` for its sideways one
+/// ("two squares forward and one to the left").
+fn arms(v: Offset, ahead: &str, aside: &str) -> String {
+    let (dx, dy) = (v.dx.unsigned_abs(), v.dy.unsigned_abs());
+    if dy > dx {
+        format!("{} {ahead} and {} {aside}", squares(dy), number(dx))
+    } else {
+        format!("{} {aside} and {} {ahead}", squares(dx), number(dy))
+    }
 }
 
-/// "two squares forward and one to the side": the pair of leaps that go
-/// the same way along their long arm and either way along the short one
-/// (`v` one of them); the long arm is said first.
+/// "two squares forward and one to the side", "two squares sideways and
+/// one forward": the pair of leaps that go the same way along their long
+/// arm and either way along the short one (`v` one of them).
 fn pair(v: Offset) -> String {
-    if v.dy.abs() > v.dx.abs() {
-        format!(
-            "{} {} and {} to the side",
-            count(v.dy),
-            ahead(v.dy),
-            number(v.dx.unsigned_abs())
-        )
+    let aside = if v.dy.abs() > v.dx.abs() {
+        "to the side"
     } else {
-        format!(
-            "{} sideways and {} {}",
-            count(v.dx),
-            number(v.dy.unsigned_abs()),
-            ahead(v.dy)
-        )
-    }
+        "sideways"
+    };
+    arms(v, ahead(v.dy), aside)
 }
 
 /// "two squares to the left and one forward or backward".
 fn pair_across(v: Offset) -> String {
-    if v.dx.abs() > v.dy.abs() {
-        format!(
-            "{} {} and {} forward or backward",
-            count(v.dx),
-            side(v.dx),
-            number(v.dy.unsigned_abs())
-        )
-    } else {
-        format!(
-            "{} forward or backward and {} {}",
-            count(v.dy),
-            number(v.dx.unsigned_abs()),
-            side(v.dx)
-        )
-    }
+    arms(v, "forward or backward", side(v.dx))
 }
 
 /// "two squares forward and one to the left": one leap.
 fn single(v: Offset) -> String {
-    if v.dy.abs() > v.dx.abs() {
-        format!(
-            "{} {} and {} {}",
-            count(v.dy),
-            ahead(v.dy),
-            number(v.dx.unsigned_abs()),
-            side(v.dx)
-        )
-    } else {
-        format!(
-            "{} {} and {} {}",
-            count(v.dx),
-            side(v.dx),
-            number(v.dy.unsigned_abs()),
-            ahead(v.dy)
-        )
-    }
+    arms(v, ahead(v.dy), side(v.dx))
 }
 
 /// The name of a leap other than a step or a straight line, as a noun
@@ -385,6 +354,12 @@ fn clause(modality: Modality, jumping: Jumping, paths: &[String]) -> String {
 /// How `piece` moves and captures, a sentence per kind of move, the first
 /// naming it (`name`): the moves it always has, then its initial ones.
 pub fn piece(piece: &Piece, name: &str) -> Vec<String> {
+    piece_from(piece, name, "its starting squares")
+}
+
+/// [`piece`], its initial moves said to be made from `from` ("the 2nd
+/// rank (Black's: the 7th rank)", where a game gives them).
+pub fn piece_from(piece: &Piece, name: &str, from: &str) -> Vec<String> {
     let mut groups: Vec<(bool, Modality, Jumping, Vec<String>)> = Vec::new();
     for m in piece.moves() {
         if m.castling {
@@ -409,7 +384,7 @@ pub fn piece(piece: &Piece, name: &str) -> Vec<String> {
     for (initial, modality, jumping, paths) in &groups {
         let c = clause(*modality, *jumping, paths);
         if *initial {
-            out.push(format!("From its starting squares it may also: {c}."));
+            out.push(format!("From {from} it may also: {c}."));
         } else {
             clauses.push(c);
         }

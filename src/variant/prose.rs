@@ -163,12 +163,10 @@ fn zone(v: &Variant) -> String {
     if white.is_empty() {
         return "on reaching the last rank".into();
     }
-    let said = |squares: &[Square], side: Colour| match last_ranks(v, squares, side) {
-        Some(1) => "the last rank".to_string(),
-        Some(n) => format!("the last {} ranks", number(n)),
-        None => squares_words(v, squares),
-    };
-    let (w, b) = (said(white, Colour::White), said(black, Colour::Black));
+    let (w, b) = (
+        zone_words(v, white, Colour::White),
+        zone_words(v, black, Colour::Black),
+    );
     // (Black's said apart where it is not White's seen from Black's side:
     // Shinobi plus's Black zone is three ranks deep, White's two.)
     let mirrored = last_ranks(v, white, Colour::White).is_some() && w == b;
@@ -184,18 +182,17 @@ fn zone_black(v: &Variant) -> String {
     if black.is_empty() {
         return "on reaching the last rank".into();
     }
-    match last_ranks(v, black, Colour::Black) {
-        Some(n) => ranks_reached(n),
-        None => format!("on reaching {}", squares_words(v, black)),
-    }
+    format!("on reaching {}", zone_words(v, black, Colour::Black))
 }
 
-/// "on reaching the last rank", "on reaching the last three ranks".
-fn ranks_reached(n: u8) -> String {
-    if n <= 1 {
-        "on reaching the last rank".into()
-    } else {
-        format!("on reaching the last {} ranks", number(n))
+/// A zone seen from `side`: "the last rank", "the last three ranks"
+/// where it is whole ranks at the far end ([`last_ranks`]), else its
+/// squares.
+fn zone_words(v: &Variant, squares: &[Square], side: Colour) -> String {
+    match last_ranks(v, squares, side) {
+        Some(1) => "the last rank".into(),
+        Some(n) => format!("the last {} ranks", number(n)),
+        None => squares_words(v, squares),
     }
 }
 
@@ -1858,13 +1855,8 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
     // (not Racing Kings', which has none; only White's in Khans).
     let has = |c: Colour| {
         stepping.iter().any(|p| {
-            v.start
-                .iter()
-                .any(|s| s.colour == c && s.letter == p.letter)
-                || v.in_hand.chars().any(|h| {
-                    h.eq_ignore_ascii_case(&p.letter)
-                        && h.is_ascii_uppercase() == (c == Colour::White)
-                })
+            let (white, black) = sides_having(v, p.letter);
+            if c == Colour::White { white } else { black }
         })
     };
     let none: Vec<Square> = Vec::new();

@@ -523,16 +523,12 @@ fn piece_view(v: &Variant, names: &Names, r: &Row, board: &SquareSet, shown: &[c
 /// moves (Xiangqi's Soldier, `fW`, steps sideways too once across the
 /// river: its words say so, not only a remark).
 fn words(v: &Variant, r: &Row) -> Vec<String> {
-    let mut out = describe::piece(&r.parsed, &r.name);
     // (Its initial moves: from its side's double-step region, not only
     // from its starting squares.)
-    if let Some(from) = prose::initial_squares(v, r.piece) {
-        for s in &mut out {
-            if let Some(rest) = s.strip_prefix("From its starting squares it may also:") {
-                *s = format!("From {from} it may also:{rest}");
-            }
-        }
-    }
+    let mut out = match prose::initial_squares(v, r.piece) {
+        Some(from) => describe::piece_from(&r.parsed, &r.name, &from),
+        None => describe::piece(&r.parsed, &r.name),
+    };
     let rank = v.rules.moves.soldier_promotion_rank;
     if r.piece.special.contains(&Special::SoldierRiver) && rank > 1 {
         out.push(format!(
