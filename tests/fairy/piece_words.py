@@ -111,10 +111,10 @@ def split_parts(text):
 
 
 def read_path(path):
-    """One path's (vectors, max steps, is a leap) on an empty board."""
+    """One path's (vectors, max steps) on an empty board."""
     path = path.strip()
     if path == "without moving":
-        return [], 1, False
+        return [], 1
     m = re.fullmatch(r"by leaping (.*)", path)
     if m:
         parts = split_parts(m.group(1))
@@ -123,7 +123,7 @@ def read_path(path):
             for v in atom_vectors(long, short):
                 if any(in_part(p, v, True) for p in parts):
                     vecs.add(v)
-        return sorted(vecs), 1, True
+        return sorted(vecs), 1
     m = re.fullmatch(r"with (a|any number of|up to (\w+)) (knight's leap|camel's leap|zebra's leap|leap)s? "
                      r"(\(\w+ squares one way, \w+ to the side\)|of \w+ squares one way and \w+ to the side)"
                      r"( in a straight line)?(?:,? each (.*)| (.*))?", path)
@@ -136,7 +136,7 @@ def read_path(path):
         if way:
             parts = split_parts(way)
             vecs = [v for v in vecs if any(in_part(p, v, True) for p in parts)]
-        return vecs, steps, True
+        return vecs, steps
     m = re.fullmatch(r"(one square|any number of squares|up to (\w+) squares?|(\w+) squares|any number of jumps of "
                      r"(\w+) squares?|up to (\w+) jumps of (\w+) squares?)( orthogonally| diagonally)?(.*?)(, jumping)?",
                      path)
@@ -166,7 +166,7 @@ def read_path(path):
     if way:
         parts = split_parts(way)
         vecs = [v for v in vecs if any(in_part(p, v, False) for p in parts)]
-    return vecs, steps, k > 1 or bool(m.group(9))
+    return vecs, steps
 
 
 def read_sentence(name, text):
@@ -222,7 +222,7 @@ def read_clauses(body):
                 path, after = hop.group(1), 1 if hop.group(2) == "one square" else 0
             elif " then " in path:
                 raise Unread(f"a move in legs: {path!r}")
-            vecs, steps, _ = read_path(path)
+            vecs, steps = read_path(path)
             for kind, m, c in kinds:
                 out.append((vecs, steps, m, c, "hop" if after is not None else kind, after))
     return out
@@ -283,27 +283,26 @@ def check_piece(name, sentence, initial, remarks, table, file, rank, pieces, pla
     moves "From the 2nd rank ... it may also" are shown where the diagram's
     square is one of those squares, and not elsewhere (where the words name
     no squares, all or none)."""
-    always = said_squares(name, sentence, None, remarks, table, file, rank, pieces, placed)
+    rows = diagram_cells(table)
+    grid = (rows, len(rows), len(rows[0]) if rows else 0)
+    always = said_squares(name, sentence, None, remarks, grid, file, rank, pieces, placed)
     if initial is None:
-        return compare(always, table)
+        return compare(always, grid)
     where, moves = initial
-    with_initial = said_squares(name, sentence, moves, remarks, table, file, rank, pieces, placed)
-    _, height, width = board(table)
+    with_initial = said_squares(name, sentence, moves, remarks, grid, file, rank, pieces, placed)
+    _, height, width = grid
     region = initial_squares(where, width, height)
     if region is not None:
         shown = (ord(file) - 97, int(rank) - 1) in region
-        return compare(with_initial if shown else always, table)
-    wrong = compare(always, table)
-    return wrong if wrong and compare(with_initial, table) else []
+        return compare(with_initial if shown else always, grid)
+    wrong = compare(always, grid)
+    return wrong if wrong and compare(with_initial, grid) else []
 
 
-def board(table):
-    rows = diagram_cells(table)
-    return rows, len(rows), len(rows[0]) if rows else 0
-
-
-def compare(said, table):
-    rows, height, _ = board(table)
+def compare(said, grid):
+    """Square by square, what SAID gives against the marks of GRID (the
+    diagram's rows, its height and width)."""
+    rows, height, _ = grid
     marked = {}
     for r, row in enumerate(rows):
         y = height - 1 - r
@@ -317,8 +316,8 @@ def compare(said, table):
     return wrong
 
 
-def said_squares(name, sentence, initial, remarks, table, file, rank, pieces, placed):
-    rows, height, width = board(table)
+def said_squares(name, sentence, initial, remarks, grid, file, rank, pieces, placed):
+    rows, height, width = grid
     x0 = ord(file) - ord("a")
     y0 = int(rank) - 1
     within = region(remarks)
@@ -414,9 +413,10 @@ def main():
         for name, sentence, rest in sections:
             name = html.unescape(name)
             d = DIAGRAM.search(rest)
-            if not d:
-                continue
             read += 1
+            if not d:
+                failures.append(f"{page.name}: {name}: no diagram of its moves read")
+                continue
             try:
                 before = html.unescape(re.sub(r"<[^>]+>", "", rest[: d.start()]))
                 initial = re.search(r"From (.*?) it may also: (.*?)\.\s", before)
@@ -434,7 +434,7 @@ def main():
                     print(f"{page.name}: {name}: agrees")
     for f in failures:
         print(f)
-    print(f"piece words: {len(pages)} pages, {read} pieces with a diagram, {agree} agreeing with it, "
+    print(f"piece words: {len(pages)} pages, {read} pieces read, {agree} agreeing with their diagram, "
           f"{len(failures)} not")
     return 1 if failures else 0
 

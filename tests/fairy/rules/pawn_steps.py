@@ -259,8 +259,8 @@ class InitialRegionProbes:
                 if not self.valid(fen):
                     continue
                 ours = sorted(self.piece_moves(fen, s))
-                all_ = sorted(to for to, _ in self.moves_in(children["all"], fen, s))
-                none = sorted(to for to, _ in self.moves_in(children["none"], fen, s))
+                all_ = sorted(to for to, _ in self.piece_moves(fen, s, children["all"]))
+                none = sorted(to for to, _ in self.piece_moves(fen, s, children["none"]))
                 tested += 1
                 differs += all_ != none
                 want = all_ if s in claimed else none
@@ -277,12 +277,3 @@ class InitialRegionProbes:
                 self.bad(key, g[key], "a lone %s makes no move that the region gives (no initial move)" % tok)
             else:
                 self.ok(key)
-
-    def moves_in(self, variant, fen, s):
-        """The legal moves from S in FEN under VARIANT (a child)."""
-        out = []
-        for m in sf.legal_moves(variant, fen, []):
-            mm = MOVE.match(m)
-            if mm and "".join(mm.group(1, 2)) == s:
-                out.append(("".join(mm.group(3, 4)), m))
-        return out

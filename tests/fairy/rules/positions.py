@@ -312,10 +312,11 @@ class Positions:
         b.no_castling()
         return b.text(side="w")
 
-    def piece_moves(self, fen, s):
-        """The legal moves from S in FEN, as (destination, uci) pairs."""
+    def piece_moves(self, fen, s, variant=None):
+        """The legal moves from S in FEN, as (destination, uci) pairs; in
+        VARIANT (a child of the page's, uncached) where it is given."""
         out = []
-        for m in self.legal(fen):
+        for m in self.legal(fen) if variant is None else sf.legal_moves(variant, fen, []):
             mm = MOVE.match(m)
             if mm and "".join(mm.group(1, 2)) == s:
                 out.append(("".join(mm.group(3, 4)), m))
