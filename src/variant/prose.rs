@@ -1255,10 +1255,12 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         super::rules::Counting::None => {}
         super::rules::Counting::Makruk => out.push(
             Sentence::new(format!(
-                "Counting: once no Pawns are left and the side that is behind has more than its {king} \
-                 alone, it may count to 64 moves (board's honour); a side left with its {king} alone counts \
-                 to a limit set by the other side's pieces ({}), starting from the number of pieces on the \
-                 board. When the count passes the limit without checkmate, the game is drawn.",
+                "Counting: once no Pawns are left, a count starts by itself for the player to move, if the \
+                 other side has more than its {king}: to 64 moves (board's honour) if the player has \
+                 pieces beside its {king}; if it has its {king} alone, to a limit set by the other side's \
+                 pieces ({}), counted from the number of pieces on the board. A player whose last piece \
+                 beside its {king} is captured starts a new count of the second kind. When a count passes \
+                 its limit without checkmate, the game is drawn.",
                 limits([8, 16, 22, 32, 44, 64]),
                 king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
             ))
@@ -1267,10 +1269,13 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         ),
         super::rules::Counting::Cambodian => out.push(
             Sentence::new(format!(
-                "Counting: a side with three pieces or fewer may count to 63 moves (board's honour); a side \
-                 left with its {king} alone counts to a limit set by the other side's pieces ({}), starting \
-                 from the number of pieces on the board. When the count passes the limit without \
-                 checkmate, the game is drawn.",
+                "Counting: a count starts by itself for the player to move once it has three pieces or \
+                 fewer, its {king} included, and the other side has more than its {king}: to 63 moves \
+                 (board's honour) if the player has pieces beside its {king}, Pawns included; if it has \
+                 its {king} alone and no Pawns are left, to a limit set by the other side's pieces ({}), \
+                 counted from the number of pieces on the board. A player whose last piece beside its \
+                 {king} is captured starts a new count of the second kind. When a count passes its limit \
+                 without checkmate, the game is drawn.",
                 limits([7, 15, 21, 31, 43, 63]),
                 king = royal.map_or_else(|| "King".to_string(), |k| name(k.letter)),
             ))
@@ -1279,9 +1284,10 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         ),
         super::rules::Counting::Asean => out.push(
             Sentence::new(format!(
-                "Counting: once no Pawns are left, a side left with its {king} alone counts the other side's \
-                 moves: 16 if it has {} {rook}, else 44 if it has {} {khon}, else 64 if it has {} {knight}. When \
-                 the count passes the limit without checkmate, the game is drawn.",
+                "Counting: once no Pawns are left, a count starts by itself for a player left with its \
+                 {king} alone: to 16 moves if the other side has {} {rook}, else to 44 if it has {} {khon}, \
+                 else to 64 if it has {} {knight}; against other pieces there is no count. When the count \
+                 passes its limit without checkmate, the game is drawn.",
                 article(&rook),
                 article(&khon),
                 article(&knight),

@@ -43,6 +43,7 @@ import sys
 import pyffish as sf
 
 from rules.claims import read_claims
+from rules.fen import MOVE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FACTS = os.path.join(ROOT, "tests", "fixtures", "variant-cpp-rules.json")
@@ -155,17 +156,10 @@ def quiet_cycle(variant, fen):
 
 def reverse(move):
     """The move that undoes a plain from-to move (e2e4 -> e4e2), else None."""
-    if "@" in move or "," in move:
+    m = MOVE.match(move)
+    if not m or m.group(5) or m.group(6):
         return None
-    i = 1
-    while i < len(move) and move[i].isdigit():
-        i += 1
-    j = i + 1
-    while j < len(move) and move[j].isdigit():
-        j += 1
-    if i == 1 or j == i + 1 or j != len(move):
-        return None
-    return move[i:] + move[:i]
+    return m.group(3) + m.group(4) + m.group(1) + m.group(2)
 
 
 def state(variant, fen, moves, history=True):

@@ -15,12 +15,12 @@ class PromotionProbes:
         cell): a Pawn of that side one step before its zone, its moves into
         the zone and their promotion choices."""
         sides = [s for s in ("White", "Black") if "promotionRegion" + s in g or "promotionPieceTypes" + s in g]
-        self.group_piece = g.piece
         for i, side in enumerate(sides):
             # (mandatoryPawnPromotion, shared, checked with the first side)
-            self.probe_promotion_side(g if i == 0 else {k: v for k, v in g.items() if k != "mandatoryPawnPromotion"}, side)
+            self.probe_promotion_side(g if i == 0 else {k: v for k, v in g.items() if k != "mandatoryPawnPromotion"},
+                                      side, g.piece)
 
-    def probe_promotion_side(self, g, side):
+    def probe_promotion_side(self, g, side, piece):
         rkey, tkey = "promotionRegion" + side, "promotionPieceTypes" + side
         # (A side's types claimed beside White's region, Chigorin's rules
         # item: its region as the page claims it elsewhere.)
@@ -32,7 +32,6 @@ class PromotionProbes:
         # where it is one of its promotionPawnTypes, Wolf's Sergeant, else
         # the first of them, Spartan's Black Hoplite, else the Pawn.)
         pawns = g.get("promotionPawnTypes" + side, self.claims.get("promotionPawnTypes" + side, "p"))
-        piece = self.group_piece
         pawn = piece.lower() if piece and piece.lower() in pawns else pawns[0]
         pawn = pawn.upper() if side == "White" else pawn.lower()
         back = -1 if side == "White" else 1  # (the square a step before the zone)
