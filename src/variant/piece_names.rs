@@ -666,6 +666,56 @@ pub fn made_name(betza: &str) -> String {
     s
 }
 
+/// The hand of a piece whose mirror image (left and right swapped) is
+/// `other`, both in the pages' Betza: "Left" where its farthest-forward
+/// moves go to the left, "Right" where they go to the right. `None` where
+/// the two are not each other's mirror image, or the piece leans neither
+/// way. Two pieces that would share a made name are told apart this way
+/// (Gethenian's `lfrbB` and `rflbB` are the Left and the Right Bishop).
+///
+/// ```
+/// use glance::variant::piece_names::hand;
+/// assert_eq!(hand("lfrbB", "rflbB"), Some("Left"));
+/// assert_eq!(hand("hrN", "hlN"), Some("Right"));
+/// assert_eq!(hand("B", "B"), None);
+/// assert_eq!(hand("fB", "bB"), None);
+/// ```
+pub fn hand(betza: &str, other: &str) -> Option<&'static str> {
+    use crate::engine::{
+        betza,
+        diagram::Diagram,
+        geometry::{Square, SquareSet},
+    };
+    let marks = |b: &str| -> Option<Vec<(i8, i8, crate::engine::diagram::Mark)>> {
+        let piece = betza::parse(b).ok()?;
+        let (board, at) = (SquareSet::rectangle(15, 15)?, Square::new(7, 7)?);
+        let d = Diagram::compute(&piece, at, Colour::White, &board, &SquareSet::EMPTY);
+        let mut v: Vec<_> = d
+            .marks()
+            .map(|(s, m)| (s.file() as i8 - 7, s.rank() as i8 - 7, m))
+            .collect();
+        v.sort();
+        Some(v)
+    };
+    let (mine, theirs) = (marks(betza)?, marks(other)?);
+    let mut mirrored: Vec<_> = mine.iter().map(|&(x, y, m)| (-x, y, m)).collect();
+    mirrored.sort();
+    if mirrored != theirs || mine == theirs {
+        return None;
+    }
+    let top = mine.iter().map(|&(_, y, _)| y).max()?;
+    let lean: i32 = mine
+        .iter()
+        .filter(|&&(_, y, _)| y == top)
+        .map(|&(x, _, _)| i32::from(x))
+        .sum();
+    match lean {
+        l if l < 0 => Some("Left"),
+        l if l > 0 => Some("Right"),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

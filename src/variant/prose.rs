@@ -539,6 +539,12 @@ fn outcome(value: Outcome) -> &'static str {
 fn plural(name: &str) -> String {
     if name.ends_with('s') {
         name.to_string()
+    } else if name.ends_with('z')
+        || name.ends_with('x')
+        || name.ends_with("ch")
+        || name.ends_with("sh")
+    {
+        format!("{name}es")
     } else {
         format!("{name}s")
     }
@@ -873,64 +879,125 @@ fn starting_count(v: &Variant, letter: char) -> i32 {
     most
 }
 
-/// Bringing a piece to a region.
+/// Bringing a piece to a region (Position::flag_reached and
+/// is_immediate_game_end, position.h and position.cpp): how many pieces,
+/// a goal filled up, whether a piece standing attacked counts, and
+/// whether the other side moves once more first.
 fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     let flag = &end.flag;
-    if !flag.region.white.is_empty() || !flag.region.black.is_empty() {
-        let mut one_sided = None;
-        let mut text = match (flag.region.white.is_empty(), flag.region.black.is_empty()) {
-            (false, false) => format!(
-                "A player who brings {} to {} ({}: {}) wins",
-                flag.piece.white.map_or_else(
-                    || "any of their pieces".to_string(),
-                    |c| format!("their {}", name(c)),
-                ),
-                squares_words(v, &flag.region.white),
-                side_name(v, Colour::Black),
-                squares_words(v, &flag.region.black),
-            ),
-            // One side only has a goal (Buffalo: flagRegionBlack alone).
-            (white_none, _) => {
-                let side = if white_none {
-                    Colour::Black
-                } else {
-                    Colour::White
-                };
-                one_sided = Some(side.opposite());
-                format!(
-                    "{} wins by bringing {} to {}",
-                    side_name(v, side),
-                    flag.piece[side].map_or_else(
-                        || "any of its pieces".to_string(),
-                        |c| with_article(&name(c))
-                    ),
-                    squares_words(v, &flag.region[side]),
-                )
-            }
-        };
-        if flag.safe {
-            // Position::flag_reached: with flagPieceSafe a piece on the
-            // flag counts only where no piece of the other side attacks it.
-            text.push_str(" if no piece of the other side attacks it there");
+    if flag.region.white.is_empty() && flag.region.black.is_empty() {
+        return;
+    }
+    let count = flag.count.max(1);
+    let number = |n: i32| match n {
+        2 => "two".to_string(),
+        3 => "three".to_string(),
+        4 => "four".to_string(),
+        5 => "five".to_string(),
+        6 => "six".to_string(),
+        7 => "seven".to_string(),
+        8 => "eight".to_string(),
+        9 => "nine".to_string(),
+        n => n.to_string(),
+    };
+    // What a side brings: "their Knight", "nine of their Knights".
+    let what = |piece: Option<char>, their: &str| match (piece, count) {
+        (None, 1) => format!("any of {their} pieces"),
+        (None, n) => format!("{} of {their} pieces", number(n)),
+        (Some(c), 1) => format!("{their} {}", name(c)),
+        (Some(c), n) => format!("{} of {their} {}", number(n), plural(&name(c))),
+    };
+    let mut one_sided = None;
+    let mut text = match (flag.region.white.is_empty(), flag.region.black.is_empty()) {
+        (false, false) => format!(
+            "A player who brings {} to {} ({}: {}) wins",
+            what(flag.piece.white, "their"),
+            squares_words(v, &flag.region.white),
+            side_name(v, Colour::Black),
+            squares_words(v, &flag.region.black),
+        ),
+        // One side only has a goal (Buffalo: flagRegionBlack alone).
+        (white_none, _) => {
+            let side = if white_none {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            one_sided = Some(side.opposite());
+            format!(
+                "{} wins by bringing {} to {}",
+                side_name(v, side),
+                match (flag.piece[side], count) {
+                    (Some(c), 1) => with_article(&name(c)),
+                    (p, _) => what(p, "its"),
+                },
+                squares_words(v, &flag.region[side]),
+            )
         }
-        if flag.extra_move {
-            text.push_str(", unless the other player, moving next, reaches their own goal too: then the game is drawn");
-        }
-        text.push('.');
-        if let Some(other) = one_sided {
-            text.push_str(&format!(" {} has no such goal.", side_name(v, other)));
-        }
-        out.push(
-            Sentence::new(text)
-                .key("flagPieceWhite")
-                .key("flagPieceBlack")
-                .key("flagRegionWhite")
-                .key("flagRegionBlack")
-                .key("flagMove")
-                .key_if(flag.safe, "flagPieceSafe"),
+    };
+    if flag.blocked_win && count > 1 {
+        // flagPieceBlockedWin: one there and the goal full.
+        text.push_str(
+            "; so does a player who has one there when every square of that goal is occupied",
         );
     }
+    let it = if count > 1 { "them" } else { "it" };
+    let king_race = flag
+        .piece
+        .black
+        .is_some_and(|c| v.pieces.iter().any(|p| p.letter == c && p.name == "king"));
+    match (flag.extra_move, flag.safe) {
+        (false, false) => text.push('.'),
+        (false, true) => text.push_str(&format!(
+            " if no piece of the other side attacks {it} there. A piece that arrives attacked wins \
+             after any later move that leaves {it} there unattacked; if both players have a piece so \
+             on their goal at once, the game is drawn."
+        )),
+        (true, true) => text.push_str(&format!(
+            " at once if no piece of the other side attacks {it} there; where one does, the other player \
+             has one more move, and the player wins if their piece is still on the goal after it."
+        )),
+        (true, false) if king_race => text.push_str(&format!(
+            ". If {black}'s {bp} gets there first, {black} wins at once; if {white}'s {wp} does, {black} \
+             has one more move, and the game is drawn if {black}'s {bp} reaches its goal with it.",
+            wp = flag.piece.white.map_or_else(|| "piece".to_string(), name),
+            bp = flag.piece.black.map_or_else(|| "piece".to_string(), name),
+            white = side_name(v, Colour::White),
+            black = side_name(v, Colour::Black),
+        )),
+        (true, false) => text.push_str(&format!(
+            "; the other player then has one more move, and the player wins if their piece is still on \
+             the goal after it."
+        )),
+    }
+    for side in [Colour::White, Colour::Black] {
+        let mut goal = flag.region[side].clone();
+        goal.sort_by_key(|s| s.index());
+        goal.dedup();
+        if !goal.is_empty() && !flag.blocked_win && goal.len() < usize::try_from(count).unwrap_or(0)
+        {
+            text.push_str(&format!(
+                " {side}'s goal has only {} squares, so {side} cannot win this way.",
+                goal.len(),
+                side = side_name(v, side),
+            ));
+        }
+    }
+    if let Some(other) = one_sided {
+        text.push_str(&format!(" {} has no such goal.", side_name(v, other)));
+    }
+    out.push(
+        Sentence::new(text)
+            .key("flagPieceWhite")
+            .key("flagPieceBlack")
+            .key("flagRegionWhite")
+            .key("flagRegionBlack")
+            .key("flagMove")
+            .key_if(flag.safe, "flagPieceSafe")
+            .key_if(count > 1, "flagPieceCount")
+            .key_if(flag.blocked_win && count > 1, "flagPieceBlockedWin"),
+    );
 }
 
 /// Check counting, lines of pieces, castling that wins.

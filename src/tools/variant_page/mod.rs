@@ -182,8 +182,9 @@ impl fmt::Display for PageError {
 /// section whose definition matches), the predefined type's in players'
 /// words (`fers` "Ferz", `shogiPawn` "Pawn", `dragonHorse` "Dragon
 /// Horse"), or one made from its Betza ([`piece_names::made_name`]; with
-/// its Betza after it, `Bishop (lfrbB)`, where another piece of the
-/// variant has the same name).
+/// its Betza after it, `Commoner (WF)`, where another piece of the
+/// variant has the same name, or "Left" and "Right" before it where the
+/// two are each other's mirror image: Gethenian's `Left Bishop`).
 pub fn piece_name(variant: &Variant, p: &VariantPiece, names: &Names) -> String {
     // The name, and whether it was made from the Betza.
     let base = |p: &VariantPiece| -> (String, bool) {
@@ -228,16 +229,29 @@ pub fn piece_name(variant: &Variant, p: &VariantPiece, names: &Names) -> String 
         (out, false)
     };
     let (name, made) = base(p);
-    let clash = || {
-        variant
-            .pieces
-            .iter()
-            .any(|o| o.letter != p.letter && base(o).0 == name)
-    };
-    if made && clash() {
-        return format!("{name} ({})", p.betza);
+    if !made {
+        return name;
     }
-    name
+    let clash: Vec<&VariantPiece> = variant
+        .pieces
+        .iter()
+        .filter(|o| o.letter != p.letter && base(o).0 == name)
+        .collect();
+    if clash.is_empty() {
+        return name;
+    }
+    // A mirror pair: the Left and the Right one.
+    if let ([o], Ok(mine)) = (clash.as_slice(), &p.pages) {
+        if let Some(hand) = o
+            .pages
+            .as_ref()
+            .ok()
+            .and_then(|theirs| piece_names::hand(mine, theirs))
+        {
+            return format!("{hand} {name}");
+        }
+    }
+    format!("{name} ({})", p.pages.as_deref().unwrap_or(&p.betza))
 }
 
 /// The page of one variant, or why it cannot be written (a piece whose

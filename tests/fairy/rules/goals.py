@@ -98,7 +98,16 @@ class GoalProbes:
         every other move does not (`flagMove=false`). Black's flag piece
         is the one the sentence names for both, `flagPieceWhite`, unless
         `flagPieceBlack` is claimed."""
-        keys = [k for k in ("flagRegionWhite", "flagPieceWhite", "flagMove", "flagPieceSafe") if k in g]
+        keys = [k for k in ("flagRegionWhite", "flagPieceWhite", "flagMove", "flagPieceSafe", "flagPieceCount",
+                            "flagPieceBlockedWin") if k in g]
+        # (The rules item's flagMove and count, where the game's one-line
+        # description claims the flag alone.)
+        rule = lambda k, d: g.get(k, self.claims.get(k, d))
+        count = int(rule("flagPieceCount", "1"))
+        king_race = rule("flagPieceBlack", rule("flagPieceWhite", "")) == "k" and self.has_royal
+        piece = rule("flagPieceWhite", "*")
+        if rule("flagPieceSafe", "false") != "true" and not king_race and piece != "*" and piece not in self.royal:
+            return self.probe_flag_many(g, count)
         if g.get("flagMove") == "true":
             self.skip_rest(g, keys + ["flagRegionBlack", "flagPieceBlack"],
                            "flagMove=true: whether the other side's reply may reach its flag too is not probed")
@@ -122,6 +131,128 @@ class GoalProbes:
             else:
                 for k in keys:
                     self.ok(k)
+
+    def probe_flag_many(self, g, count):
+        """`flagPieceCount`, `flagPieceBlockedWin` and `flagMove` for a
+        flag piece that is not the royal piece, per side: a board with
+        only the royal pieces, one flag piece of the other side away from
+        both goals, and the side's flag pieces: COUNT - 1 on the goal and
+        one moving in. The move must end the game as the other side's
+        loss, at once or (`flagMove=true`) after any reply that leaves
+        the goal alone; with one piece fewer on the goal it must not (nor
+        where the goal has fewer than COUNT squares). Under
+        `flagPieceBlockedWin` one piece moving into a goal whose other
+        squares hold the other side's pieces wins, and does not with one
+        of them empty."""
+        extra = g.get("flagMove", self.claims.get("flagMove")) == "true"
+        blocked = g.get("flagPieceBlockedWin", self.claims.get("flagPieceBlockedWin")) == "true"
+        keys = [k for k in ("flagRegionWhite", "flagPieceWhite", "flagMove", "flagPieceCount",
+                            "flagPieceBlockedWin") if k in g]
+        for side, rkey, pkey, side_keys in (("w", "flagRegionWhite", "flagPieceWhite", keys),
+                                            ("b", "flagRegionBlack", "flagPieceBlack",
+                                             [k for k in ("flagRegionBlack", "flagPieceBlack") if k in g])):
+            if not side_keys:
+                continue
+            region = sorted(set(g.get(rkey, "").split()) - {"-"}, key=lambda x: parse_sq(x)[::-1])
+            other_region = set(g.get("flagRegionBlack" if side == "w" else "flagRegionWhite", "").split())
+            piece = g.get(pkey, g.get("flagPieceWhite"))
+            if not region or piece in (None, "*"):
+                self.skip_rest(g, side_keys, "no flag region or single flag piece claimed for the side")
+                continue
+            bad = self.flag_many_side(side, region, other_region, piece, count, extra, blocked)
+            if bad is None:
+                self.skip_rest(g, side_keys, "no position with a flag piece one move from the goal")
+            elif bad:
+                self.bad(rkey, "(%d squares)" % len(region), bad)
+                self.skip_rest(g, [k for k in side_keys if k != rkey], "its %s disagrees" % rkey)
+            else:
+                for k in side_keys:
+                    self.ok(k)
+
+    def flag_many_side(self, side, region, other_region, piece, count, extra, blocked):
+        """One side of `probe_flag_many`: a disagreement, "" when it
+        agrees, None when no position was built."""
+        mine = piece.upper() if side == "w" else piece.lower()
+        theirs = piece.lower() if side == "w" else piece.upper()
+        base = Fen(self.start)
+        for x, t in base.pieces():
+            if letter(t) not in self.royal:
+                base.set(x, None)
+        base.no_castling()
+        w, h = base.width, base.height
+        free = [sq(x, y) for y in range(h) for x in range(w) if base.get((x, y)) is None]
+        # the other side's piece: far from both goals
+        away = [s for s in free if s not in region and s not in other_region]
+        if not away:
+            return None
+        far = max(away, key=lambda s: min(abs(parse_sq(s)[0] - parse_sq(z)[0]) + abs(parse_sq(s)[1] - parse_sq(z)[1])
+                                          for z in region))
+
+        def board(placed):
+            b = Fen(base.text())
+            b.set(parse_sq(far), theirs)
+            for s, t in placed:
+                b.set(parse_sq(s), t)
+            return b.text(side=side)
+
+        reachable = len(region) >= count
+        for to in region:
+            for at in free:
+                if at in region or at == far:
+                    continue
+                on_goal = [z for z in region if z != to][:count - 1] if reachable else [z for z in region if z != to]
+                fen = board([(z, mine) for z in on_goal] + [(at, mine)])
+                if not self.valid(fen) or self.opt_end(fen, [], need_legal=False)[0]:
+                    continue
+                m = next((u for d, u in self.piece_moves(fen, at) if d == to), None)
+                if m is None:
+                    continue
+                won, how = self.flag_won(fen, m, extra, set(region))
+                if how is None:
+                    continue
+                if won != reachable:
+                    return "in %s, %s with %d more of %s's pieces on the goal: %s" % (
+                        fen, m, len(on_goal), "White" if side == "w" else "Black", how)
+                if count > 1 and reachable:
+                    fewer = board([(z, mine) for z in on_goal[1:]] + [(at, mine)])
+                    won2, how2 = self.flag_won(fewer, m, extra, set(region))
+                    if how2 is not None and won2:
+                        return "in %s, %s with %d pieces on the goal: %s" % (fewer, m, count - 1, how2)
+                if blocked and count > 1:
+                    rest = [z for z in region if z != to]
+                    full = board([(z, theirs) for z in rest] + [(at, mine)])
+                    if self.valid(full) and not self.opt_end(full, [], need_legal=False)[0]:
+                        won3, how3 = self.flag_won(full, m, extra, set(region))
+                        if how3 is not None and not won3:
+                            return "in %s, %s into a goal otherwise full: %s" % (full, m, how3)
+                        gap = board([(z, theirs) for z in rest[1:]] + [(at, mine)])
+                        won4, how4 = self.flag_won(gap, m, extra, set(region))
+                        if how4 is not None and won4:
+                            return "in %s, %s into a goal with one square empty: %s" % (gap, m, how4)
+                return ""
+        return None
+
+    def flag_won(self, fen, m, extra, region):
+        """Whether M (into the goal) wins the game for its player: at once,
+        or with `extra` after a reply of the other side that leaves the goal
+        alone; with the words saying what happened (None: no reply to
+        play)."""
+        end, val = self.opt_end(fen, [m], need_legal=False)
+        if not extra:
+            if end:
+                return outcome(val) == "loss", "the game ends (a %s for the other side)" % outcome(val)
+            return False, "the game goes on"
+        if end:
+            return False, "the game ends at once (a %s for the other side), before its extra move" % outcome(val)
+        for r in self.legal(fen, [m]):
+            mr = MOVE.match(r)
+            if mr and "".join(mr.group(3, 4)) not in region:
+                end2, val2 = self.opt_end(fen, [m, r], need_legal=False)
+                if end2:
+                    return outcome(val2) == "win", "after the reply %s the game ends (a %s for the mover)" % (
+                        r, outcome(val2))
+                return False, "after the reply %s the game goes on" % r
+        return False, None
 
     def flag_side(self, side, region, piece, safe):
         """The probe of one side's flag: (a disagreement, None), (None,
