@@ -714,7 +714,36 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
 fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     let royal = v.pieces.iter().find(|p| p.royal);
-    if let Some(k) = royal {
+    let x = &end.extinction;
+    if royal.is_none() && x.pseudo_royal && v.rules.captures.blast && v.rules.moves.checking {
+        // (Atomic: the King is pseudo-royal, so a player whose Kings are
+        // attacked and who has no legal move has lost; game_result.)
+        let kinds: Vec<String> = x
+            .piece_types
+            .iter()
+            .filter(|c| v.pieces.iter().any(|p| p.letter == **c))
+            .map(|&c| plural(&name(c)))
+            .collect();
+        if !kinds.is_empty() {
+            out.push(
+                Sentence::new(if x.piece_types.len() == 1 && x.piece_types.iter().all(|&c| starting_count(v, c) <= 1) {
+                    format!(
+                        "A player whose {} is attacked and who has no legal move (checkmate) {}.",
+                        x.piece_types.first().map_or_else(String::new, |&c| name(c)),
+                        outcome(end.checkmate)
+                    )
+                } else {
+                    format!(
+                        "A player whose {} are attacked and who has no legal move (checkmate) {}.",
+                        list(&kinds, "or"),
+                        outcome(end.checkmate)
+                    )
+                })
+                .key("checkmateValue"),
+            );
+        }
+    }
+    if let Some(k) = royal.filter(|_| v.rules.moves.checking) {
         let king = name(k.letter);
         out.push(
             Sentence::new(format!(
@@ -760,10 +789,13 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
     if x.pseudo_royal && !v.rules.captures.blast {
         if !kinds.is_empty() {
             let most = n.saturating_add(1);
-            let more = v
-                .pieces
-                .iter()
-                .any(|p| x.piece_types.contains(&p.letter) && starting_count(v, p.letter) > most);
+            // (More than `most` at the start, or one more by a promotion:
+            // Sho shogi's Drunk Elephant becomes a second King.)
+            let more = v.pieces.iter().any(|p| {
+                x.piece_types.contains(&p.letter)
+                    && (starting_count(v, p.letter) > most
+                        || v.promotion.promoted.iter().any(|&(_, to)| to == p.letter))
+            });
             let kinds = list(&kinds, "and");
             let text = if more {
                 // Position::legal: pseudo-royal only at `most` or fewer;
@@ -791,49 +823,77 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         }
         return;
     }
+    // (Fairy-Stockfish counts the pieces a side has, on the board and in
+    // hand: one promoted away is gone as much as one taken.)
+    let royal = v.pieces.iter().find(|p| p.royal).map(|p| name(p.letter));
     let mut who = Vec::new();
     if x.every_piece {
-        who.push(match n {
-            0 => "who has lost all their pieces".to_string(),
-            1 => "left with no more than 1 piece".to_string(),
-            _ => format!("left with no more than {n} pieces"),
+        who.push(match (n, &royal) {
+            (0, _) => "has no pieces left".to_string(),
+            (1, Some(k)) => format!("is left with its {k} alone"),
+            (1, None) => "is left with no more than 1 piece".to_string(),
+            _ => format!("is left with no more than {n} pieces"),
         });
     }
     match kinds.len() {
         0 => {}
-        1 if n > 0 => who.push(format!("left with no more than {n} of their {}", kinds[0])),
-        1 => who.push(format!("who has lost all their {}", kinds[0])),
+        1 if n > 0 => who.push(format!("is left with no more than {n} of its {}", kinds[0])),
+        1 => who.push(format!("has no {} left", kinds[0])),
         _ if n > 0 => who.push(format!(
-            "left with no more than {n} pieces of any one of these kinds: {},",
+            "is left with no more than {n} pieces of any one of these kinds: {}",
             list(&kinds, "or")
         )),
         _ => who.push(format!(
-            "who has lost all their pieces of any one of these kinds: {},",
+            "has none left of any one of these kinds: {}",
             list(&kinds, "or")
         )),
     }
     if who.is_empty() {
         return;
     }
-    let other = if x.opponent_piece_count > 0 {
-        format!(
-            ", while the other player has at least {} of them on the board or in hand,",
-            x.opponent_piece_count
-        )
+    let opp = x.opponent_piece_count;
+    let other = if opp > 0 {
+        let of = if kinds.is_empty() {
+            "pieces"
+        } else {
+            "of that kind"
+        };
+        format!(" while the other player has at least {opp} {of} on the board or in hand")
     } else {
         String::new()
     };
+    let whom = who.join(" or ");
+    let mut text = match x.value {
+        Outcome::Draw => format!("As soon as a player {whom}{other}, the game is drawn."),
+        value => format!("A player who {whom}{other} {}.", outcome(value)),
+    };
+    if x.claim && opp > 0 {
+        // Position::is_immediate_game_end: extinctionClaim asks one
+        // more of the other side while the side left so is to move.
+        text.push_str(&format!(
+            " Where the other player has exactly {opp}, the player left so first makes one more move, and the \
+             game goes on if that move takes one of the other player's pieces."
+        ));
+    }
     out.push(
-        Sentence::new(format!(
-            "A player {}{other} {}.",
-            who.join(" or "),
-            outcome(x.value)
-        ))
-        .key("extinctionValue")
-        .key("extinctionPieceTypes")
-        .key("extinctionPieceCount")
-        .key_if(x.opponent_piece_count > 0, "extinctionOpponentPieceCount"),
+        Sentence::new(text)
+            .key("extinctionValue")
+            .key("extinctionPieceTypes")
+            .key("extinctionPieceCount")
+            .key_if(opp > 0, "extinctionOpponentPieceCount")
+            .key_if(x.claim && opp > 0, "extinctionClaim"),
     );
+    if v.rules.captures.blast && !x.pseudo_royal && !kinds.is_empty() {
+        // (Position::is_immediate_game_end looks at the player who has
+        // just moved first.)
+        out.push(
+            Sentence::new(format!(
+                "If one capture leaves both players so, the player who made it {}.",
+                outcome(x.value)
+            ))
+            .key("extinctionValue"),
+        );
+    }
     if x.pseudo_royal && !kinds.is_empty() {
         let kinds = list(&kinds, "and");
         // (Position::legal and checkers: where captures explode, a
@@ -1960,11 +2020,30 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
         .collect();
     if let Some(&first) = takers.first() {
         let taker = name(first);
+        // (enPassantRegion: the squares passed over where each side may
+        // take so; Horde's Black only on the 3rd rank, not after a
+        // White Pawn's step from the 1st rank.)
+        let mut only = String::new();
+        let board = usize::from(v.files) * usize::from(v.ranks);
+        for side in [Colour::White, Colour::Black] {
+            let region = &v.rules.moves.en_passant_region[side];
+            if region.len() < board {
+                only.push_str(&format!(
+                    " {} takes so only where the square passed over is {}.",
+                    side_name(v, side),
+                    match squares_words(v, region) {
+                        _ if region.is_empty() => "nowhere".to_string(),
+                        w if w.starts_with("the ") => format!("on {w}"),
+                        w => w,
+                    }
+                ));
+            }
+        }
         out.push(
             Sentence::new(format!(
                 "En passant: on the very next move only, {} of the other side that could have taken \
                  the piece had it stepped once may take it so, moving to the square it passed over and \
-                 removing it from the square it stands on.",
+                 removing it from the square it stands on.{only}",
                 with_article(&taker)
             ))
             .fsf("enPassant", "true"),
@@ -2235,9 +2314,12 @@ fn special_moves(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
     palace_lines(v, name, out);
     if moves.flying_general {
         out.push(
-            Sentence::new(
-                "The two Generals may never face each other on a file with nothing between them.",
-            )
+            // (Position::legal: the King's square must not be on a
+            // line a Rook on it would attack the other King along.)
+            Sentence::new(format!(
+                "The two {} may never stand on the same file or rank with nothing between them.",
+                plural(&royal_name(v, name))
+            ))
             .key("flyingGeneral"),
         );
     }
@@ -2259,10 +2341,22 @@ fn special_moves(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
         } else {
             ""
         };
+        // (Position::is_immediate_game_end: two passes in a row end the
+        // game, unless wallOrMove, as a full board does.)
+        let both = if moves.pass.white && moves.pass.black && !moves.wall_or_move {
+            if v.rules.end.material_counting == super::rules::MaterialCounting::None {
+                " If both players pass, one after the other, the game is drawn."
+            } else {
+                " If both players pass, one after the other, the game ends and is decided by the pieces each side has."
+            }
+        } else {
+            ""
+        };
         out.push(
-            Sentence::new(format!("{sentence}{stalemate}."))
+            Sentence::new(format!("{sentence}{stalemate}.{both}"))
                 .key("passWhite")
-                .key("passBlack"),
+                .key("passBlack")
+                .key_if(!both.is_empty(), "wallOrMove"),
         );
     }
     if moves.demotion && !v.promotion.promoted.is_empty() {
@@ -2676,24 +2770,21 @@ mod tests {
     #[test]
     fn extinction_is_said_as_fairy_stockfish_counts_it() {
         let r = all(&one("[x:extinction]\n"));
-        assert!(r.says("A player who has lost all their pieces of any one of these kinds: Kings, Queens, Rooks, Bishops, Knights or Pawns, loses."), "{r:?}");
+        assert!(r.says("A player who has none left of any one of these kinds: Kings, Queens, Rooks, Bishops, Knights or Pawns loses."), "{r:?}");
         let r = all(&one("[g:giveaway]\n"));
-        assert!(
-            r.says("A player who has lost all their pieces wins."),
-            "{r:?}"
-        );
+        assert!(r.says("A player who has no pieces left wins."), "{r:?}");
         let r = all(&one("[l:losers]\n"));
         assert!(
-            r.says("A player left with no more than 1 piece wins."),
+            r.says("A player who is left with its King alone wins."),
             "{r:?}"
         );
         let r = all(&one("[k:koedem]\n"));
-        assert!(r.says("A player who has lost all their Kings, while the other player has at least 2 of them on the board or in hand, loses."), "{r:?}");
+        assert!(r.says("A player who has no Kings left while the other player has at least 2 of that kind on the board or in hand loses."), "{r:?}");
         let r = all(&one("[c:coregal]\n"));
         assert!(
             !r.texts()
                 .iter()
-                .any(|s| s.contains("has lost") || s.contains("left with")),
+                .any(|s| s.contains("left") && s.contains("A player who")),
             "{r:?}"
         );
         assert!(

@@ -26,7 +26,9 @@ class ExtinctionProbes:
                     return None
                 b.pocket += add * (other - have)
         b.no_castling()
-        mine = [(s, t) for s, t in b.pieces() if white(t) == (loser == "w") and pred(letter(t))]
+        # (the royal pieces kept first: a side cut down to its King)
+        mine = sorted([(s, t) for s, t in b.pieces() if white(t) == (loser == "w") and pred(letter(t))],
+                      key=lambda st: letter(st[1]) not in self.royal)
         held = [c for c in (b.pocket or "") if c.isalpha() and c.isupper() == (loser == "w") and pred(c.lower())]
         if len(mine) + len(held) <= keep:
             return None
@@ -56,6 +58,8 @@ class ExtinctionProbes:
         other = int(g.get("extinctionOpponentPieceCount", "0"))
         if other:
             keys += ("extinctionOpponentPieceCount",)
+        if "extinctionClaim" in g:
+            keys += ("extinctionClaim",)
         def fail(k, claimed, what):
             self.bad(k, claimed, what)
             self.skip_rest(g, [x for x in keys if x != k], "its %s disagrees" % k)
@@ -98,7 +102,45 @@ class ExtinctionProbes:
         if not tried:
             self.skip_rest(g, keys, "no valid position with the pieces cut down")
             return
-        self.ok_rest(g, keys)
+        if g.get("extinctionClaim") == "true":
+            bad = self.claim_case(n, other)
+            if bad:
+                fail("extinctionClaim", "true", bad)
+                return
+            if bad is None:
+                self.skip("extinctionClaim", "no valid position with both sides cut down")
+            else:
+                self.ok("extinctionClaim")
+        self.ok_rest(g, [k for k in keys if k != "extinctionClaim"])
+
+    def claim_case(self, n, other):
+        """`extinctionClaim` (all pieces counted together): White to move
+        with N pieces left and Black with exactly OTHER: the game goes on
+        (White moves first); with OTHER + 1 it ends at once. A
+        disagreement, "" where it agrees, None where no position was
+        built."""
+        for held, ends in ((other, False), (other + 1, True)):
+            b = Fen(self.start)
+            b.no_castling()
+            if b.pocket:
+                b.pocket = ""
+            for is_white, keep_n in ((True, n), (False, held)):
+                mine = [s_ for s_, t in b.pieces() if white(t) == is_white]
+                keep = [s_ for s_ in mine if letter(b.get(s_)) in self.royal][:1]
+                keep += [s_ for s_ in mine if s_ not in keep][:keep_n - len(keep)]
+                if len(keep) != keep_n:
+                    return None
+                for s_ in mine:
+                    if s_ not in keep:
+                        b.set(s_, None)
+            fen = b.text(side="w")
+            if not self.valid(fen):
+                return None
+            end, _ = sf.is_immediate_game_end(self.v, fen, [])
+            if end != ends:
+                return "White to move with %d left and Black with %d: the game %s (%s)" % (
+                    n, held, "ends at once" if end else "goes on", fen)
+        return ""
 
     def pseudo_positions(self, types, most, whites, cut, rng, budget=300):
         """Black to move, Black's pieces of TYPES (each cut down to MOST

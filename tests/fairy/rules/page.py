@@ -91,7 +91,7 @@ PROBES = [
     (("promotionLimit",), "probe_promotion_limit", {"promotionLimit"}),
     (("sittuyinPromotion",), "probe_sittuyin_stalemate", {"sittuyinPromotion"}),
     (("flyingGeneral",), "probe_flying_general", {"flyingGeneral"}),
-    (("passWhite", "passBlack"), "probe_pass", {"passWhite", "passBlack"}),
+    (("passWhite", "passBlack"), "probe_pass", {"passWhite", "passBlack", "wallOrMove"}),
     (("diagonalLines",), "probe_diagonal_lines", {"diagonalLines"}),
     (("materialCounting",), "probe_material", {"materialCounting", "fsf:janggiPoints"}),
     (("adjudicateFullBoard",), "probe_full_board", {"adjudicateFullBoard"}),
@@ -104,7 +104,8 @@ PROBES = [
      lambda g: {"extinctionPseudoRoyal", "dupleCheck", "fsf:blastKingsAdjacent"}
      | (set() if "extinctionValue" in g else {"extinctionPieceTypes", "extinctionPieceCount"})),
     (("extinctionValue",), "probe_extinction",
-     {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionOpponentPieceCount"}),
+     {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount", "extinctionOpponentPieceCount",
+      "extinctionClaim"}),
     (("gating",), "probe_gating", {"gating", "seirawanGating", "cambodianMoves"}),
     (("king",), "probe_royal", {"king"}),
     (("soldierPromotionRank",), "probe_soldier_rank", {"soldierPromotionRank"}),

@@ -47,3 +47,32 @@ class PassProbes:
                 self.skip(key, "no position of a random game with that side to move and not in check")
             else:
                 self.ok(key)
+        if "wallOrMove" in g:
+            self.probe_double_pass(g)
+
+    def probe_double_pass(self, g):
+        """`wallOrMove` beside both passes: from the start, both players
+        pass; `false`: the game then ends at once (a draw, or decided by
+        the pieces under materialCounting), not after the first pass;
+        `true`: it goes on."""
+        want = g["wallOrMove"]
+        first = self.passes(self.start)
+        if not first:
+            self.skip("wallOrMove", "no pass among the first moves")
+            return
+        second = self.passes(sf.get_fen(self.v, self.start, first[:1]))
+        if not second:
+            self.skip("wallOrMove", "no pass among the replies to a pass")
+            return
+        moves = [first[0], second[0]]
+        once, _ = sf.is_immediate_game_end(self.v, self.start, moves[:1])
+        end, val = sf.is_immediate_game_end(self.v, self.start, moves)
+        points = self.claims.get("materialCounting", "false") not in ("false", "none")
+        if once:
+            self.bad("wallOrMove", want, "one pass (%s) ends the game" % moves[0])
+        elif end != (want == "false"):
+            self.bad("wallOrMove", want, "after %s the game %s" % (" ".join(moves), "ends" if end else "goes on"))
+        elif end and not points and val != 0:
+            self.bad("wallOrMove", want, "after %s the game ends, not drawn (%d)" % (" ".join(moves), val))
+        else:
+            self.ok("wallOrMove")
