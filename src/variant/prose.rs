@@ -116,7 +116,13 @@ pub fn initial_moves(v: &Variant, p: &VariantPiece) -> Sentence {
         )
         .key("doubleStep");
     };
-    let mut s = Sentence::new(format!("its initial moves only from {from}"));
+    // (Fairy-Stockfish gives them on the region whether the piece has
+    // moved or not: Torpedo's Pawn steps twice from any square.)
+    let mut s = Sentence::new(if from == "any square" {
+        "its initial moves from any square, at any time, not only on its first move".to_string()
+    } else {
+        format!("its initial moves only from {from}")
+    });
     if pawn {
         s = s.key("doubleStep");
     }
@@ -1500,6 +1506,18 @@ fn drops_sentence(v: &Variant) -> Sentence {
         .fsf("freeDrops", drops.free)
 }
 
+/// Whether the variant is one of Shogi's family (its entry in
+/// `piece_names.ini`); false in the browser's build, which writes no page.
+fn shogi_family(v: &Variant) -> bool {
+    #[cfg(not(target_arch = "wasm32"))]
+    return super::piece_names::Known::of(v).is_some_and(|k| k.entry.family == super::piece_names::Family::Shogi);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = v;
+        false
+    }
+}
+
 /// Drops: where a piece may be dropped, and where not.
 fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let drops = &v.rules.drops;
@@ -1542,6 +1560,39 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 ))
                 .key("shogiPawnDropMateIllegal"),
             );
+        }
+        // A game with Shogi's Pawn that lifts Shogi's two rules on its
+        // drops (Cannon shogi) says so: a Shogi player expects them.
+        if let Some(p) = v
+            .pieces
+            .iter()
+            .find(|p| p.letter == 'p')
+            .filter(|_| shogi_family(v))
+        {
+            let pawn = name(p.letter);
+            let lifted: Vec<(&str, &str)> = [
+                (
+                    drops.no_doubled.is_none(),
+                    "may be dropped on a file that already holds one of its side's",
+                ),
+                (!drops.pawn_drop_mate_illegal && !first_check_wins, "may give checkmate by its drop"),
+            ]
+            .into_iter()
+            .filter(|(lifted, _)| *lifted)
+            .map(|(_, words)| ("", words))
+            .collect();
+            if !lifted.is_empty() {
+                let words: Vec<String> = lifted.iter().map(|(_, w)| w.to_string()).collect();
+                out.push(
+                    Sentence::new(format!(
+                        "Unlike in Shogi, {} {}.",
+                        with_article(&pawn),
+                        list(&words, "and")
+                    ))
+                    .key_if(drops.no_doubled.is_none(), "dropNoDoubled")
+                    .key_if(!drops.pawn_drop_mate_illegal && !first_check_wins, "shogiPawnDropMateIllegal"),
+                );
+            }
         }
         // Fairy-Stockfish's drop_region: these two apply to its pawn type.
         // (Said where a pawn can be in hand: captured, or in a pocket.)

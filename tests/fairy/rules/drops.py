@@ -117,6 +117,31 @@ class DropProbes:
         if "dropNoDoubled" in g:
             pt = g["dropNoDoubled"]
             count = int(g.get("dropNoDoubledCount", "1"))
+            if pt == "-" and "p" in letters:
+                if "dropNoDoubledCount" in g:
+                    self.skip("dropNoDoubledCount", "dropNoDoubled=-: no count applies")
+                # No rule: a P in hand may be dropped on a file that holds
+                # a P of its side already (a square of that file it may
+                # take in an otherwise empty one).
+                pd = self.drop_squares_of("p")
+                column = sorted(pd, key=lambda s: parse_sq(s)[::-1])
+                for s_ in column:
+                    rest = [t for t in column if parse_sq(t)[0] == parse_sq(s_)[0] and t != s_]
+                    if not rest:
+                        continue
+                    b = self.board_with([(s_, "P")])
+                    b.pocket = "P"
+                    fen = b.text(side="w")
+                    if not self.valid(fen):
+                        continue
+                    got = {t for t in self.drop_squares(fen, "P") if parse_sq(t)[0] == parse_sq(s_)[0]}
+                    if got:
+                        self.ok("dropNoDoubled")
+                    else:
+                        self.bad("dropNoDoubled", "-", "with a P on %s (%s), no P can be dropped on its file" % (s_, fen))
+                    return
+                self.skip("dropNoDoubled", "no file where a P may be dropped on two squares")
+                return
             if pt == "-" or len(pt) != 1:
                 for k in ("dropNoDoubled", "dropNoDoubledCount"):
                     if k in g:
