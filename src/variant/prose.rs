@@ -1032,10 +1032,10 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             white = side_name(v, Colour::White),
             black = side_name(v, Colour::Black),
         )),
-        (true, false) => text.push_str(&format!(
+        (true, false) => text.push_str(
             "; the other player then has one more move, and the player wins if their piece is still on \
-             the goal after it."
-        )),
+             the goal after it.",
+        ),
     }
     for side in [Colour::White, Colour::Black] {
         let mut goal = flag.region[side].clone();
@@ -1510,7 +1510,8 @@ fn drops_sentence(v: &Variant) -> Sentence {
 /// `piece_names.ini`); false in the browser's build, which writes no page.
 fn shogi_family(v: &Variant) -> bool {
     #[cfg(not(target_arch = "wasm32"))]
-    return super::piece_names::Known::of(v).is_some_and(|k| k.entry.family == super::piece_names::Family::Shogi);
+    return super::piece_names::Known::of(v)
+        .is_some_and(|k| k.entry.family == super::piece_names::Family::Shogi);
     #[cfg(target_arch = "wasm32")]
     {
         let _ = v;
@@ -1575,7 +1576,10 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                     drops.no_doubled.is_none(),
                     "may be dropped on a file that already holds one of its side's",
                 ),
-                (!drops.pawn_drop_mate_illegal && !first_check_wins, "may give checkmate by its drop"),
+                (
+                    !drops.pawn_drop_mate_illegal && !first_check_wins,
+                    "may give checkmate by its drop",
+                ),
             ]
             .into_iter()
             .filter(|(lifted, _)| *lifted)
@@ -1590,7 +1594,10 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                         list(&words, "and")
                     ))
                     .key_if(drops.no_doubled.is_none(), "dropNoDoubled")
-                    .key_if(!drops.pawn_drop_mate_illegal && !first_check_wins, "shogiPawnDropMateIllegal"),
+                    .key_if(
+                        !drops.pawn_drop_mate_illegal && !first_check_wins,
+                        "shogiPawnDropMateIllegal",
+                    ),
                 );
             }
         }
@@ -2395,10 +2402,16 @@ fn special_moves(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
         // (Position::is_immediate_game_end: two passes in a row end the
         // game, unless wallOrMove, as a full board does.)
         let both = if moves.pass.white && moves.pass.black && !moves.wall_or_move {
-            if v.rules.end.material_counting == super::rules::MaterialCounting::None {
-                " If both players pass, one after the other, the game is drawn."
-            } else {
-                " If both players pass, one after the other, the game ends and is decided by the pieces each side has."
+            match v.rules.end.material_counting {
+                super::rules::MaterialCounting::None => {
+                    " If both players pass, one after the other, the game is drawn."
+                }
+                super::rules::MaterialCounting::Janggi => {
+                    " If both players pass, one after the other, the game ends and is decided by points."
+                }
+                _ => {
+                    " If both players pass, one after the other, the game ends and is decided by the pieces each side has."
+                }
             }
         } else {
             ""
@@ -2868,11 +2881,56 @@ mod tests {
     // and Position::legal refuses it in check: with pass on both sides no
     // one is stalemated (pyffish: Janggi's Black King alone on d10, not in
     // check, has d10d10 among its moves; attacked by a Rook on d1, not).
+    // Fairy-Stockfish's flag_reached and is_immediate_game_end: a flag
+    // piece count (flagPieceCount), a full goal (flagPieceBlockedWin),
+    // the extra move of flagMove (Jeson Mor's Knight: the player wins if
+    // it is still there after the reply; Racing Kings: Black first wins
+    // at once, White first lets Black draw by arriving too).
+    #[test]
+    fn flag_goals_are_said_as_fairy_stockfish_plays_them() {
+        let game = crate::variant::builtin_for_tests;
+        let r = all(&game("jesonmor"));
+        assert!(
+            r.says(
+                "A player who brings their Knight to e5 (Black: e5) wins; the other player then has one more \
+                 move, and the player wins if their piece is still on the goal after it."
+            ),
+            "{r:?}"
+        );
+        let r = all(&game("racingkings"));
+        assert!(
+            r.texts().iter().any(|t| t.ends_with(
+                "If Black's King gets there first, Black wins at once; if White's King does, Black has one \
+                 more move, and the game is drawn if Black's King reaches its goal with it."
+            )),
+            "{r:?}"
+        );
+        let r = all(&one(
+            "[k]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = p:mF\nstartFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1\n\
+             flagPiece = p\nflagRegionWhite = a5 b5 c5 d5 e5 a4 e4\nflagRegionBlack = a1 b1 c1 d1 e1 a2 e2\n\
+             flagPieceCount = 7\nflagPieceBlockedWin = true\n",
+        ));
+        let flag = with(&r, "brings");
+        assert!(flag.text.contains("brings seven of their"), "{flag:?}");
+        assert!(
+            flag.text.contains(
+                "so does a player who has one there when every square of that goal is occupied"
+            ),
+            "{flag:?}"
+        );
+        assert!(
+            keys(flag).contains(&"flagPieceCount") && keys(flag).contains(&"flagPieceBlockedWin")
+        );
+    }
+
     #[test]
     fn passing_is_said_and_stalemate_is_not() {
         let r = all(&one("[j:janggi]\n"));
         assert!(
-            r.says("A player who is not in check may pass instead of moving, so no one is ever stalemated."),
+            r.says(
+                "A player who is not in check may pass instead of moving, so no one is ever stalemated. \
+                 If both players pass, one after the other, the game ends and is decided by points."
+            ),
             "{r:?}"
         );
         assert!(
@@ -3078,7 +3136,10 @@ mod tests {
              forward, a Rook slides and a Cannon leaps over one piece."
         );
         assert_eq!(keys(lines), ["diagonalLines"]);
-        assert_eq!(keys(with(&r, "may pass")), ["passWhite", "passBlack"]);
+        assert_eq!(
+            keys(with(&r, "may pass")),
+            ["passWhite", "passBlack", "wallOrMove"]
+        );
         let r = all(&game("flipello"));
         assert_eq!(
             keys(with(&r, "no legal move passes")),
