@@ -1213,26 +1213,40 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         // No move keeps the half-move clock and no position comes back:
         // neither rule can apply (Tic-tac-toe, Reversi, Clobber).
     } else if rep.n_move != 0 {
-        let resets: Vec<String> = rep.n_move_types.white.iter().map(|&c| name(c)).collect();
-        let what = if resets.is_empty() {
-            "no capture".to_string()
-        } else {
-            // Fairy-Stockfish resets the count for a move of these types
-            // only if the piece could not move back (do_move); a pawn's
-            // moves never can.
-            let pawns_only = rep
-                .n_move_types
-                .white
+        // Fairy-Stockfish resets the count for a move of these types only
+        // if the piece could not move back (do_move); a pawn's moves
+        // never can. Each side's types (Khans' Black: its Scouts).
+        let phrase = |types: &[char], side: &str| -> String {
+            let resets: Vec<String> = types
+                .iter()
+                .map(|&c| format!("{side}{}", name(c)))
+                .collect();
+            let pawns_only = types
                 .iter()
                 .all(|c| v.piece(*c).is_some_and(|p| p.name == "pawn"));
             if pawns_only {
-                format!("no capture and no {} move", list(&resets, "or"))
+                format!("no {} move", list(&resets, "or"))
             } else {
                 format!(
-                    "no capture and no move of {} that it could not take back",
+                    "no move of {} that it could not take back",
                     with_article(&list(&resets, "or"))
                 )
             }
+        };
+        let (white, black) = (&rep.n_move_types.white, &rep.n_move_types.black);
+        let apart = white != black;
+        let what = if white.is_empty() && black.is_empty() {
+            "no capture".to_string()
+        } else if !apart {
+            format!("no capture and {}", phrase(white, ""))
+        } else {
+            let mut parts = vec!["no capture".to_string()];
+            for (side, types) in [(Colour::White, white), (Colour::Black, black)] {
+                if !types.is_empty() {
+                    parts.push(phrase(types, &format!("{} ", side_name(v, side))));
+                }
+            }
+            list(&parts, "and")
         };
         // Position::do_move resets the clock for every drop.
         let drops = v.rules.drops.allowed;
@@ -1256,6 +1270,7 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             ))
             .key("nMoveRule")
             .key("nMoveRuleTypesWhite")
+            .key_if(apart, "nMoveRuleTypesBlack")
             .key_if(drops, "pieceDrops"),
         );
     } else {

@@ -30,7 +30,6 @@ class MoveRuleProbes:
                 if quiet:
                     start = Fen(fen)
                     break
-        side = start.side()
         if not quiet:
             self.skip("nMoveRule", "no move that keeps the clock (no capture, drop, promotion or piece of nMoveRuleTypesWhite) in the start position or a random game: every move of the game resets it")
         else:
@@ -56,18 +55,25 @@ class MoveRuleProbes:
                     self.ok("nMoveRule")
         if g.get("pieceDrops") == "true":
             self.drop_resets(g)
-        if types is None:
-            return
-        # which pieces' quiet moves reset the clock
+        for colour, key in (("w", "nMoveRuleTypesWhite"), ("b", "nMoveRuleTypesBlack")):
+            if key in g:
+                self.nmove_types(start, colour, key, g[key])
+
+    def nmove_types(self, start, colour, key, types):
+        """Which of COLOUR's pieces' quiet moves reset the clock (KEY
+        claims TYPES): each quiet move of the side, from the start or a
+        position of a random game with that side to move, resets it
+        exactly for the claimed types (or could be taken back)."""
         want = set(types.replace("-", ""))
-        if side != "w":
-            # A position of the random game with White to move.
+        side = start.side()
+        if side != colour:
+            # A position of the random game with that side to move.
             for moves, line_fen in self.game_line()[1:]:
                 if self.opt_end(self.start, moves)[0]:
                     break
-                if Fen(line_fen).side() == "w" and self.quiet_moves(line_fen, (), avoid_royal=False, limit=1,
-                                                                    no_check=False):
-                    start, side = Fen(line_fen), "w"
+                if Fen(line_fen).side() == colour and self.quiet_moves(line_fen, (), avoid_royal=False, limit=1,
+                                                                       no_check=False):
+                    start, side = Fen(line_fen), colour
                     break
         fen = start.text(clock=10)
         seen = {}  # letter -> [(move, clock, to, from)]
@@ -88,17 +94,17 @@ class MoveRuleProbes:
             except ValueError:
                 continue
             seen.setdefault(letter(tok), []).append((m, clock, to, frm))
-        if side != "w":
-            self.skip("nMoveRuleTypesWhite", "no position with White to move and a quiet move, at the start or in a random game")
+        if side != colour:
+            self.skip(key, "no position with that side to move and a quiet move, at the start or in a random game")
             return
         if not seen:
-            self.skip("nMoveRuleTypesWhite", "no quiet move in the start position or a random game")
+            self.skip(key, "no quiet move in the start position or a random game")
             return
 
         def reversible(m, to, frm):
             """Whether the piece could go back (Fairy-Stockfish resets the
             clock only for a move of these types it could not take back):
-            after m and a quiet Black reply, to-from is legal."""
+            after m and a quiet reply, to-from is legal."""
             for r in self.legal(fen, [m])[:8]:
                 if sf.is_capture(self.v, fen, [m], r):
                     continue
@@ -115,9 +121,9 @@ class MoveRuleProbes:
             elif resets:
                 wrong.append("%s (%s) resets the clock" % (resets[0][0], l))
         if wrong:
-            self.bad("nMoveRuleTypesWhite", types, "; ".join(wrong))
+            self.bad(key, types, "; ".join(wrong))
         else:
-            self.ok("nMoveRuleTypesWhite")
+            self.ok(key)
 
     def drop_resets(self, g):
         """The n-move rule's sentence says a drop resets the count

@@ -52,7 +52,7 @@ PROBES = [
     (("nFoldRule",), "probe_repetition", {"nFoldRule", "nFoldValue", "nFoldValueAbsolute"}),
     (("perpetualCheckIllegal",), "probe_perpetual", {"perpetualCheckIllegal"}),
     (("chasingRule",), "probe_chasing", {"chasingRule"}),
-    (("nMoveRule",), "probe_nmove", {"nMoveRule", "nMoveRuleTypesWhite"}),
+    (("nMoveRule",), "probe_nmove", {"nMoveRule", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack"}),
     (("castling",), "probe_castling", set),
     (("pieceDrops",), "probe_drops", {"pieceDrops", "dropRegionWhite", "dropRegionBlack"}),
     (("fsf:freeDrops",), "probe_free_drops", {"fsf:freeDrops"}),
