@@ -664,6 +664,20 @@ fn squares_words(v: &Variant, squares: &[crate::engine::geometry::Square]) -> St
             if ranks.len() > 1 { "s" } else { "" }
         );
     }
+    // Whole files: "the a-file".
+    let mut files: Vec<u8> = squares.iter().map(|s| s.file()).collect();
+    files.sort_unstable();
+    files.dedup();
+    let whole_files = files
+        .iter()
+        .all(|f| squares.iter().filter(|s| s.file() == *f).count() == usize::from(v.ranks));
+    if whole_files && !files.is_empty() {
+        let names: Vec<String> = files
+            .iter()
+            .filter_map(|f| Square::new(*f, 0).map(|s| format!("{}-file", s.file_char())))
+            .collect();
+        return format!("the {}", list(&names, "or"));
+    }
     let mut sq = squares.to_vec();
     sq.sort_by_key(|s| (s.rank(), s.file()));
     let names: Vec<String> = sq.iter().map(|s| s.to_string()).collect();
@@ -710,7 +724,7 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     checkmate(v, name, out);
     extinction(v, name, out);
     flag(v, name, out);
-    goals(v, out);
+    goals(v, name, out);
     stalemate(v, name, out);
     repetition(v, name, out);
     points(v, name, out);
@@ -1067,7 +1081,7 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
 }
 
 /// Check counting, lines of pieces, castling that wins.
-fn goals(v: &Variant, out: &mut Vec<Sentence>) {
+fn goals(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     if end.check_counting {
         // (A start FEN without the counts: Fairy-Stockfish's next check
@@ -1110,6 +1124,89 @@ fn goals(v: &Variant, out: &mut Vec<Sentence>) {
                 outcome(c.value)
             ))
             .key("connectN")
+            .key("connectValue")
+            .key("connectHorizontal")
+            .key("connectVertical")
+            .key("connectDiagonal"),
+        );
+    }
+    // Position::is_immediate_game_end: after a move, the mover's pieces
+    // of connectPieceTypes (every piece by default) are looked at.
+    let whose = |their: &str| match &c.piece_types {
+        Some(t) if !t.is_empty() => {
+            let names: Vec<String> = t.iter().map(|&l| plural(&name(l))).collect();
+            format!("{their} {}", list(&names, "or"))
+        }
+        _ => format!("{their} pieces"),
+    };
+    let ways = |h: &str, vert: &str, d: &str| {
+        let mut w = Vec::new();
+        if c.horizontal {
+            w.push(h.to_string());
+        }
+        if c.vertical {
+            w.push(vert.to_string());
+        }
+        if c.diagonal {
+            w.push(d.to_string());
+        }
+        list(&w, "or")
+    };
+    if c.n_by_n > 1 {
+        out.push(
+            Sentence::new(format!(
+                "A player whose move leaves {} filling a square of {n}×{n} {}.",
+                whose("their"),
+                outcome(c.value),
+                n = c.n_by_n
+            ))
+            .key("connectNxN")
+            .key("connectValue")
+            .key_if(c.piece_types.is_some(), "connectPieceTypes"),
+        );
+    }
+    if c.collinear > 1 {
+        out.push(
+            Sentence::new(format!(
+                "A player whose move leaves {} of {} on one {}, next to each other or not, {}.",
+                c.collinear,
+                whose("their"),
+                ways("rank", "file", "diagonal"),
+                outcome(c.value)
+            ))
+            .key("collinearN")
+            .key("connectValue")
+            .key("connectHorizontal")
+            .key("connectVertical")
+            .key("connectDiagonal")
+            .key_if(c.piece_types.is_some(), "connectPieceTypes"),
+        );
+    }
+    for side in [Colour::White, Colour::Black] {
+        let (from, to) = (&c.region1[side], &c.region2[side]);
+        if from.is_empty() || to.is_empty() {
+            continue;
+        }
+        out.push(
+            Sentence::new(format!(
+                "{} {} by joining {} to {} with a chain of {}, each next to the last {}.",
+                side_name(v, side),
+                outcome(c.value),
+                squares_words(v, from),
+                squares_words(v, to),
+                whose("its"),
+                ways("along a rank", "along a file", "diagonally"),
+            ))
+            .key(if side == Colour::White {
+                "connectRegion1White"
+            } else {
+                "connectRegion1Black"
+            })
+            .key(if side == Colour::White {
+                "connectRegion2White"
+            } else {
+                "connectRegion2Black"
+            })
             .key("connectValue")
             .key("connectHorizontal")
             .key("connectVertical")

@@ -88,6 +88,124 @@ class GoalProbes:
             if k in g:
                 self.ok(k)
 
+    # -- squares, collinear pieces, chains between regions
+    def shape_end(self, side, cells, tok):
+        """Whether SIDE's ('w' or 'b') pieces TOK on CELLS, with the royal
+        pieces of the start and one piece of the other side's, the other
+        side to move, end the game, and how for SIDE; None where no valid
+        position."""
+        start = Fen(self.start)
+        b = Fen(self.start)
+        for x, t in b.pieces():
+            if letter(t) not in self.royal:
+                b.set(x, None)
+        if b.pocket:
+            b.pocket = ""
+        b.no_castling()
+        if any(b.get(c) is not None for c in cells):
+            return None
+        for c in cells:
+            b.set(c, tok.upper() if side == "w" else tok.lower())
+        theirs = sorted({letter(t) for _, t in start.pieces() if white(t) != (side == "w") and letter(t) not in self.royal})
+        spare = [(x, y) for y in range(b.height) for x in range(b.width) if b.get((x, y)) is None]
+        if theirs and spare:
+            # (away from the cells: the last empty square)
+            b.set(spare[-1 if side == "w" else 0], theirs[0].lower() if side == "w" else theirs[0].upper())
+        fen = b.text(side="b" if side == "w" else "w")
+        if not self.valid(fen):
+            return None
+        end, val = sf.is_immediate_game_end(self.v, fen, [])
+        return end, outcome(-val) if end else None, fen
+
+    def probe_shapes(self, g):
+        """`connectNxN`, `collinearN`, `connectRegion1/2White/Black`
+        (with `connectValue`, `connectPieceTypes` and the directions):
+        for each side, its pieces in the shape claimed (an N×N block; N
+        on a rank, file or diagonal with a gap between each; a chain
+        along a rank or a file from one region to the other) end the
+        game as claimed for it, the shape one piece short does not."""
+        value = g.get("connectValue", self.claims.get("connectValue", "win"))
+        types = g.get("connectPieceTypes", self.claims.get("connectPieceTypes", "*"))
+        start = Fen(self.start)
+        w, h = start.width, start.height
+        mine = lambda side: sorted({letter(t) for _, t in start.pieces() if white(t) == (side == "w")
+                                    and letter(t) not in self.royal and (types in ("*", "-") or letter(t) in types)}
+                                   | {c.lower() for c in (start.pocket or "") if c.isalpha() and c.isupper() == (side == "w")
+                                      and (types in ("*", "-") or c.lower() in types)})
+        shapes = []  # (key, side, cells, short cells)
+        n = int(g.get("connectNxN", "0"))
+        if n > 1:
+            block = [(x, y) for x in range(n) for y in range(1, n + 1)]
+            for side in ("w", "b"):
+                shapes.append(("connectNxN", side, block, block[1:]))
+        k = int(g.get("collinearN", "0"))
+        if k > 1:
+            for key, d in (("connectHorizontal", (2, 0)), ("connectVertical", (0, 2)), ("connectDiagonal", (2, 2))):
+                if g.get(key, "true") != "true":
+                    continue
+                cells = [(d[0] * i, d[1] * i) for i in range(k)]
+                if all(x < w and y < h for x, y in cells):
+                    for side in ("w", "b"):
+                        shapes.append(("collinearN", side, cells, cells[:-1]))
+        for side, colour in (("w", "White"), ("b", "Black")):
+            r1 = set(g.get("connectRegion1" + colour, "").split()) - {"-"}
+            r2 = set(g.get("connectRegion2" + colour, "").split()) - {"-"}
+            if not r1 or not r2:
+                continue
+            # a straight chain along a rank or a file from a square of r1
+            # to one of r2
+            lines = [[(x, y) for x in range(w)] for y in range(h)] + [[(x, y) for y in range(h)] for x in range(w)]
+            for line in lines:
+                names = [sq(*c) for c in line]
+                a = [i for i, s_ in enumerate(names) if s_ in r1]
+                z = [i for i, s_ in enumerate(names) if s_ in r2]
+                if a and z and a[0] != z[-1]:
+                    i, j = sorted((a[0], z[-1]))
+                    chain = line[i:j + 1]
+                    mid = len(chain) // 2
+                    shapes.append(("connectRegion1" + colour, side, chain, chain[:mid] + chain[mid + 1:]))
+                    break
+        done = set()
+        for key, side, cells, short in shapes:
+            toks = mine(side)
+            if not toks:
+                continue
+            full = self.shape_end(side, cells, toks[0])
+            less = self.shape_end(side, short, toks[0])
+            if full is None or less is None:
+                continue
+            who = "White" if side == "w" else "Black"
+            rest = [x for x in g if x != key and x.startswith(("connectNxN", "collinearN", "connectRegion", "connectValue",
+                                                               "connectPieceTypes", "connectHorizontal",
+                                                               "connectVertical", "connectDiagonal"))
+                    and not ("connectN" in g and x in ("connectValue", "connectHorizontal", "connectVertical",
+                                                        "connectDiagonal"))]
+            if (not full[0] or full[1] != value) or less[0]:
+                self.skip_rest(g, rest, "its %s disagrees" % key)
+            if not full[0] or full[1] != value:
+                self.bad(key, g[key], "%s's %s on %s: %s (%s)" % (
+                    who, toks[0], " ".join(sq(*c) for c in cells),
+                    "the game goes on" if not full[0] else "a %s for %s" % (full[1], who), full[2]))
+                return
+            if less[0]:
+                self.bad(key, g[key], "%s's %s on %s, one short of the shape, end the game (%s)" % (
+                    who, toks[0], " ".join(sq(*c) for c in short), less[2]))
+                return
+            done.add(key)
+        shape_keys = [k for k in g if k.startswith(("connectNxN", "collinearN", "connectRegion"))]
+        for key in shape_keys:
+            if key in done or (key.startswith("connectRegion2") and key.replace("2", "1", 1) in done):
+                self.ok(key)
+            else:
+                self.skip(key, "no position with the shape built")
+        if done:
+            self.ok_rest(g, [k for k in ("connectValue", "connectPieceTypes", "connectHorizontal", "connectVertical",
+                                         "connectDiagonal") if "connectN" not in g])
+        else:
+            self.skip_rest(g, [k for k in ("connectValue", "connectPieceTypes", "connectHorizontal",
+                                           "connectVertical", "connectDiagonal") if "connectN" not in g],
+                           "no position with the shape built")
+
     # -- flag squares
     def probe_flag(self, g):
         """`flagRegionWhite/Black`, `flagPieceWhite`, `flagMove`: each

@@ -84,6 +84,10 @@ PROBES = [
     # goes to a hand too.)
     (("capturesToHand", "dropLoop"), "probe_hand_captures", {"capturesToHand", "dropLoop", "blastOnCapture"}),
     (("mustCapture",), "probe_must_capture", {"mustCapture"}),
+    (("connectNxN", "collinearN", "connectRegion1White", "connectRegion1Black"), "probe_shapes",
+     {"connectNxN", "collinearN", "connectRegion1White", "connectRegion2White", "connectRegion1Black",
+      "connectRegion2Black", "connectValue", "connectPieceTypes", "connectHorizontal", "connectVertical",
+      "connectDiagonal"}),
     (("connectN",), "probe_connect",
      {"connectN", "connectValue", "connectHorizontal", "connectVertical", "connectDiagonal"}),
     (("immobilityIllegal",), "probe_immobility", {"immobilityIllegal"}),
