@@ -1413,10 +1413,24 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
     }
     if rep.chasing == super::rules::Chasing::Axf {
         out.push(
-            Sentence::new(
-                "A player who keeps chasing an unprotected piece through a repetition loses \
-                 (the Asian Xiangqi Federation's rules).",
-            )
+            // (Position::chased: a Horse's or Cannon's attack on a
+            // Chariot, an Elephant's or Advisor's on a Chariot, Cannon or
+            // Horse, count protected or not; Kings and Soldiers before
+            // the river never count.)
+            Sentence::new(format!(
+                "A player who keeps chasing a piece through a repetition loses (the Asian Xiangqi \
+                 Federation's rules): a chase is an attack on a piece that is not protected, or, protected \
+                 or not, a {horse}'s or {cannon}'s attack on a {rook}, or an {elephant}'s or {fers}'s on a \
+                 {rook}, {cannon} or {horse}; a {king} and a {soldier} that has not crossed the river are \
+                 never chased.",
+                horse = type_name(v, name, "horse", "Horse"),
+                cannon = type_name(v, name, "cannon", "Cannon"),
+                rook = type_name(v, name, "rook", "Chariot"),
+                elephant = type_name(v, name, "elephant", "Elephant"),
+                fers = type_name(v, name, "fers", "Advisor"),
+                king = royal_name(v, name),
+                soldier = type_name(v, name, "soldier", "Soldier"),
+            ))
             .key("chasingRule"),
         );
     }
@@ -1602,13 +1616,30 @@ fn drops_sentence(v: &Variant) -> Sentence {
         "Instead of moving, a player may drop a piece from their hand onto an empty square"
     });
     let all = super::rules::Rules::whole_board;
-    if !all(&drops.region.white, v.files, v.ranks) {
-        text.push_str(&format!(
+    let (white_all, black_all) = (
+        all(&drops.region.white, v.files, v.ranks),
+        all(&drops.region.black, v.files, v.ranks),
+    );
+    let on = |squares: &[Square]| format!("on {}", squares_words(v, squares));
+    match (white_all, black_all) {
+        (true, true) => {}
+        // (One side's drops bounded: Synochess's Black, on the 5th rank.)
+        (true, false) => text.push_str(&format!(
+            ", {}'s only {}",
+            side_name(v, Colour::Black),
+            on(&drops.region.black)
+        )),
+        (false, true) => text.push_str(&format!(
+            ", {}'s only {}",
+            side_name(v, Colour::White),
+            on(&drops.region.white)
+        )),
+        (false, false) => text.push_str(&format!(
             " of {} ({}: {})",
             squares_words(v, &drops.region.white),
             side_name(v, Colour::Black),
             squares_words(v, &drops.region.black)
-        ));
+        )),
     }
     text.push('.');
     Sentence::new(text)
