@@ -647,16 +647,23 @@ fn side_name(v: &Variant, c: Colour) -> &'static str {
     }
 }
 
-/// Squares named one by one ("a8, b8 or c8"), or a whole rank's by its
-/// rank ("the 8th rank") where the region is whole ranks.
-fn squares_words(v: &Variant, squares: &[crate::engine::geometry::Square]) -> String {
-    let mut ranks: Vec<u8> = squares.iter().map(|s| s.rank()).collect();
-    ranks.sort_unstable();
-    ranks.dedup();
-    let whole = ranks
+/// The lines (`key` of a square: its rank or its file) that `squares`
+/// fill whole, each `len` squares long; `None` where some line is only
+/// partly in `squares` (or there are none).
+fn whole_lines(squares: &[Square], key: fn(&Square) -> u8, len: u8) -> Option<Vec<u8>> {
+    let mut lines: Vec<u8> = squares.iter().map(key).collect();
+    lines.sort_unstable();
+    lines.dedup();
+    let whole = lines
         .iter()
-        .all(|r| squares.iter().filter(|s| s.rank() == *r).count() == usize::from(v.files));
-    if whole && !ranks.is_empty() {
+        .all(|l| squares.iter().filter(|s| key(s) == *l).count() == usize::from(len));
+    (whole && !lines.is_empty()).then_some(lines)
+}
+
+/// Squares named one by one ("a8, b8 or c8"), or whole ranks by their
+/// rank ("the 8th rank") and whole files by their file ("the a-file").
+fn squares_words(v: &Variant, squares: &[Square]) -> String {
+    if let Some(ranks) = whole_lines(squares, |s| s.rank(), v.files) {
         let names: Vec<String> = ranks.iter().map(|r| ordinal(r + 1)).collect();
         return format!(
             "the {} rank{}",
@@ -664,14 +671,7 @@ fn squares_words(v: &Variant, squares: &[crate::engine::geometry::Square]) -> St
             if ranks.len() > 1 { "s" } else { "" }
         );
     }
-    // Whole files: "the a-file".
-    let mut files: Vec<u8> = squares.iter().map(|s| s.file()).collect();
-    files.sort_unstable();
-    files.dedup();
-    let whole_files = files
-        .iter()
-        .all(|f| squares.iter().filter(|s| s.file() == *f).count() == usize::from(v.ranks));
-    if whole_files && !files.is_empty() {
+    if let Some(files) = whole_lines(squares, |s| s.file(), v.ranks) {
         let names: Vec<String> = files
             .iter()
             .filter_map(|f| Square::new(*f, 0).map(|s| format!("{}-file", s.file_char())))
