@@ -730,6 +730,18 @@ fn ends(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     points(v, name, out);
 }
 
+/// The names, in the plural, of the extinction types the variant has.
+fn extinction_kinds(v: &Variant, name: &dyn Fn(char) -> String) -> Vec<String> {
+    v.rules
+        .end
+        .extinction
+        .piece_types
+        .iter()
+        .filter(|c| v.pieces.iter().any(|p| p.letter == **c))
+        .map(|&c| plural(&name(c)))
+        .collect()
+}
+
 /// Checkmate, and Shatar's rule for it.
 fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
@@ -738,12 +750,7 @@ fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>
     if royal.is_none() && x.pseudo_royal && v.rules.captures.blast && v.rules.moves.checking {
         // (Atomic: the King is pseudo-royal, so a player whose Kings are
         // attacked and who has no legal move has lost; game_result.)
-        let kinds: Vec<String> = x
-            .piece_types
-            .iter()
-            .filter(|c| v.pieces.iter().any(|p| p.letter == **c))
-            .map(|&c| plural(&name(c)))
-            .collect();
+        let kinds = extinction_kinds(v, name);
         if !kinds.is_empty() {
             out.push(
                 Sentence::new(if x.piece_types.len() == 1 && x.piece_types.iter().all(|&c| starting_count(v, c) <= 1) {
@@ -799,12 +806,7 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
     if x.value == Outcome::None {
         return;
     }
-    let kinds: Vec<String> = x
-        .piece_types
-        .iter()
-        .filter(|c| v.pieces.iter().any(|p| p.letter == **c))
-        .map(|&c| plural(&name(c)))
-        .collect();
+    let kinds = extinction_kinds(v, name);
     let n = x.piece_count;
     if x.pseudo_royal && !v.rules.captures.blast {
         if !kinds.is_empty() {
