@@ -1339,7 +1339,7 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         } else if !apart {
             format!("no capture and {}", phrase(white, ""))
         } else {
-            let mut parts = vec!["no capture".to_string()];
+            let mut parts = alloc::vec!["no capture".to_string()];
             for (side, types) in [(Colour::White, white), (Colour::Black, black)] {
                 if !types.is_empty() {
                     parts.push(phrase(types, &format!("{} ", side_name(v, side))));
