@@ -1302,6 +1302,70 @@ fn always_passes(v: &Variant) -> bool {
     pass.white && pass.black
 }
 
+/// The n-move rule's sentence: its count, the moves that reset it (each
+/// side's where they differ), and its result.
+fn n_move_rule(v: &Variant, name: &dyn Fn(char) -> String, points: bool) -> Sentence {
+    let rep = &v.rules.repetition;
+    // Fairy-Stockfish resets the count for a move of these types only
+    // if the piece could not move back (do_move); a pawn's moves
+    // never can. Each side's types (Khans' Black: its Scouts).
+    let phrase = |types: &[char], side: &str| -> String {
+        let resets: Vec<String> = types
+            .iter()
+            .map(|&c| format!("{side}{}", name(c)))
+            .collect();
+        let pawns_only = types
+            .iter()
+            .all(|c| v.piece(*c).is_some_and(|p| p.name == "pawn"));
+        if pawns_only {
+            format!("no {} move", list(&resets, "or"))
+        } else {
+            format!(
+                "no move of {} that it could not take back",
+                with_article(&list(&resets, "or"))
+            )
+        }
+    };
+    let (white, black) = (&rep.n_move_types.white, &rep.n_move_types.black);
+    let apart = white != black;
+    let what = if white.is_empty() && black.is_empty() {
+        "no capture".to_string()
+    } else if !apart {
+        format!("no capture and {}", phrase(white, ""))
+    } else {
+        let mut parts = alloc::vec!["no capture".to_string()];
+        for (side, types) in [(Colour::White, white), (Colour::Black, black)] {
+            if !types.is_empty() {
+                parts.push(phrase(types, &format!("{} ", side_name(v, side))));
+            }
+        }
+        list(&parts, "and")
+    };
+    // Position::do_move resets the clock for every drop.
+    let drops = v.rules.drops.allowed;
+    let what = if drops {
+        match what.strip_prefix("no capture and ") {
+            Some(rest) => format!("no capture, no drop and {rest}"),
+            None => format!("{what} and no drop"),
+        }
+    } else {
+        what
+    };
+    Sentence::new(format!(
+        "After {} moves by each side with {what}, the game ends: {}.",
+        rep.n_move,
+        if points {
+            "it is decided by points"
+        } else {
+            "a draw"
+        }
+    ))
+    .key("nMoveRule")
+    .key("nMoveRuleTypesWhite")
+    .key_if(apart, "nMoveRuleTypesBlack")
+    .key_if(drops, "pieceDrops")
+}
+
 /// The move rule, repetition, chasing, Janggi's move repetition, bikjang.
 fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
@@ -1312,66 +1376,7 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         // No move keeps the half-move clock and no position comes back:
         // neither rule can apply (Tic-tac-toe, Reversi, Clobber).
     } else if rep.n_move != 0 {
-        // Fairy-Stockfish resets the count for a move of these types only
-        // if the piece could not move back (do_move); a pawn's moves
-        // never can. Each side's types (Khans' Black: its Scouts).
-        let phrase = |types: &[char], side: &str| -> String {
-            let resets: Vec<String> = types
-                .iter()
-                .map(|&c| format!("{side}{}", name(c)))
-                .collect();
-            let pawns_only = types
-                .iter()
-                .all(|c| v.piece(*c).is_some_and(|p| p.name == "pawn"));
-            if pawns_only {
-                format!("no {} move", list(&resets, "or"))
-            } else {
-                format!(
-                    "no move of {} that it could not take back",
-                    with_article(&list(&resets, "or"))
-                )
-            }
-        };
-        let (white, black) = (&rep.n_move_types.white, &rep.n_move_types.black);
-        let apart = white != black;
-        let what = if white.is_empty() && black.is_empty() {
-            "no capture".to_string()
-        } else if !apart {
-            format!("no capture and {}", phrase(white, ""))
-        } else {
-            let mut parts = alloc::vec!["no capture".to_string()];
-            for (side, types) in [(Colour::White, white), (Colour::Black, black)] {
-                if !types.is_empty() {
-                    parts.push(phrase(types, &format!("{} ", side_name(v, side))));
-                }
-            }
-            list(&parts, "and")
-        };
-        // Position::do_move resets the clock for every drop.
-        let drops = v.rules.drops.allowed;
-        let what = if drops {
-            match what.strip_prefix("no capture and ") {
-                Some(rest) => format!("no capture, no drop and {rest}"),
-                None => format!("{what} and no drop"),
-            }
-        } else {
-            what
-        };
-        out.push(
-            Sentence::new(format!(
-                "After {} moves by each side with {what}, the game ends: {}.",
-                rep.n_move,
-                if points {
-                    "it is decided by points"
-                } else {
-                    "a draw"
-                }
-            ))
-            .key("nMoveRule")
-            .key("nMoveRuleTypesWhite")
-            .key_if(apart, "nMoveRuleTypesBlack")
-            .key_if(drops, "pieceDrops"),
-        );
+        out.push(n_move_rule(v, name, points));
     } else {
         out.push(
             Sentence::new("No number of moves without a capture ends the game.").key("nMoveRule"),
@@ -1664,6 +1669,55 @@ fn shogi_family(v: &Variant) -> bool {
     }
 }
 
+/// A game of Shogi's family that lifts Shogi's two rules on a Pawn's
+/// drops (Cannon shogi: `dropNoDoubled = -`, `shogiPawnDropMateIllegal =
+/// false`) says so: a Shogi player expects them.
+fn lifted_shogi_rules(
+    v: &Variant,
+    name: &dyn Fn(char) -> String,
+    first_check_wins: bool,
+    out: &mut Vec<Sentence>,
+) {
+    let drops = &v.rules.drops;
+    if let Some(p) = v
+        .pieces
+        .iter()
+        .find(|p| p.letter == 'p')
+        .filter(|_| shogi_family(v))
+    {
+        let pawn = name(p.letter);
+        let lifted: Vec<(&str, &str)> = [
+            (
+                drops.no_doubled.is_none(),
+                "may be dropped on a file that already holds one of its side's",
+            ),
+            (
+                !drops.pawn_drop_mate_illegal && !first_check_wins,
+                "may give checkmate by its drop",
+            ),
+        ]
+        .into_iter()
+        .filter(|(lifted, _)| *lifted)
+        .map(|(_, words)| ("", words))
+        .collect();
+        if !lifted.is_empty() {
+            let words: Vec<String> = lifted.iter().map(|(_, w)| w.to_string()).collect();
+            out.push(
+                Sentence::new(format!(
+                    "Unlike in Shogi, {} {}.",
+                    with_article(&pawn),
+                    list(&words, "and")
+                ))
+                .key_if(drops.no_doubled.is_none(), "dropNoDoubled")
+                .key_if(
+                    !drops.pawn_drop_mate_illegal && !first_check_wins,
+                    "shogiPawnDropMateIllegal",
+                ),
+            );
+        }
+    }
+}
+
 /// Drops: where a piece may be dropped, and where not.
 fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let drops = &v.rules.drops;
@@ -1707,45 +1761,7 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 .key("shogiPawnDropMateIllegal"),
             );
         }
-        // A game with Shogi's Pawn that lifts Shogi's two rules on its
-        // drops (Cannon shogi) says so: a Shogi player expects them.
-        if let Some(p) = v
-            .pieces
-            .iter()
-            .find(|p| p.letter == 'p')
-            .filter(|_| shogi_family(v))
-        {
-            let pawn = name(p.letter);
-            let lifted: Vec<(&str, &str)> = [
-                (
-                    drops.no_doubled.is_none(),
-                    "may be dropped on a file that already holds one of its side's",
-                ),
-                (
-                    !drops.pawn_drop_mate_illegal && !first_check_wins,
-                    "may give checkmate by its drop",
-                ),
-            ]
-            .into_iter()
-            .filter(|(lifted, _)| *lifted)
-            .map(|(_, words)| ("", words))
-            .collect();
-            if !lifted.is_empty() {
-                let words: Vec<String> = lifted.iter().map(|(_, w)| w.to_string()).collect();
-                out.push(
-                    Sentence::new(format!(
-                        "Unlike in Shogi, {} {}.",
-                        with_article(&pawn),
-                        list(&words, "and")
-                    ))
-                    .key_if(drops.no_doubled.is_none(), "dropNoDoubled")
-                    .key_if(
-                        !drops.pawn_drop_mate_illegal && !first_check_wins,
-                        "shogiPawnDropMateIllegal",
-                    ),
-                );
-            }
-        }
+        lifted_shogi_rules(v, name, first_check_wins, out);
         // Fairy-Stockfish's drop_region: these two apply to its pawn type.
         // (Said where a pawn can be in hand: captured, or in a pocket.)
         let pawn = v.pieces.iter().find(|p| {
