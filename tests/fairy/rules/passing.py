@@ -48,9 +48,9 @@ class PassProbes:
             else:
                 self.ok(key)
         if "wallOrMove" in g:
-            self.probe_double_pass(g)
+            self.probe_two_passes(g)
 
-    def probe_double_pass(self, g):
+    def probe_two_passes(self, g):
         """`wallOrMove` beside both passes: from the start, both players
         pass; `false`: the game then ends at once (a draw, or decided by
         the pieces under materialCounting), not after the first pass;
