@@ -972,17 +972,8 @@ fn flag(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         return;
     }
     let count = flag.count.max(1);
-    let number = |n: i32| match n {
-        2 => "two".to_string(),
-        3 => "three".to_string(),
-        4 => "four".to_string(),
-        5 => "five".to_string(),
-        6 => "six".to_string(),
-        7 => "seven".to_string(),
-        8 => "eight".to_string(),
-        9 => "nine".to_string(),
-        n => n.to_string(),
-    };
+    let number =
+        |n: i32| u8::try_from(n).map_or_else(|_| n.to_string(), crate::engine::describe::number);
     // What a side brings: "their Knight", "nine of their Knights".
     let what = |piece: Option<char>, their: &str| match (piece, count) {
         (None, 1) => format!("any of {their} pieces"),
