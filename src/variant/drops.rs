@@ -114,15 +114,25 @@ pub fn hand_types(v: &Variant, colour: Colour) -> Vec<char> {
     }
     // (Bughouse: what the partner captures comes to this hand.)
     if v.rules.drops.captures_to_hand || v.rules.engine.two_boards {
+        // (Not a piece an extinction rule keeps out of every hand, unless
+        // a promotion can make another; on two boards, Koedem, the King
+        // the partner takes comes to this hand all the same.)
+        let count = |letter: char, c: Colour| super::start_count(&v.start, &v.in_hand, letter, c);
+        let promoted_to = |l: char| {
+            v.promotion.piece_types_white.contains(&l) || v.promotion.piece_types_black.contains(&l)
+        };
+        let ends = |l: char| {
+            !v.rules.engine.two_boards && v.rules.never_in_hand(l, &count) && !promoted_to(l)
+        };
         for p in &v.start {
-            let capturable = v.piece(p.letter).is_some_and(|q| !q.royal);
+            let capturable = v.piece(p.letter).is_some_and(|q| !q.royal) && !ends(p.letter);
             if p.colour != colour && capturable {
                 letters.push(p.letter);
             }
         }
         for c in v.in_hand.chars().filter(char::is_ascii_alphabetic) {
             let theirs = c.is_ascii_uppercase() != (colour == Colour::White);
-            if theirs && v.piece(c).is_some_and(|q| !q.royal) {
+            if theirs && v.piece(c).is_some_and(|q| !q.royal && !ends(q.letter)) {
                 letters.push(c.to_ascii_lowercase());
             }
         }
@@ -837,5 +847,24 @@ mod tests {
         assert_eq!(hand_types(v, Colour::Black).len(), 7);
         let chess = &read("[c:chess]\n", "c.ini").unwrap()[0];
         assert!(hand_types(chess, Colour::White).is_empty());
+    }
+
+    #[test]
+    fn a_piece_whose_capture_ends_the_game_is_never_in_hand() {
+        // Fairy-Stockfish: taking Dobutsu's Lion ends the game at once
+        // (extinction), and Mandala's two pseudo-royal pieces may never be
+        // left attacked; Koedem's King, taken on the partner's board,
+        // comes to this hand and must be dropped (`mustDropType`).
+        let dobutsu = &read("[d:dobutsu]\n", "d.ini").unwrap()[0];
+        assert_eq!(hand_types(dobutsu, Colour::White), ['e', 'c', 'g']);
+        let ini = "[m:chess]\nmaxRank = 10\nmaxFile = 10\npieceDrops = true\ncapturesToHand = true\n\
+                   customPiece5 = j:FWGH\nking = -\n\
+                   startFen = 4jj4/10/10/10/10/10/10/10/10/RRRRJJRRRR[] w - - 0 1\n\
+                   extinctionValue = loss\nextinctionPieceTypes = j\nextinctionPseudoRoyal = true\n\
+                   extinctionPieceCount = 1\n";
+        let mandala = &read(ini, "m.ini").unwrap()[0];
+        assert_eq!(hand_types(mandala, Colour::Black), ['r']);
+        let koedem = &read("[k:koedem]\n", "k.ini").unwrap()[0];
+        assert!(hand_types(koedem, Colour::White).contains(&'k'));
     }
 }

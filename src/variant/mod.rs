@@ -268,6 +268,24 @@ pub struct Promotion {
     pub promoted: Vec<(char, char)>,
 }
 
+/// How many of piece `letter` side `colour` starts with, on the board
+/// (`start`) and in hand (`in_hand`, as the FEN's pocket writes it).
+pub(crate) fn start_count(
+    start: &[Placement],
+    in_hand: &str,
+    letter: char,
+    colour: Colour,
+) -> usize {
+    let hand = in_hand.chars().filter(|&c| match colour {
+        Colour::White => c == letter.to_ascii_uppercase(),
+        Colour::Black => c == letter,
+    });
+    let board = start
+        .iter()
+        .filter(|s| s.letter == letter && s.colour == colour);
+    board.count() + hand.count()
+}
+
 impl Variant {
     /// The piece with this letter (either case).
     pub fn piece(&self, letter: char) -> Option<&VariantPiece> {

@@ -585,16 +585,7 @@ fn finish(d: &Draft, s: &Section, file: &str) -> Result<Variant, Error> {
         })
         .collect();
     // A pseudo-royal piece its own capture would destroy never captures.
-    let count = |letter: char, colour: Colour| {
-        let hand = |c: &char| match colour {
-            Colour::White => *c == letter.to_ascii_uppercase(),
-            Colour::Black => *c == letter,
-        };
-        let board = start
-            .iter()
-            .filter(|s| s.letter == letter && s.colour == colour);
-        board.count() + in_hand.chars().filter(hand).count()
-    };
+    let count = |letter: char, colour: Colour| super::start_count(&start, &in_hand, letter, colour);
     for (p, (.., betza, _, _)) in pieces.iter_mut().zip(&d.pieces) {
         if let Some(why) = rules.self_destroying(p.letter, &count) {
             p.special.push(Special::NeverCaptures(why));

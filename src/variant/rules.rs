@@ -1164,6 +1164,33 @@ impl Rules {
         }
     }
 
+    /// Whether piece `letter` is never in a hand while the game goes on,
+    /// an extinction rule naming its type (Dobutsu's Lion, Mandala's
+    /// pseudo-royal piece): `count` as in [`Rules::self_destroying`].
+    /// Either it can never be taken (pseudo-royal, no side starting with
+    /// more of it than `extinctionPieceCount` + 1, and no blast), or
+    /// taking it ends the game at once (`Position::is_immediate_game_end`:
+    /// the side that loses it has at most `extinctionPieceCount` left,
+    /// hand included, and the taker, the piece now in its hand, at least
+    /// `extinctionOpponentPieceCount`, one more under `extinctionClaim`).
+    pub fn never_in_hand(&self, letter: char, count: &dyn Fn(char, Colour) -> usize) -> bool {
+        let x = &self.end.extinction;
+        if x.value == Outcome::None || !x.piece_types.contains(&letter) {
+            return false;
+        }
+        let at_most = |n: i32| usize::try_from(n).unwrap_or(0);
+        let most = at_most(x.piece_count.saturating_add(1));
+        let sides = [Colour::White, Colour::Black];
+        if x.pseudo_royal && !self.captures.blast && sides.iter().all(|&c| count(letter, c) <= most)
+        {
+            return true;
+        }
+        let taker_needs = at_most(x.opponent_piece_count) + usize::from(x.claim);
+        sides
+            .iter()
+            .all(|&c| count(letter, c) <= most && count(letter, c.opposite()) + 1 >= taker_needs)
+    }
+
     /// Whether a region is the whole board (a default, or written so).
     pub fn whole_board(region: &[Square], files: u8, ranks: u8) -> bool {
         region.len() == usize::from(files) * usize::from(ranks)
