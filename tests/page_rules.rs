@@ -221,7 +221,9 @@ fn pieces_that_never_move_and_pieces_that_change_form() {
     // promoted forms, with rows but no square of their own.
     let html = written("kyotoshogi");
     assert_eq!(goes(&html, "a1"), squares("a2 a3 a4 a5"));
-    assert!(html.contains("A promoted Lance or Knight"));
+    // Its players call the promoted Lance the Tokin (pychess-variants'
+    // Kyoto shogi guide).
+    assert!(html.contains("A promoted Lance (Tokin) or Knight"));
     // (A board cell's key follows its id; a row's follows `<tr `.)
     assert!(!html.contains("\" data-piece=\"G\""));
 }

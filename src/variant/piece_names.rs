@@ -160,6 +160,10 @@ pub struct Entry {
     pub source: String,
     /// The pieces this entry names itself (not its parents').
     pub pieces: Vec<PieceName>,
+    /// Promoted pieces this entry names by the piece they were (`+p =
+    /// Tokin @ WfF`: `letter` the unpromoted piece's, `betza` the moves of
+    /// the type it promotes to).
+    pub promoted: Vec<PieceName>,
     /// The line of its header in the data file.
     pub line: usize,
 }
@@ -214,6 +218,7 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
                 sides: None,
                 source: String::new(),
                 pieces: Vec::new(),
+                promoted: Vec::new(),
                 line: n,
             });
             continue;
@@ -225,6 +230,27 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
             .split_once('=')
             .ok_or_else(|| err(n, "expected KEY = VALUE"))?;
         let (k, v) = (k.trim(), v.trim());
+        if let Some((letter, promoted)) = piece_key(k) {
+            let (name, betza) = v
+                .split_once('@')
+                .ok_or_else(|| err(n, "a piece is NAME @ BETZA"))?;
+            let name = name.trim();
+            if name.is_empty() || name.starts_with("Piece ") {
+                return Err(err(n, "a piece needs a name"));
+            }
+            let named = PieceName {
+                letter,
+                name: name.to_string(),
+                betza: betza.trim().to_string(),
+                from: e.key.clone(),
+            };
+            if promoted {
+                e.promoted.push(named);
+            } else {
+                e.pieces.push(named);
+            }
+            continue;
+        }
         match k {
             "parent" => e.parent = Some(v.to_string()),
             "title" => e.title = v.to_string(),
@@ -266,25 +292,24 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, DataError> {
                     black: black.to_string(),
                 });
             }
-            _ if k.chars().count() == 1 && k.chars().all(|c| c.is_ascii_lowercase()) => {
-                let (name, betza) = v
-                    .split_once('@')
-                    .ok_or_else(|| err(n, "a piece is NAME @ BETZA"))?;
-                let name = name.trim();
-                if name.is_empty() || name.starts_with("Piece ") {
-                    return Err(err(n, "a piece needs a name"));
-                }
-                e.pieces.push(PieceName {
-                    letter: k.chars().next().unwrap_or('?'),
-                    name: name.to_string(),
-                    betza: betza.trim().to_string(),
-                    from: e.key.clone(),
-                });
-            }
             _ => return Err(err(n, "an unknown key")),
         }
     }
     Ok(out)
+}
+
+/// A piece line's key: its letter, and whether it names the piece once
+/// promoted (`+p`).
+fn piece_key(k: &str) -> Option<(char, bool)> {
+    let (promoted, rest) = match k.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, k),
+    };
+    let mut chars = rest.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_lowercase() => Some((c, promoted)),
+        _ => None,
+    }
 }
 
 /// A side's name: one capitalised word of letters.
@@ -387,11 +412,28 @@ impl Known {
     /// The name of the piece `letter` with Betza `betza`: from the entry,
     /// else from the nearest parent naming that letter with that Betza.
     pub fn piece(&self, letter: char, betza: &str) -> Option<&'static str> {
+        self.named(|e| &e.pieces, letter, betza)
+    }
+
+    /// The name of piece `letter` once promoted, `betza` being the moves
+    /// of the type it promotes to (Shogi's promoted Pawn, the Tokin):
+    /// from the entry, else from the nearest parent naming it so.
+    pub fn promoted(&self, letter: char, betza: &str) -> Option<&'static str> {
+        self.named(|e| &e.promoted, letter, betza)
+    }
+
+    /// The first name, up the parent chain, among an entry's `lines` for
+    /// this letter and Betza.
+    fn named(
+        &self,
+        lines: fn(&'static Entry) -> &'static [PieceName],
+        letter: char,
+        betza: &str,
+    ) -> Option<&'static str> {
         let letter = letter.to_ascii_lowercase();
         let mut e = Some(self.entry);
         while let Some(x) = e {
-            if let Some(p) = x
-                .pieces
+            if let Some(p) = lines(x)
                 .iter()
                 .find(|p| p.letter == letter && p.betza == betza)
             {
@@ -401,6 +443,34 @@ impl Known {
         }
         None
     }
+}
+
+/// The name players give piece `letter` of `v` once promoted, where it
+/// has one of its own (Shogi's Tokin, Sho shogi's Crown Prince): the
+/// moves are those of the type it promotes to (`promotedPieceType`).
+///
+/// ```
+/// use glance::variant::{builtin, piece_names::promoted_name, read_each};
+/// let named = |name: &str| {
+///     read_each(builtin::TEXT, "builtins.ini")
+///         .into_iter()
+///         .flatten()
+///         .find(|v| v.name == name)
+///         .unwrap()
+/// };
+/// assert_eq!(promoted_name(&named("shogi"), 'p'), Some("Tokin"));
+/// assert_eq!(promoted_name(&named("shogi"), 'b'), None);
+/// // Kyoto shogi's Pawn turns into a Rook, which is no Tokin.
+/// assert_eq!(promoted_name(&named("kyotoshogi"), 'p'), None);
+/// ```
+pub fn promoted_name(v: &Variant, letter: char) -> Option<&'static str> {
+    let to = v
+        .promotion
+        .promoted
+        .iter()
+        .find(|(from, _)| *from == letter.to_ascii_lowercase())?
+        .1;
+    Known::of(v)?.promoted(letter, &v.piece(to)?.betza)
 }
 
 /// Classic names of whole Betza strings (the Chess Variant Pages' and
@@ -757,6 +827,33 @@ mod tests {
                 v.name
             );
         }
+    }
+
+    #[test]
+    fn every_promoted_name_names_a_promotion_of_its_built_in() {
+        // A `+x` line whose letter does not promote, or whose Betza is not
+        // that of the type it promotes to, would name nothing.
+        let mut used = 0;
+        for r in crate::variant::read_each(crate::variant::builtin::TEXT, "builtins.ini") {
+            let v = r.unwrap();
+            for p in entry(&v.name).map_or(&[][..], |e| &e.promoted[..]) {
+                assert_eq!(
+                    promoted_name(&v, p.letter),
+                    Some(p.name.as_str()),
+                    "[{}] +{}",
+                    v.name,
+                    p.letter
+                );
+                used += 1;
+            }
+        }
+        assert_eq!(
+            used, 3,
+            "minishogi's Tokin, shoshogi's Crown Prince, kyotoshogi's Tokin"
+        );
+        assert!(parse("[x]\n+p = Tokin @ WfF\n").is_ok_and(|e| e[0].promoted.len() == 1));
+        assert!(parse("[x]\n+pp = Tokin @ WfF\n").is_err());
+        assert!(parse("[x]\n+p = Tokin\n").is_err());
     }
 
     #[test]

@@ -419,15 +419,24 @@ pub fn promotion_sentences(
     }
     for (from, to) in &pr.promoted {
         if *from == p.letter {
+            // (Shogi's Pawn promotes to a Tokin, which moves as a Gold
+            // General: Fairy-Stockfish gives both one type.)
+            let to = match promoted_name(v, *from) {
+                Some(own) => format!(
+                    "{}, which moves as {},",
+                    with_article(own),
+                    with_article(&name(*to))
+                ),
+                None => name(*to),
+            };
             out.push(
                 Sentence::new(format!(
-                    "{} to {} {}",
+                    "{} to {to} {}",
                     if pr.mandatory_piece {
                         "must promote"
                     } else {
                         "may promote"
                     },
-                    name(*to),
                     piece_zone(v)
                 ))
                 .key("promotedPieceType")
@@ -1647,6 +1656,19 @@ fn drops_sentence(v: &Variant) -> Sentence {
         .fsf("freeDrops", drops.free)
 }
 
+/// The name its players give piece `letter` once promoted
+/// ([`super::piece_names::promoted_name`]); none in the browser's build,
+/// which writes no page.
+fn promoted_name(v: &Variant, letter: char) -> Option<&'static str> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return super::piece_names::promoted_name(v, letter);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (v, letter);
+        None
+    }
+}
+
 /// Whether the variant is one of Shogi's family (its entry in
 /// `piece_names.ini`); false in the browser's build, which writes no page.
 fn shogi_family(v: &Variant) -> bool {
@@ -2234,10 +2256,15 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
         // take so; Horde's Black only on the 3rd rank, not after a
         // White Pawn's step from the 1st rank.)
         let mut only = String::new();
+        let mut claimed = Vec::new();
         let board = usize::from(v.files) * usize::from(v.ranks);
         for side in [Colour::White, Colour::Black] {
             let region = &v.rules.moves.en_passant_region[side];
             if region.len() < board {
+                claimed.push(match side {
+                    Colour::White => "enPassantRegionWhite",
+                    Colour::Black => "enPassantRegionBlack",
+                });
                 only.push_str(&format!(
                     " {} takes so only where the square passed over is {}.",
                     side_name(v, side),
@@ -2249,15 +2276,14 @@ fn double_steps(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Senten
                 ));
             }
         }
-        out.push(
-            Sentence::new(format!(
-                "En passant: on the very next move only, {} of the other side that could have taken \
-                 the piece had it stepped once may take it so, moving to the square it passed over and \
-                 removing it from the square it stands on.{only}",
-                with_article(&taker)
-            ))
-            .fsf("enPassant", "true"),
-        );
+        let sentence = Sentence::new(format!(
+            "En passant: on the very next move only, {} of the other side that could have taken \
+             the piece had it stepped once may take it so, moving to the square it passed over and \
+             removing it from the square it stands on.{only}",
+            with_article(&taker)
+        ))
+        .fsf("enPassant", "true");
+        out.push(claimed.into_iter().fold(sentence, Sentence::key));
     } else if stated {
         out.push(
             Sentence::new(format!(

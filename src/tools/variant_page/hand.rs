@@ -682,7 +682,15 @@ fn promotion_words(
         .collect();
     let becomes = match to.as_slice() {
         [] => String::from("a piece of the game's"),
-        [one] => prose::with_article(one),
+        // (Shogi's Pawn becomes a Tokin, which moves as a Gold General.)
+        [one] => match piece_names::promoted_name(v, p.letter).filter(|_| !shown.pawn) {
+            Some(own) => format!(
+                "{}, which moves as {}",
+                prose::with_article(own),
+                prose::with_article(one)
+            ),
+            None => prose::with_article(one),
+        },
         [rest @ .., last] => format!(
             "{} or {last}, as its player chooses",
             prose::with_article(&rest.join(", "))

@@ -353,7 +353,10 @@ fn promoted_at_start(v: &Variant, names: &Names) -> Vec<String> {
     let mut out = Vec::new();
     for colour in [Colour::White, Colour::Black] {
         for s in v.start.iter().filter(|s| s.promoted && s.colour == colour) {
-            let base = letter_name(v, names, s.letter);
+            let base = match piece_names::promoted_name(v, s.letter) {
+                Some(own) => format!("{base} ({own})", base = letter_name(v, names, s.letter)),
+                None => letter_name(v, names, s.letter),
+            };
             let as_type = layout::letter_of(v, s);
             let side = piece_names::side(v, colour);
             out.push(if as_type == s.letter {
@@ -720,7 +723,10 @@ fn promoted_from(v: &Variant, names: &Names, p: &VariantPiece, shown: &[char]) -
         .promoted
         .iter()
         .filter(|(from, to)| *to == p.letter && shown.contains(from))
-        .map(|(from, _)| letter_name(v, names, *from))
+        .map(|(from, _)| match piece_names::promoted_name(v, *from) {
+            Some(own) => format!("{} ({own})", letter_name(v, names, *from)),
+            None => letter_name(v, names, *from),
+        })
         .collect();
     if from.is_empty() {
         return None;
