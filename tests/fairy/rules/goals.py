@@ -5,6 +5,7 @@ the flying general."""
 import pyffish as sf
 
 from .fen import Fen, MOVE, letter, outcome, parse_sq, sq, white
+from .flag_moves import next_to
 
 
 class GoalProbes:
@@ -207,6 +208,17 @@ class GoalProbes:
                            "no position with the shape built")
 
     # -- flag squares
+    @staticmethod
+    def flag_sides(g, keys):
+        """Each side a flag claim speaks of: (side, its region key, its
+        piece key, the claims it answers): White's KEYS, Black's own
+        region and piece claims where the element makes them."""
+        black = [k for k in ("flagRegionBlack", "flagPieceBlack") if k in g]
+        for side, rkey, pkey, side_keys in (("w", "flagRegionWhite", "flagPieceWhite", keys),
+                                            ("b", "flagRegionBlack", "flagPieceBlack", black)):
+            if side_keys:
+                yield side, rkey, pkey, side_keys
+
     def probe_flag(self, g):
         """`flagRegionWhite/Black`, `flagPieceWhite`, `flagMove`: each
         side's flag piece (its royal piece where the claim names it) one
@@ -215,7 +227,9 @@ class GoalProbes:
         (under `flagPieceSafe`, unless the other side attacks it there),
         every other move does not (`flagMove=false`). Black's flag piece
         is the one the sentence names for both, `flagPieceWhite`, unless
-        `flagPieceBlack` is claimed."""
+        `flagPieceBlack` is claimed. The race of the royal Kings where
+        the page claims `flagMove` (`flag_race`), and `flagMove=true` for
+        other flag pieces (`probe_flag_reply`): rules/flag_moves.py."""
         keys = [k for k in ("flagRegionWhite", "flagPieceWhite", "flagMove", "flagPieceSafe", "flagPieceCount",
                             "flagPieceBlockedWin") if k in g]
         # (The rules item's flagMove and count, where the game's one-line
@@ -226,15 +240,29 @@ class GoalProbes:
         piece = rule("flagPieceWhite", "*")
         if rule("flagPieceSafe", "false") != "true" and not king_race and piece != "*" and piece not in self.royal:
             return self.probe_flag_many(g, count)
-        if g.get("flagMove") == "true":
-            self.skip_rest(g, keys + ["flagRegionBlack", "flagPieceBlack"],
-                           "flagMove=true: whether the other side's reply may reach its flag too is not probed")
-            return
-        for side, rkey, pkey, keys in (("w", "flagRegionWhite", "flagPieceWhite", keys),
-                                       ("b", "flagRegionBlack", "flagPieceBlack",
-                                        [k for k in ("flagRegionBlack", "flagPieceBlack") if k in g])):
-            if not keys:
-                continue
+        extra = rule("flagMove", "false") == "true"
+        raced = False  # the race of the Kings played and agreeing
+        if king_race and "flagMove" in self.claims:
+            # (the race of the Kings: rules/flag_moves.py; with
+            # flagMove=false the probe of each side below too)
+            every = keys + [k for k in ("flagRegionBlack", "flagPieceBlack") if k in g]
+            bad, why = self.flag_race(set(rule("flagRegionWhite", "").split()) - {"-"},
+                                      set(rule("flagRegionBlack", "").split()) - {"-"}, extra)
+            if bad:
+                key = next(k for k in ("flagMove", "flagRegionWhite", "flagRegionBlack") if k in g)
+                self.bad(key, g[key], bad)
+                self.skip_rest(g, [k for k in every if k != key], "its %s disagrees" % key)
+                return
+            if extra:
+                if why:
+                    self.skip_rest(g, every, why)
+                else:
+                    self.ok_rest(g, every)
+                return
+            raced = not why
+        elif extra or (piece == "*" and not self.has_royal):
+            return self.probe_flag_reply(g, keys)
+        for side, rkey, pkey, keys in self.flag_sides(g, keys):
             region = set(g.get(rkey, "").split()) - {"-"}
             piece = g.get(pkey, g.get("flagPieceWhite"))
             if not region or piece is None:
@@ -244,9 +272,12 @@ class GoalProbes:
             if bad:
                 self.bad(rkey, "(%d squares)" % len(region), bad)
                 self.skip_rest(g, [k for k in keys if k != rkey], "its %s disagrees" % rkey)
-            elif why:
+            elif why and not raced:
                 self.skip_rest(g, keys, why)
             else:
+                # (where no position was built for the side alone, the
+                # race of the Kings checked its arrival: Empire's Kings
+                # may not face each other along the goal rank)
                 for k in keys:
                     self.ok(k)
 
@@ -266,11 +297,7 @@ class GoalProbes:
         blocked = g.get("flagPieceBlockedWin", self.claims.get("flagPieceBlockedWin")) == "true"
         keys = [k for k in ("flagRegionWhite", "flagPieceWhite", "flagMove", "flagPieceCount",
                             "flagPieceBlockedWin") if k in g]
-        for side, rkey, pkey, side_keys in (("w", "flagRegionWhite", "flagPieceWhite", keys),
-                                            ("b", "flagRegionBlack", "flagPieceBlack",
-                                             [k for k in ("flagRegionBlack", "flagPieceBlack") if k in g])):
-            if not side_keys:
-                continue
+        for side, rkey, pkey, side_keys in self.flag_sides(g, keys):
             region = sorted(set(g.get(rkey, "").split()) - {"-"}, key=lambda x: parse_sq(x)[::-1])
             other_region = set(g.get("flagRegionBlack" if side == "w" else "flagRegionWhite", "").split())
             piece = g.get(pkey, g.get("flagPieceWhite"))
@@ -390,15 +417,7 @@ class GoalProbes:
             return None, "not one %s piece of the flag's type among those the game cannot go on without" % mover
         w, h = start.width, start.height
         tried = positions = 0
-        around = []
-        for z in sorted(region, key=lambda x: parse_sq(x)[::-1]):
-            zf, zr = parse_sq(z)
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    at = (zf + dx, zr + dy)
-                    if 0 <= at[0] < w and 0 <= at[1] < h and sq(*at) not in region and at not in around:
-                        around.append(at)
-        for at in around:
+        for at in next_to(region, w, h):
             if royal_piece:
                 b = Fen(self.alone(Fen(self.start), []))
             else:

@@ -22,6 +22,7 @@ from .drops import DropProbes
 from .drops_more import DropMoreProbes
 from .extinction import ExtinctionProbes
 from .fen import Fen, letter
+from .flag_moves import FlagMoveProbes
 from .gating import GatingProbes
 from .goals import GoalProbes
 from .immobility import ImmobilityProbes
@@ -79,7 +80,8 @@ PROBES = [
     # regions without doubleStep where it is not the built-in pawn.)
     (lambda g: () if "doubleStep" in g else ("doubleStepRegionWhite", "doubleStepRegionBlack"),
      "probe_initial_region", lambda g: set() if "doubleStep" in g else {"doubleStepRegionWhite", "doubleStepRegionBlack"}),
-    (("fsf:enPassant",), "probe_en_passant", {"fsf:enPassant"}),
+    (("fsf:enPassant", "enPassantRegionWhite", "enPassantRegionBlack"), "probe_en_passant",
+     {"fsf:enPassant", "enPassantRegionWhite", "enPassantRegionBlack"}),
     # (blastOnCapture beside capturesToHand: every piece a blast removes
     # goes to a hand too.)
     (("capturesToHand", "dropLoop"), "probe_hand_captures", {"capturesToHand", "dropLoop", "blastOnCapture"}),
@@ -145,7 +147,7 @@ class Page(Positions, StartProbes, RepetitionProbes, MoveRuleProbes, CastlingPro
            PromotionProbes, PawnStepProbes, InitialRegionProbes, MateProbes, ExtinctionProbes, GoalProbes, ImmobilityProbes,
            PassProbes, BlastProbes, MaterialProbes, DropMateProbes, WallProbes,
            StalemateProbes, DropMoreProbes, CheckProbes, OverrideProbes, GatingProbes, AboutProbes,
-           CountingProbes, SpecialProbes, KingRuleProbes, PalaceProbes):
+           CountingProbes, SpecialProbes, KingRuleProbes, PalaceProbes, FlagMoveProbes):
     """A page's claims (its `data-rule` groups) and what pyffish's play
     made of each."""
 
