@@ -4,7 +4,8 @@
 //!
 //! A side meets the pieces of its start position (a promoted one, `+F`,
 //! as the type it promotes to, and as its own type too where promoted
-//! pieces demote when they move), of its pockets, the pieces its pawns
+//! pieces demote when they move; the other side meets its own type where
+//! captures go to hand), of its pockets, the pieces its pawns
 //! promote to (`promotionPieceTypesWhite/Black`) and the types its pieces
 //! promote to (`promotedPieceType`); in a game where captures go to the
 //! hand (`capturesToHand`), also the other side's unpromoted pieces. Of
@@ -80,9 +81,14 @@ pub fn sides(v: &Variant) -> BTreeMap<char, Sides> {
             Some(to) => {
                 add(&mut how, to, side(s.colour), How::StartPromoted);
                 // A promoted piece that demotes when it moves (Kyoto
-                // shogi's `+L` becomes a Lance) is met as its own type too.
+                // shogi's `+L` becomes a Lance) is met as its own type too;
+                // where captures go to hand, the other side meets it so
+                // (Shogun's `+F`, a Queen, taken is a Ferz in hand).
                 if demotes {
                     add(&mut how, s.letter, side(s.colour), How::Letter);
+                }
+                if v.rules.drops.captures_to_hand {
+                    add(&mut how, s.letter, 1 - side(s.colour), How::Letter);
                 }
             }
             None => add(&mut how, s.letter, side(s.colour), How::Letter),
@@ -136,8 +142,16 @@ pub fn sides(v: &Variant) -> BTreeMap<char, Sides> {
         .filter(|(_, hs)| hs.contains(&How::Letter))
         .filter_map(|(&(c, s), _)| promoted_to(c).map(|to| (to, s)))
         .collect();
+    // (Not a type the side starts with promoted: Shogun's Queen is a +F
+    // from the start, which the table does not write, whatever a Fers
+    // dropped later may become.)
     for (to, s) in promotions {
-        add(&mut how, to, s, How::Promoted);
+        if !how
+            .get(&(to, s))
+            .is_some_and(|hs| hs.contains(&How::StartPromoted))
+        {
+            add(&mut how, to, s, How::Promoted);
+        }
     }
     // A table that misses a letter of the start position (one a section
     // inherits from a parent with other pieces, chess's) is one
@@ -226,17 +240,18 @@ mod tests {
     #[test]
     fn a_promoted_start_piece_is_its_promoted_type_where_the_table_writes_it() {
         // Shogun: the +F of the start position is a Queen (f:q); the
-        // table has no Q (nor the Fers alone is ever on the board): no
-        // Queen, no Fers; the Pawn's promotion, +P, moves as the Commoner
-        // (c) and is shown by its letter.
+        // table has no Q: no Queen on the board. A Queen taken is a Fers
+        // in the taker's hand (capturesToHand), dropped as an F, which the
+        // table writes: both sides meet the Fers. The Pawn's promotion,
+        // +P, moves as the Commoner (c) and is shown by its letter.
         let m = of("[s:crazyhouse]\n\
             pieceToCharTable = PNBR.F.....++++.+Kpnbr.f.....++++.+k\n\
             commoner = c\ncentaur = g\narchbishop = a\nchancellor = m\nfers = f\n\
             promotionPieceTypes = -\npromotedPieceType = p:c n:g b:a r:m f:q\n\
             startFen = rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[] w KQkq - 0 1\n");
-        assert_eq!(board(&m, 0), "abcgkmnpr");
-        assert_eq!(board(&m, 1), "abcgkmnpr");
-        assert!(m[&'q'].met[0] && !m.contains_key(&'f'));
+        assert_eq!(board(&m, 0), "abcfgkmnpr");
+        assert_eq!(board(&m, 1), "abcfgkmnpr");
+        assert!(m[&'q'].met[0] && m[&'f'].met == [true, true]);
     }
 
     #[test]

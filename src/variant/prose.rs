@@ -421,7 +421,7 @@ pub fn promotion_sentences(
         if *from == p.letter {
             // (Shogi's Pawn promotes to a Tokin, which moves as a Gold
             // General: Fairy-Stockfish gives both one type.)
-            let to = match promoted_name(v, *from) {
+            let into = match promoted_name(v, *from) {
                 Some(own) => format!(
                     "{}, which moves as {},",
                     with_article(own),
@@ -429,9 +429,27 @@ pub fn promotion_sentences(
                 ),
                 None => name(*to),
             };
+            // (promotionLimit holds for a piece's promotion too:
+            // movegen.cpp's generate_moves; Shogun's Knight becomes a
+            // General only while its side has none.)
+            let limit = v
+                .rules
+                .moves
+                .promotion_limit
+                .iter()
+                .find(|&&(c, n)| c == *to && n > 0)
+                .map(|&(_, n)| n);
+            let only = match limit {
+                Some(1) => format!(", only while its side has no {}", name(*to)),
+                Some(n) => format!(
+                    ", only while its side has fewer than {n} {}",
+                    plural(&name(*to))
+                ),
+                None => String::new(),
+            };
             out.push(
                 Sentence::new(format!(
-                    "{} to {to} {}",
+                    "{} to {into} {}{only}",
                     if pr.mandatory_piece {
                         "must promote"
                     } else {
@@ -439,6 +457,7 @@ pub fn promotion_sentences(
                     },
                     piece_zone(v)
                 ))
+                .key_if(limit.is_some(), "promotionLimit")
                 .key("promotedPieceType")
                 .key("mandatoryPiecePromotion")
                 .key("piecePromotionOnCapture")
@@ -1595,6 +1614,7 @@ fn beyond(
     hand_rules(v, name, out);
     capture_rules(v, name, out);
     castling_rule(v, name, out);
+    chess_moves_absent(v, name, out);
     // (Pages are written natively: the en passant search stays out of
     // the browser's build.)
     #[cfg(not(target_arch = "wasm32"))]
@@ -2051,12 +2071,19 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
         let spared: Vec<String> = pawns.iter().map(|&c| plural(&name(c))).collect();
         out.push(
             Sentence::new(format!(
-                "A capture explodes: the capturing piece, the captured one and every piece on the squares \
-                 around it are removed{}{}.",
+                "A capture explodes: the captured piece is removed, and so are the capturing piece and \
+                 every piece on the squares around the one it lands on{}{}{}.",
+                // (The blast's centre is the move's `to`: after en passant,
+                // the square the Pawn passed over, not the taken Pawn's.)
+                if v.pieces.iter().any(|p| p.special.contains(&Special::EnPassant)) {
+                    " (after en passant, the square passed over)"
+                } else {
+                    ""
+                },
                 if spared.is_empty() {
                     String::new()
                 } else {
-                    format!(", except {} around it", list(&spared, "and"))
+                    format!(", except {} there", list(&spared, "and"))
                 },
                 if immune.is_empty() {
                     String::new()
@@ -2192,6 +2219,92 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
                 .castling_claims(&c),
             );
         }
+    }
+}
+
+/// The moves of chess a chess player would look for and not find, in a
+/// game of chess's families (Fullmoon, No-castle chess): castling, where
+/// the King and a Rook start on White's first rank (`castling = false`),
+/// and the Pawn's double step, where the chess Pawn starts on White's
+/// second rank (`doubleStep = false`). Xiangqi's, Shogi's, Makruk's and
+/// the historic games' players look for neither.
+fn chess_moves_absent(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    if !chess_family(v) {
+        return;
+    }
+    let starts_on = |letter: char, rank: u8| {
+        v.start
+            .iter()
+            .any(|p| p.colour == Colour::White && p.letter == letter && p.square.rank() == rank)
+    };
+    let of = |kind: &str| v.pieces.iter().find(|p| p.name == kind).map(|p| p.letter);
+    let king = castling::king_type(v, Colour::White).filter(|&k| starts_on(k, 0));
+    if let (false, Some(k), Some(r)) = (
+        v.castling.allowed,
+        king,
+        of("rook").filter(|&r| starts_on(r, 0)),
+    ) {
+        out.push(
+            Sentence::new(format!(
+                "There is no castling: the {} and the {} never move together.",
+                name(k),
+                name(r)
+            ))
+            .key("castling"),
+        );
+    }
+    let pawn = v
+        .pieces
+        .iter()
+        .find(|p| p.name == "pawn" && p.betza == "fmWfceF" && starts_on(p.letter, 1));
+    if let (true, true, Some(p)) = (
+        v.double_step_white.is_empty(),
+        v.double_step_black.is_empty(),
+        pawn,
+    ) {
+        out.push(
+            Sentence::new(format!(
+                "The {} never steps two squares, not even from its first rank.",
+                name(p.letter)
+            ))
+            .key("doubleStep"),
+        );
+    }
+}
+
+/// Whether the variant is one of chess's families (not Xiangqi's,
+/// Shogi's, Makruk's, the historic games or the abstract ones, nor a
+/// child of one), a game the data does not know, nor its parent,
+/// counting as one; false in the browser's build,
+/// which writes no page.
+fn chess_family(v: &Variant) -> bool {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use super::piece_names::{Family, Known, entry};
+        // (Its parents' too: Xiangqi house is a drop game of Xiangqi's; a
+        // section of one's own, from the built-in it is written on.)
+        let mut e = Known::of(v)
+            .map(|k| k.entry)
+            .or_else(|| v.parent.as_deref().and_then(entry));
+        while let Some(x) = e {
+            if matches!(
+                x.family,
+                Family::Xiangqi
+                    | Family::Shogi
+                    | Family::Makruk
+                    | Family::Historic
+                    | Family::Abstract
+            ) {
+                return false;
+            }
+            e = x.parent.as_deref().and_then(entry);
+        }
+        true
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = v;
+        false
     }
 }
 
@@ -2660,6 +2773,28 @@ mod tests {
 
     fn all(v: &Variant) -> Rules {
         rules(v, &named, &|_| true)
+    }
+
+    #[test]
+    fn a_chess_game_without_castling_or_double_steps_says_so() {
+        // Fairy-Stockfish's fullmoon section: castling = false and
+        // doubleStep = false on chess's board; chess has both, and
+        // Xiangqi's players look for neither.
+        let says = |ini: &str| {
+            let v = &crate::variant::read(ini, "t.ini").unwrap()[0];
+            let r = all(v);
+            (
+                r.says("There is no castling: the King and the Rook never move together."),
+                r.says("The Pawn never steps two squares, not even from its first rank."),
+            )
+        };
+        assert_eq!(
+            says("[fullmoon:chess]\ncastling = false\ndoubleStep = false\n"),
+            (true, true)
+        );
+        assert_eq!(says("[nocastle:chess]\ncastling = false\n"), (true, false));
+        assert_eq!(says("[c:chess]\n"), (false, false));
+        assert_eq!(says("[x:xiangqi]\n"), (false, false));
     }
 
     /// The rules' repetition sentence.
@@ -3157,7 +3292,7 @@ mod tests {
             .expect("a blast sentence");
         assert_eq!(
             blast.text,
-            "A capture explodes: the capturing piece, the captured one and every piece on the squares around it are removed, except Pawns around it; Kings are never removed by a blast, not even one that captures."
+            "A capture explodes: the captured piece is removed, and so are the capturing piece and every piece on the squares around the one it lands on (after en passant, the square passed over), except Pawns there; Kings are never removed by a blast, not even one that captures."
         );
         assert_eq!(
             blast.data_rule(),

@@ -83,19 +83,24 @@ class KingRuleProbes:
     def probe_promotion_limit(self, g):
         """`promotionLimit=q:1 r:2`: a pawn of the side that promotes to a
         limited type (White's, else Black's: Spartan's Hoplite and its
-        King), a step before its zone (the promotion probe's squares), may
-        promote to the type while its side holds one fewer than the limit
-        of it, and not once it holds the limit."""
+        King), or the piece that promotes to it (`promotedPieceType`), a
+        step before its zone (the promotion probe's squares), may promote
+        to the type while its side holds one fewer than the limit of it,
+        and not once it holds the limit."""
         claim = g["promotionLimit"]
         limits = [(p.split(":")[0], int(p.split(":")[1])) for p in claim.split() if ":" in p]
         if not limits:
             self.skip("promotionLimit", "no limit claimed")
             return
         wrong, tried = [], 0
+        # (A piece that promotes to a limited type, `promotedPieceType`:
+        # Shogun's Knight to its General, a move written `b5c7+`.)
+        promoted_from = {to: frm for frm, to in (x.split(":") for x in self.claims.get(
+            "promotedPieceType", "").split() if ":" in x)}
         for t, n in limits:
             side = None
             for name, colour in (("White", "w"), ("Black", "b")):
-                if t in self.claims.get("promotionPieceTypes" + name, ""):
+                if t in self.claims.get("promotionPieceTypes" + name, "") or t in promoted_from:
                     side = (name, colour)
                     break
             if side is None:
@@ -103,31 +108,30 @@ class KingRuleProbes:
             name, colour = side
             region = set(self.claims.get("promotionRegion" + name, "").split()) - {"-"}
             pawn = self.claims.get("promotionPawnTypes" + name, "p")[0]
+            mark = t
+            if t not in self.claims.get("promotionPieceTypes" + name, ""):
+                pawn, mark = promoted_from[t], "+"
             upper = colour == "w"
             case = str.upper if upper else str.lower
             got = {}
-            fen, at = self.pawn_with(region, case(t), n - 1, case(pawn), colour)
-            if fen is None:
-                continue
+            # (A piece whose one promotion is to T has none legal once T is
+            # held: its square is found with none held, then N - 1 added.)
+            start = n - 1 if mark == t else 0
+            fen, at = self.pawn_with(region, case(t), start, case(pawn), colour)
+            fen = self.with_more(fen, case(t), n - 1 - start, colour)
             # (the limit: one more of the type on a free square of the
             # side's first two ranks, the pawn where it was)
-            b = Fen(fen)
-            home = (lambda r: r <= 1) if colour == "w" else (lambda r: r >= b.height - 2)
-            free = [s_ for s_ in b.squares() if b.get(s_) is None and home(parse_sq(s_)[1])]
-            if not free:
-                continue
-            b.set(free[0], case(t))
-            more = b.text(side=colour)
-            if not self.valid(more) or sf.gives_check(self.v, more, []):
+            more = self.with_more(fen, case(t), 1, colour)
+            if fen is None or more is None:
                 continue
             for held, f_ in ((n - 1, fen), (n, more)):
                 got[held] = {MOVE.match(m).group(5).lower() for m in self.legal(f_)
                              if MOVE.match(m) and MOVE.match(m).group(1) + MOVE.match(m).group(2) == at
                              and MOVE.match(m).group(5)}
             tried += 1
-            if t not in got[n - 1]:
+            if mark not in got[n - 1]:
                 wrong.append("holding %d %s, a %s %s cannot promote to it" % (n - 1, t, name, pawn))
-            if t in got[n]:
+            if mark in got[n]:
                 wrong.append("holding %d %s, a %s %s still promotes to it" % (n, t, name, pawn))
         if wrong:
             self.bad("promotionLimit", claim, "; ".join(wrong))
@@ -135,6 +139,24 @@ class KingRuleProbes:
             self.skip("promotionLimit", "no valid position with a pawn before the zone and the limited pieces")
         else:
             self.ok("promotionLimit")
+
+    def with_more(self, fen, tok, k, side):
+        """FEN with K more TOKs on free squares of SIDE's first two
+        ranks, SIDE to move: None where FEN is None, there is no room, or
+        the position is not valid or gives check."""
+        if fen is None or k == 0:
+            return fen
+        b = Fen(fen)
+        home = (lambda r: r <= 1) if side == "w" else (lambda r: r >= b.height - 2)
+        free = [s_ for s_ in b.squares() if b.get(s_) is None and home(parse_sq(s_)[1])]
+        if len(free) < k:
+            return None
+        for s_ in free[:k]:
+            b.set(s_, tok)
+        out = b.text(side=side)
+        if not self.valid(out) or sf.gives_check(self.v, out, []):
+            return None
+        return out
 
     def pawn_with(self, region, tok, held, pawn="P", side="w"):
         """A position with SIDE to move, its PAWN a step before the zone

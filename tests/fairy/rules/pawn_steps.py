@@ -6,6 +6,7 @@ import re
 import pyffish as sf
 
 from .fen import Fen, MOVE, letter, parse_sq, sq, white
+from .overrides import to_square
 
 
 # Random games played to find an en passant capture (chess finds one in
@@ -98,7 +99,13 @@ class PawnStepProbes:
 
     def probe_en_passant(self, g):
         """`fsf:enPassant=true`: random play from the start finds an en
-        passant capture; `false`: none in the whole budget."""
+        passant capture; `false`: none in the whole budget. The regions
+        (`enPassantRegionWhite/Black`): `en_passant_region`."""
+        for key in ("enPassantRegionWhite", "enPassantRegionBlack"):
+            if key in g:
+                self.en_passant_region(g, key)
+        if "fsf:enPassant" not in g:
+            return
         claim = g["fsf:enPassant"]
         rng = random.Random(self.name)
         # (A game that starts by placing its pieces from hand, Placement,
@@ -115,6 +122,62 @@ class PawnStepProbes:
             self.bad("fsf:enPassant", claim, "pyffish plays %s then the en passant capture %s" % (" ".join(found[0]), found[1]))
         else:
             self.ok("fsf:enPassant")
+
+    def en_passant_region(self, g, key):
+        """`enPassantRegionWhite` (Black: likewise): the squares passed
+        over by the other side's double steps where White may take en
+        passant. For every square from which a lone Black pawn steps
+        two (`pawn_steps`), a White pawn beside its landing square: after
+        pyffish plays the double step, taking en passant (onto the
+        square passed over, a capture) is among White's legal moves
+        exactly where that square is in the claimed region (Horde:
+        Black may not take White's b1-b3, passing b2, and may take
+        b2-b4). The double step is played, not written into the FEN's en
+        passant field, which pyffish reads on terms of its own."""
+        claimed = set(g[key].split()) - {"-"}
+        side, tok, name = ("w", "P", "White") if key.endswith("White") else ("b", "p", "Black")
+        mover, mtok, up = ("b", "p", -1) if side == "w" else ("w", "P", 1)
+        first = Fen(self.start)
+        held = {t.rstrip("~") for _, t in first.pieces()} | set(first.pocket or "")
+        if tok not in held or mtok not in held:
+            self.skip(key, "not a pawn a side in the start position")
+            return
+        start = self.royals_placed()
+        royal = {s for s, t in start.pieces() if letter(t) in self.royal}
+        got2 = self.pawn_steps(start, royal, mover, mtok, up)[0]
+        tried, wrong = 0, None
+        for s in sorted(got2, key=lambda x: parse_sq(x)[::-1]):
+            f, r = parse_sq(s)
+            passed, to = sq(f, r + up), sq(f, r + 2 * up)
+            for beside in [(f + d, r + 2 * up) for d in (-1, 1) if 0 <= f + d < start.width]:
+                if sq(*beside) in royal:
+                    continue
+                fen = None
+                for b in self.lone_pawn(start, s, mtok, f, r, up):
+                    b.set(beside, tok)
+                    if self.valid(b.text(side=mover)) and not self.opt_end(b.text(side=mover), need_legal=False)[0]:
+                        fen = b.text(side=mover)
+                        break
+                step = next((m for d, m in self.piece_moves(fen, s) if d == to), None) if fen else None
+                if step is None:
+                    continue
+                after = sf.get_fen(self.v, fen, [step])
+                takes = [m for m in self.legal(fen, [step]) if to_square(m) == passed
+                         and "".join(MOVE.match(m).group(1, 2)) == sq(*beside) and sf.is_capture(self.v, after, [], m)]
+                tried += 1
+                if bool(takes) != (passed in claimed):
+                    wrong = "in %s, after %s (passing %s, %sin the region) %s's pawn on %s %s" % (
+                        fen, step, passed, "" if passed in claimed else "not ", name, sq(*beside),
+                        "takes en passant (%s)" % takes[0] if takes else "may not take en passant")
+                    break
+            if wrong:
+                break
+        if wrong:
+            self.bad(key, g[key], wrong)
+        elif not tried:
+            self.skip(key, "no double step of the other side's lone pawn with %s's pawn beside it" % name)
+        else:
+            self.ok(key)
 
     def lone_pawn(self, base, s, tok, f, r, up):
         """Positions with TOK on S: alone with BASE's royal pieces, else
@@ -135,15 +198,36 @@ class PawnStepProbes:
                 crowded.set((f, r + up * n), None)
         return alone, crowded
 
+    def probe_no_double_step(self):
+        """`doubleStep=false` (Fullmoon): a lone White P and a lone Black
+        p, the royal pieces kept, on every square whose forward step is
+        legal: pyffish never lets one step two squares."""
+        start = self.royals_placed()
+        royal = {s for s, tok in start.pieces() if letter(tok) in self.royal}
+        tested, twice = 0, []
+        for side, tok, up in (("w", "P", 1), ("b", "p", -1)):
+            got2, _, stepped = self.pawn_steps(start, royal, side, tok, up)
+            tested += len(stepped)
+            twice += ["%s from %s" % (tok, s) for s in sorted(got2)]
+        if twice:
+            self.bad("doubleStep", "false", "a lone pawn steps two squares: " + ", ".join(twice[:6]))
+        elif not tested:
+            self.skip("doubleStep", "no lone pawn makes a forward step")
+        else:
+            self.ok("doubleStep")
+
     def probe_double_step(self, g):
         """`doubleStepRegionWhite/Black` (and `tripleStep...`): a lone
         White P (Black p), the royal pieces kept, on each square whose
         forward step is legal: pyffish lets it step two squares (three)
         there exactly where the claim says. `doubleStep=true` claimed
         with no region (a cell's or a remark's words): some lone pawn of a
-        side that has one steps two squares somewhere."""
+        side that has one steps two squares somewhere; `doubleStep=false`:
+        no lone pawn of either side steps two squares anywhere."""
         keys = [k for k in ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack",
                             "tripleStepRegionWhite", "tripleStepRegionBlack") if k in g]
+        if g.get("doubleStep") == "false" and keys == ["doubleStep"]:
+            return self.probe_no_double_step()
         if g.get("doubleStep") != "true":
             for k in keys:
                 self.skip(k, "doubleStep=%s: not probed" % g.get("doubleStep"))
