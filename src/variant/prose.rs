@@ -1764,13 +1764,23 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             } else {
                 format!("{n} {}", plural(&piece))
             };
-            out.push(
-                Sentence::new(format!(
+            // (dropNoDoubledCount = 0: every file already holds that many,
+            // so Dragonfly's Pawn is never dropped.)
+            let text = if n == 0 {
+                format!(
+                    "{} {piece} is never dropped.",
+                    if article(&piece) == "an" { "An" } else { "A" }
+                )
+            } else {
+                format!(
                     "{} {piece} may not be dropped on a file that already holds {already} of its side.",
                     if article(&piece) == "an" { "An" } else { "A" },
-                ))
-                .key("dropNoDoubled")
-                .key("dropNoDoubledCount"),
+                )
+            };
+            out.push(
+                Sentence::new(text)
+                    .key("dropNoDoubled")
+                    .key("dropNoDoubledCount"),
             );
         }
         // Fairy-Stockfish's checkmate_value: a mate given by a dropped
@@ -1785,6 +1795,8 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             .iter()
             .find(|p| p.name == "shogiPawn")
             .filter(|_| drops.pawn_drop_mate_illegal && !first_check_wins)
+            // (No checkmate without a royal piece: Anti-minishogi.)
+            .filter(|_| v.pieces.iter().any(|q| q.royal))
         {
             out.push(
                 Sentence::new(format!(
@@ -2264,7 +2276,7 @@ fn chess_moves_absent(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<
     ) {
         out.push(
             Sentence::new(format!(
-                "The {} never steps two squares, not even from its first rank.",
+                "The {} never steps two squares, not even on its first move.",
                 name(p.letter)
             ))
             .key("doubleStep"),
@@ -2785,7 +2797,7 @@ mod tests {
             let r = all(v);
             (
                 r.says("There is no castling: the King and the Rook never move together."),
-                r.says("The Pawn never steps two squares, not even from its first rank."),
+                r.says("The Pawn never steps two squares, not even on its first move."),
             )
         };
         assert_eq!(
@@ -3120,6 +3132,22 @@ mod tests {
         // Minishogi's own repetition rule: a loss for the first player.
         let r = rules(&one("[m:minishogi]\n"), &name, &|_| true);
         assert!(r.says("When the same position occurs four times, White loses, unless one player gave check with every move of the repetition: that player loses."), "{r:?}");
+        // dropNoDoubledCount = 0 (Dragonfly): every file already holds no
+        // Pawn, so none is ever dropped (pyffish: no P@ move with [P]).
+        let r = rules(&one("[d:shogi]\ndropNoDoubledCount = 0\n"), &name, &|_| {
+            true
+        });
+        assert!(r.says("A Pawn is never dropped."), "{r:?}");
+        // No checkmate without a royal piece: no drop-mate rule either.
+        let r = rules(&one("[a:shogi]\nking = -\ncommoner = k\n"), &name, &|_| {
+            true
+        });
+        assert!(
+            !r.texts()
+                .iter()
+                .any(|s| s.starts_with("Checkmate by dropping")),
+            "{r:?}"
+        );
     }
 
     // Fairy-Stockfish's janggi_variant(): bikjang, points (position.h's

@@ -141,8 +141,9 @@ pub(in super::super) fn sections(hands: &[HandView], origin: &Sentence) -> Marku
                 p {
                     "Press a piece beside the board to see a move and where its player may then place "
                     (thing) ": the board then shows the position after the move, and marks those squares. "
-                    "The FEN below is the position before the move, which you can copy into Fairy-Stockfish and "
-                    "play the move named there."
+                    "The FEN below is the position before the move, which you can copy into Fairy-Stockfish. "
+                    "There the move and where " (thing) " goes are one move, written with " (thing)
+                    "'s square after the move's: d2d4,d4e5 puts " (thing) " on e5."
                 }
             }
             @for p in walls { (section(p)) }
