@@ -272,10 +272,22 @@ fn black_types(v: &Variant, p: &VariantPiece, name: &dyn Fn(char) -> String) -> 
     format!(" (Black's: to {})", list(&to, "or"))
 }
 
+/// " on the board" where a game has hands: Fairy-Stockfish counts a
+/// promotion limit's pieces on the board only (`Position::count`), so a
+/// Queen in hand does not stop a Pawn becoming one (Grand house).
+fn on_board(v: &Variant) -> &'static str {
+    if v.rules.drops.allowed {
+        " on the board"
+    } else {
+        ""
+    }
+}
+
 /// "; to a Queen only while its side has none, to a Rook only while it
 /// has fewer than 2" for the `promotionLimit` pairs [`limited`] gives
 /// (Grand: promotion only to a type the side has lost), else nothing.
-fn type_limits(limits: &[(char, i32)], name: &dyn Fn(char) -> String) -> String {
+fn type_limits(v: &Variant, limits: &[(char, i32)], name: &dyn Fn(char) -> String) -> String {
+    let board = on_board(v);
     let mut counts: Vec<i32> = limits.iter().map(|x| x.1).collect();
     counts.sort_unstable();
     counts.dedup();
@@ -289,9 +301,9 @@ fn type_limits(limits: &[(char, i32)], name: &dyn Fn(char) -> String) -> String 
                 .collect();
             let kinds = list(&kinds, "or");
             if n == 1 {
-                format!("to {kinds} only while its side has none")
+                format!("to {kinds} only while its side has none{board}")
             } else {
-                format!("to {kinds} only while its side has fewer than {n}")
+                format!("to {kinds} only while its side has fewer than {n}{board}")
             }
         })
         .collect();
@@ -373,7 +385,7 @@ pub fn promotion_sentences(
                     "promotes"
                 },
                 zone(v),
-                type_limits(&limits, name),
+                type_limits(v, &limits, name),
             )
         };
         let said = Sentence::new(text)
@@ -408,7 +420,7 @@ pub fn promotion_sentences(
                     "promotes"
                 },
                 zone_black(v),
-                type_limits(&limits, name),
+                type_limits(v, &limits, name),
             ))
             .key("promotionPawnTypesBlack")
             .key("promotionPieceTypesBlack")
@@ -440,10 +452,11 @@ pub fn promotion_sentences(
                 .find(|&&(c, n)| c == *to && n > 0)
                 .map(|&(_, n)| n);
             let only = match limit {
-                Some(1) => format!(", only while its side has no {}", name(*to)),
+                Some(1) => format!(", only while its side has no {}{}", name(*to), on_board(v)),
                 Some(n) => format!(
-                    ", only while its side has fewer than {n} {}",
-                    plural(&name(*to))
+                    ", only while its side has fewer than {n} {}{}",
+                    plural(&name(*to)),
+                    on_board(v)
                 ),
                 None => String::new(),
             };
