@@ -1779,15 +1779,12 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
             };
             // (dropNoDoubledCount = 0: every file already holds that many,
             // so Dragonfly's Pawn is never dropped.)
+            let a = if article(&piece) == "an" { "An" } else { "A" };
             let text = if n == 0 {
-                format!(
-                    "{} {piece} is never dropped.",
-                    if article(&piece) == "an" { "An" } else { "A" }
-                )
+                format!("{a} {piece} is never dropped.")
             } else {
                 format!(
-                    "{} {piece} may not be dropped on a file that already holds {already} of its side.",
-                    if article(&piece) == "an" { "An" } else { "A" },
+                    "{a} {piece} may not be dropped on a file that already holds {already} of its side."
                 )
             };
             out.push(
