@@ -50,6 +50,7 @@ pub const FSF: &[&str] = &[
     "castlingThroughAttack",
     "freeDrops",
     "blastKingsAdjacent",
+    "promotionResets",
 ];
 
 /// Whether `key` may be claimed: a key Fairy-Stockfish's parser reads,

@@ -848,8 +848,10 @@ mod tests {
             }
         }
         assert_eq!(
-            used, 3,
-            "minishogi's Tokin, shoshogi's Crown Prince, kyotoshogi's Tokin"
+            used, 11,
+            "minishogi's Tokin and Promoted Silver, shogi's Promoted Lance and \
+             Promoted Knight, shoshogi's Crown Prince, judkins' Promoted Knight, \
+             kyotoshogi's Tokin, okisakishogi's four"
         );
         assert!(parse("[x]\n+p = Tokin @ WfF\n").is_ok_and(|e| e[0].promoted.len() == 1));
         assert!(parse("[x]\n+pp = Tokin @ WfF\n").is_err());

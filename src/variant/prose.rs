@@ -433,13 +433,18 @@ pub fn promotion_sentences(
         if *from == p.letter {
             // (Shogi's Pawn promotes to a Tokin, which moves as a Gold
             // General: Fairy-Stockfish gives both one type.)
-            let into = match promoted_name(v, *from) {
+            let own = promoted_name(v, *from);
+            let into = match own {
+                Some(_) => String::new(),
+                None => format!(" to {}", name(*to)),
+            };
+            let becoming = match own {
                 Some(own) => format!(
-                    "{}, which moves as {},",
+                    ", becoming {}, which moves as {}",
                     with_article(own),
                     with_article(&name(*to))
                 ),
-                None => name(*to),
+                None => String::new(),
             };
             // (promotionLimit holds for a piece's promotion too:
             // movegen.cpp's generate_moves; Shogun's Knight becomes a
@@ -462,7 +467,7 @@ pub fn promotion_sentences(
             };
             out.push(
                 Sentence::new(format!(
-                    "{} to {into} {}{only}",
+                    "{}{into} {}{becoming}{only}",
                     if pr.mandatory_piece {
                         "must promote"
                     } else {
@@ -519,6 +524,11 @@ impl Sentence {
     pub(crate) fn fsf(mut self, name: &str, value: impl ToString) -> Sentence {
         self.claims.push((format!("fsf:{name}"), value.to_string()));
         self
+    }
+
+    /// [`Sentence::fsf`] where the sentence says it only when `said`.
+    pub(crate) fn fsf_if(self, said: bool, name: &str, value: impl ToString) -> Sentence {
+        if said { self.fsf(name, value) } else { self }
     }
 
     /// The castling rule's claims: that the game castles, the King's
@@ -836,6 +846,41 @@ fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>
     }
 }
 
+/// The extinction rule's "while the other player has at least …" clause
+/// and the count its claim sentence says "exactly" of. Counting every
+/// piece, Fairy-Stockfish counts the King too: Shatranj's
+/// `extinctionOpponentPieceCount = 2` is a King and one piece more.
+fn opponent_count(
+    v: &Variant,
+    opp: i32,
+    royal: Option<&str>,
+    every_kind: bool,
+) -> (String, String) {
+    let place = if v.rules.drops.allowed {
+        " on the board or in hand"
+    } else {
+        ""
+    };
+    match royal.filter(|_| every_kind && opp > 1) {
+        Some(k) => {
+            let b = opp - 1;
+            let pieces = if b == 1 { "piece" } else { "pieces" };
+            (
+                format!(" while the other player has at least {b} {pieces} besides its {k}{place}"),
+                format!("{b} besides its {k}"),
+            )
+        }
+        None if opp > 0 => {
+            let of = if every_kind { "pieces" } else { "of that kind" };
+            (
+                format!(" while the other player has at least {opp} {of}{place}"),
+                opp.to_string(),
+            )
+        }
+        None => (String::new(), opp.to_string()),
+    }
+}
+
 /// Losing all the pieces of some types: Fairy-Stockfish counts each
 /// type named on its own (losing all of any one of them is enough) and
 /// `*` as all of a side's pieces together. Pseudo-royal pieces
@@ -853,11 +898,15 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         if !kinds.is_empty() {
             let most = n.saturating_add(1);
             // (More than `most` at the start, or one more by a promotion:
-            // Sho shogi's Drunk Elephant becomes a second King.)
+            // Sho shogi's Drunk Elephant becomes a second King; Chak's King
+            // becoming a Divine King, both of the kinds, adds none.)
             let more = v.pieces.iter().any(|p| {
                 x.piece_types.contains(&p.letter)
                     && (starting_count(v, p.letter) > most
-                        || v.promotion.promoted.iter().any(|&(_, to)| to == p.letter))
+                        || v.promotion
+                            .promoted
+                            .iter()
+                            .any(|&(from, to)| to == p.letter && !x.piece_types.contains(&from)))
             });
             let kinds = list(&kinds, "and");
             let text = if more {
@@ -915,16 +964,7 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         return;
     }
     let opp = x.opponent_piece_count;
-    let other = if opp > 0 {
-        let of = if kinds.is_empty() {
-            "pieces"
-        } else {
-            "of that kind"
-        };
-        format!(" while the other player has at least {opp} {of} on the board or in hand")
-    } else {
-        String::new()
-    };
+    let (other, exactly) = opponent_count(v, opp, royal.as_deref(), kinds.is_empty());
     let whom = who.join(" or ");
     let mut text = match x.value {
         Outcome::Draw => format!("As soon as a player {whom}{other}, the game is drawn."),
@@ -934,7 +974,7 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         // Position::is_immediate_game_end: extinctionClaim asks one
         // more of the other side while the side left so is to move.
         text.push_str(&format!(
-            " Where the other player has exactly {opp}, the player left so first makes one more move, and the \
+            " Where the other player has exactly {exactly}, the player left so first makes one more move, and the \
              game goes on if that move takes one of the other player's pieces."
         ));
     }
@@ -1334,6 +1374,25 @@ fn always_passes(v: &Variant) -> bool {
     pass.white && pass.black
 }
 
+/// Whether a type that promotes is not among its side's n-move types
+/// (`white`, `black`), so that "no promotion" says more than they do;
+/// false in the browser's build, which writes no page.
+fn promotion_outside(v: &Variant, white: &[char], black: &[char]) -> bool {
+    #[cfg(not(target_arch = "wasm32"))]
+    return [(Colour::White, white), (Colour::Black, black)]
+        .iter()
+        .any(|(side, types)| {
+            super::promotion::promoting_types(v, *side)
+                .iter()
+                .any(|(l, _, _)| !types.iter().any(|t| t.eq_ignore_ascii_case(l)))
+        });
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (v, white, black);
+        false
+    }
+}
+
 /// The n-move rule's sentence: its count, the moves that reset it (each
 /// side's where they differ), and its result.
 fn n_move_rule(v: &Variant, name: &dyn Fn(char) -> String, points: bool) -> Sentence {
@@ -1360,29 +1419,30 @@ fn n_move_rule(v: &Variant, name: &dyn Fn(char) -> String, points: bool) -> Sent
     };
     let (white, black) = (&rep.n_move_types.white, &rep.n_move_types.black);
     let apart = white != black;
-    let what = if white.is_empty() && black.is_empty() {
-        "no capture".to_string()
-    } else if !apart {
-        format!("no capture and {}", phrase(white, ""))
-    } else {
-        let mut parts = alloc::vec!["no capture".to_string()];
+    // Position::do_move resets the clock for every drop.
+    let drops = v.rules.drops.allowed;
+    let mut parts = alloc::vec!["no capture".to_string()];
+    if drops {
+        parts.push("no drop".to_string());
+    }
+    if !apart && !white.is_empty() {
+        parts.push(phrase(white, ""));
+    } else if apart {
         for (side, types) in [(Colour::White, white), (Colour::Black, black)] {
             if !types.is_empty() {
                 parts.push(phrase(types, &format!("{} ", side_name(v, side))));
             }
         }
-        list(&parts, "and")
-    };
-    // Position::do_move resets the clock for every drop.
-    let drops = v.rules.drops.allowed;
-    let what = if drops {
-        match what.strip_prefix("no capture and ") {
-            Some(rest) => format!("no capture, no drop and {rest}"),
-            None => format!("{what} and no drop"),
-        }
-    } else {
-        what
-    };
+    }
+    // Position::do_move resets it for every promotion too (but a flip
+    // where pieces demote again): said where a promoting type's own
+    // moves do not (Chak's Pawn, a piece of its own, promotes to a
+    // Warrior; a chess Pawn's every move resets it anyway).
+    let promotes = promotion_outside(v, white, black);
+    if promotes {
+        parts.push("no promotion".to_string());
+    }
+    let what = list(&parts, "and");
     Sentence::new(format!(
         "After {} moves by each side with {what}, the game ends: {}.",
         rep.n_move,
@@ -1396,6 +1456,7 @@ fn n_move_rule(v: &Variant, name: &dyn Fn(char) -> String, points: bool) -> Sent
     .key("nMoveRuleTypesWhite")
     .key_if(apart, "nMoveRuleTypesBlack")
     .key_if(drops, "pieceDrops")
+    .fsf_if(promotes, "promotionResets", true)
 }
 
 /// The move rule, repetition, chasing, Janggi's move repetition, bikjang.
@@ -1717,7 +1778,9 @@ fn shogi_family(v: &Variant) -> bool {
 
 /// A game of Shogi's family that lifts Shogi's two rules on a Pawn's
 /// drops (Cannon shogi: `dropNoDoubled = -`, `shogiPawnDropMateIllegal =
-/// false`) says so: a Shogi player expects them.
+/// false`) says so: a Shogi player expects them; so does one that keeps
+/// Shogi's rule on doubled Pawns and its promotion but not the other
+/// (Mansindam).
 fn lifted_shogi_rules(
     v: &Variant,
     name: &dyn Fn(char) -> String,
@@ -1725,12 +1788,14 @@ fn lifted_shogi_rules(
     out: &mut Vec<Sentence>,
 ) {
     let drops = &v.rules.drops;
-    if let Some(p) = v
-        .pieces
-        .iter()
-        .find(|p| p.letter == 'p')
-        .filter(|_| shogi_family(v))
-    {
+    if let Some(p) = v.pieces.iter().find(|p| p.letter == 'p').filter(|p| {
+        shogi_family(v)
+            || (drops.no_doubled == Some(p.letter)
+                && v.promotion
+                    .promoted
+                    .iter()
+                    .any(|&(from, _)| from == p.letter))
+    }) {
         let pawn = name(p.letter);
         let lifted: Vec<(&str, &str)> = [
             (
@@ -2672,11 +2737,13 @@ fn special_moves(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
         out.push(
             Sentence::new(format!(
                 "First moves: {} that has not moved and is not in check may leap as a Knight to an empty \
-                 square of the rank in front of it, until an enemy Rook's move attacks it; {} that has \
+                 square of the rank in front of it, until an enemy Rook moves onto its rank or file (pieces between them or not); {} that has \
                  not moved may leap two squares straight forward to an empty square.",
                 with_article(&king),
                 with_article(&fers)
             ))
+            // (Position::do_move: a Rook's move to any square on the King's
+            // lines, as an empty board has them, takes the leap away.)
             .key("gating")
             .key("cambodianMoves"),
         );

@@ -78,6 +78,10 @@ pub(super) struct PieceView {
     pub start: Option<String>,
     pub name: String,
     pub betza: String,
+    /// Fairy-Stockfish's own Betza for it, where the row's is a chain with
+    /// a hop link (`+`), which few readers of Betza know: the Janggi
+    /// Cannon's `pR`, written `R+fR`.
+    pub fairy_betza: Option<String>,
     /// Its remarks, each with the rule it claims; none says "-".
     pub remarks: Vec<prose::Sentence>,
     pub words: Vec<String>,
@@ -515,6 +519,7 @@ fn piece_view(v: &Variant, names: &Names, r: &Row, board: &SquareSet, shown: &[c
         start: start_ranks(v, r),
         name: r.name.clone(),
         betza: r.betza.clone(),
+        fairy_betza: r.betza.contains('+').then(|| p.betza.clone()),
         remarks,
         words: words(v, r),
         diagram: diagram(v, r, board),

@@ -148,3 +148,40 @@ class MoveRuleProbes:
                     self.name, g["nMoveRule"], kept[0], raised))
             return
         # (pieceDrops itself is the drop probe's: it finds the drops.)
+
+    def probe_promotion_resets(self, g):
+        """`fsf:promotionResets=true` (the n-move rule's "no promotion"): a
+        lone White piece of a type that promotes (a pawn type, or one with a
+        promoted type), beside the royal pieces with the half-move clock at
+        10, makes a promoting move that takes nothing, and pyffish's FEN
+        after it has the clock at 0."""
+        want = g["fsf:promotionResets"]
+        pairs = dict(x.split(":", 1) for x in self.claims.get("promotedPieceType", "").split() if ":" in x)
+        pawns = self.claims.get("promotionPawnTypesWhite", "p").replace("-", "")
+        base = self.royals_placed()
+        royal = {s for s, tok in base.pieces() if letter(tok) in self.royal}
+        tried = 0
+        for x in sorted(set(pairs) | set(pawns)):
+            for s in base.squares():
+                if s in royal:
+                    continue
+                fen = Fen(self.alone(base, [(s, x.upper())])).text(side="w", clock=10)
+                if not self.valid(fen):
+                    continue
+                board = Fen(fen)
+                for to, m in self.piece_moves(fen, s):
+                    promoting = "+" in m or (MOVE.match(m).group(5) or "").strip("+-") != ""
+                    if not promoting or board.get(to) is not None:
+                        continue
+                    tried += 1
+                    clock = sf.get_fen(self.v, fen, [m]).split(" ")[-2]
+                    if (clock == "0") != (want == "true"):
+                        self.bad("fsf:promotionResets", want, "after %s from %s the half-move clock is %s" % (m, fen, clock))
+                        return
+                    if tried == 3:
+                        self.ok("fsf:promotionResets")
+                        return
+        if tried:
+            self.ok("fsf:promotionResets")
+        else:
+            self.skip("fsf:promotionResets", "no lone White piece that promotes has a promoting move")

@@ -54,6 +54,7 @@ PROBES = [
     (("perpetualCheckIllegal",), "probe_perpetual", {"perpetualCheckIllegal"}),
     (("chasingRule",), "probe_chasing", {"chasingRule"}),
     (("nMoveRule",), "probe_nmove", {"nMoveRule", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack"}),
+    (("fsf:promotionResets",), "probe_promotion_resets", {"fsf:promotionResets"}),
     (("castling",), "probe_castling", set),
     (("pieceDrops",), "probe_drops", {"pieceDrops", "dropRegionWhite", "dropRegionBlack"}),
     (("fsf:freeDrops",), "probe_free_drops", {"fsf:freeDrops"}),

@@ -34,7 +34,14 @@ pub(in super::super) fn section(pv: &PieceView, diagram: Markup) -> Markup {
         section.piece {
             h3 { (pv.name) }
             @for w in &pv.words { p { (w) } }
-            p { "Betza notation: " code { (pv.betza) } "." }
+            p {
+                "Betza notation: " code { (pv.betza) }
+                @if let Some(f) = &pv.fairy_betza {
+                    ", in which " code { "+" } " hops over the piece that the move before it \
+                     reaches; Fairy-Stockfish defines the piece as " code { (f) }
+                }
+                "."
+            }
             @if !pv.remarks.is_empty() { p { (remarks(pv)) "." } }
             (diagram)
         }
