@@ -1511,6 +1511,16 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 .key_if(checks, "perpetualCheckIllegal"),
         );
     }
+    if rep.n_fold == 0 && !irreversible && !rep.move_repetition_illegal {
+        // (A player expects a threefold repetition to draw: Tuk-tuk and
+        // Kono have none.)
+        out.push(
+            Sentence::new(
+                "A position may come back any number of times: repetition never ends the game.",
+            )
+            .key("nFoldRule"),
+        );
+    }
     if rep.chasing == super::rules::Chasing::Axf {
         out.push(
             // (Position::chased: a Horse's or Cannon's attack on a

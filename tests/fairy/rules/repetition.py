@@ -75,6 +75,24 @@ class RepetitionProbes:
                 return moves, seq
         return None, None
 
+    def cycle_in_games(self, games=12, plies=30):
+        """A shuffle of any pieces later in one of GAMES more random games
+        (seeded by the page's name): where the page's own game ended
+        before the pieces moved (Picaria's setup drops and a quick line)."""
+        for k in range(games):
+            rng = random.Random("%s/cycle/%d" % (self.name, k))
+            moves = []
+            for _ in range(plies):
+                legal = self.legal(self.start, moves)
+                if not legal or self.opt_end(self.start, moves)[0]:
+                    break
+                moves = moves + [rng.choice(legal)]
+                if len(moves) % 2 == 0 and not self.opt_end(self.start, moves)[0]:
+                    seq = self.find_shuffle(sf.get_fen(self.v, self.start, moves), set())
+                    if seq:
+                        return moves, seq
+        return None, None
+
     def probe_repetition(self, g):
         n = int(g["nFoldRule"])
         value = g.get("nFoldValue")
@@ -83,6 +101,12 @@ class RepetitionProbes:
         avoid |= set(self.claims.get("nMoveRuleTypesWhite", "p").replace("-", ""))
         prefix, seq = self.find_cycle(avoid)
         if n == 0:
+            # (With no count to reach, any piece's shuffle that comes back
+            # will do: Kono's and Teeko's men are pawns.)
+            if not seq:
+                prefix, seq = self.find_cycle(set())
+            if not seq:
+                prefix, seq = self.cycle_in_games()
             if not seq:
                 self.skip("nFoldRule", NO_SHUFFLE)
                 return
