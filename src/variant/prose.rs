@@ -345,6 +345,40 @@ pub fn promotion_named(
         .collect()
 }
 
+/// A pawn type with no type to promote to and no promoted type: that it
+/// never promotes, and (where promotion is mandatory) that it may not
+/// enter its zone at all.
+fn never_promotes(v: &Variant, p: &VariantPiece) -> Option<Sentence> {
+    let pr = &v.promotion;
+    if pr.pawn_types.contains(&p.letter)
+        && pr.piece_types_white.is_empty()
+        && pr.piece_types_black.is_empty()
+        && !pr.promoted.iter().any(|&(from, _)| from == p.letter)
+        && !v.rules.moves.sittuyin_promotion
+    {
+        // (movegen.cpp: with mandatoryPawnPromotion a pawn's moves into
+        // its zone are taken away, and with no types none is given back:
+        // Maharajah's Pawns, in a section with no parent, stop a rank
+        // short.)
+        let into = zone(v);
+        let into = into.strip_prefix("on reaching ").unwrap_or(&into);
+        let text = if pr.mandatory_pawn {
+            format!("never promotes, and may not move onto {into}")
+        } else {
+            format!("never promotes, even on {into}")
+        };
+        return Some(
+            Sentence::new(text)
+                .key("promotionPieceTypesWhite")
+                .key("promotionPieceTypesBlack")
+                .key("promotionRegionWhite")
+                .key("promotionRegionBlack")
+                .key("mandatoryPawnPromotion"),
+        );
+    }
+    None
+}
+
 /// [`promotion_named`] with what each says: a pawn's promotion claims
 /// its zone, its choices and whether it is forced; a piece's, the
 /// promoted types, whether it is forced and whether only by a capture
@@ -399,6 +433,7 @@ pub fn promotion_sentences(
             .key_if(pr.pawn_types != ['p'], "promotionPawnTypesWhite");
         out.push(said);
     }
+    out.extend(never_promotes(v, p));
     // A piece that is Black's pawn only (Spartan's Hoplite): Black's
     // types, Black's zone, the limits of Black's types.
     let black_only = !pr.pawn_types.contains(&p.letter) && pr.pawn_types_black.contains(&p.letter);

@@ -38,7 +38,8 @@ NUMBERS = {w: i for i, w in enumerate(
 
 SECTION = re.compile(r'<section class="piece"><h3>(.*?)</h3>\s*<p>(.*?)</p>(.*?)</section>', re.S)
 DIAGRAM = re.compile(r'<table class="diagram"[^>]*aria-label="Where the .*? moves from ([a-z])(\d+)'
-                     r'(?: on an empty board|(, with pieces placed to hop over))"[^>]*>(.*?)</table>', re.S)
+                     r'(?: on an empty board|(, with pieces placed to hop over))(?:, drawn as [^"]*)?"[^>]*>(.*?)</table>',
+                     re.S)
 ROW = re.compile(r'<tr>(.*?)</tr>', re.S)
 CELL = re.compile(r'<td[^>]*>(.*?)</td>', re.S)
 ALT = re.compile(r'alt="([^"]*)"')

@@ -118,6 +118,9 @@ pub(super) struct DiagramView {
     pub marks: Vec<Mark>,
     /// Whether pieces are placed (a hopper's screens).
     pub placed: bool,
+    /// The two sides' names where only the second has the piece: it is
+    /// drawn as the first's (Maharajah's Pawns are all Black's).
+    pub drawn_for: Option<(&'static str, &'static str)>,
 }
 
 /// Whether a row is a Soldier that steps sideways only across the river
@@ -662,7 +665,7 @@ fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
         Some(t) => t.mark(sq),
         None => d.mark(sq),
     };
-    let rows = (0..v.ranks)
+    let rows: Vec<Vec<DCell>> = (0..v.ranks)
         .rev()
         .map(|y| {
             (0..v.files)
@@ -679,6 +682,12 @@ fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
                 .collect()
         })
         .collect();
+    let drawn_for = (r.board == [false, true] && !placed && !turns_alike(&rows, from)).then(|| {
+        (
+            piece_names::side(v, Colour::White),
+            piece_names::side(v, Colour::Black),
+        )
+    });
     DiagramView {
         key: p.letter.to_ascii_uppercase(),
         look: look(v, p, &r.name, Colour::White),
@@ -689,7 +698,25 @@ fn diagram(v: &Variant, r: &Row, board: &SquareSet) -> DiagramView {
             .collect(),
         rows,
         placed,
+        drawn_for,
     }
+}
+
+/// Whether a diagram's marks (`rows`, from the top) are the same turned
+/// around, forward for backward, about the piece's square: where both a
+/// square and its mirror are on the board they hold the same mark.
+fn turns_alike(rows: &[Vec<DCell>], from: Square) -> bool {
+    let height = rows.len();
+    let centre = height - 1 - usize::from(from.rank());
+    rows.iter().enumerate().all(|(y, row)| {
+        let Some(m) = (2 * centre).checked_sub(y).filter(|m| *m < height) else {
+            return true;
+        };
+        row.iter().zip(&rows[m]).all(|(a, b)| {
+            matches!((a, b), (DCell::Mark(x), DCell::Mark(y)) if x == y)
+                || (!matches!(a, DCell::Mark(_)) && !matches!(b, DCell::Mark(_)))
+        })
+    })
 }
 
 /// Where a pawn that triple-steps (its Betza's `ifmW3`) may step two or
@@ -841,4 +868,32 @@ fn remarks(
         }
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_diagram_turns_alike_only_where_forward_and_backward_match() {
+        // A 3×3 board, the piece on b2 (rows from the top).
+        let (e, p, y) = (DCell::Empty, DCell::Piece, DCell::Mark(Mark::Slide));
+        let from = Square::new(1, 1).expect("b2");
+        // A Wazir's four steps: the same turned around.
+        assert!(turns_alike(
+            &[vec![e, y, e], vec![y, p, y], vec![e, y, e]],
+            from
+        ));
+        // A Pawn's step forward only: not.
+        assert!(!turns_alike(
+            &[vec![e, y, e], vec![e, p, e], vec![e, e, e]],
+            from
+        ));
+        // On b1 the mirrors of rank 3 are off the board: nothing to compare.
+        let low = Square::new(1, 0).expect("b1");
+        assert!(turns_alike(
+            &[vec![e, y, e], vec![e, e, e], vec![e, p, e]],
+            low
+        ));
+    }
 }

@@ -15,10 +15,22 @@ class PromotionProbes:
         cell): a Pawn of that side one step before its zone, its moves into
         the zone and their promotion choices."""
         sides = [s for s in ("White", "Black") if "promotionRegion" + s in g or "promotionPieceTypes" + s in g]
+        # (mandatoryPawnPromotion, shared, checked with the first side that
+        # has the pawn: Maharajah's White has none)
+        if len(sides) == 2 and not self.side_has_pawn(g, "White", g.piece) and self.side_has_pawn(g, "Black", g.piece):
+            sides.reverse()
         for i, side in enumerate(sides):
-            # (mandatoryPawnPromotion, shared, checked with the first side)
             self.probe_promotion_side(g if i == 0 else {k: v for k, v in g.items() if k != "mandatoryPawnPromotion"},
                                       side, g.piece)
+
+    def side_has_pawn(self, g, side, piece):
+        """Whether SIDE has its pawn type, on the board or in hand, at the
+        start ([`probe_promotion_side`]'s choice of pawn)."""
+        pawns = g.get("promotionPawnTypes" + side, self.claims.get("promotionPawnTypes" + side, "p"))
+        pawn = piece.lower() if piece and piece.lower() in pawns else pawns[0]
+        pawn = pawn.upper() if side == "White" else pawn.lower()
+        start = Fen(self.start)
+        return any(t.rstrip("~") == pawn for _, t in start.pieces()) or pawn in (start.pocket or "")
 
     def probe_promotion_side(self, g, side, piece):
         rkey, tkey = "promotionRegion" + side, "promotionPieceTypes" + side
@@ -68,6 +80,9 @@ class PromotionProbes:
         if not cands:
             for k in keys:
                 self.skip(k, "no square before the zone")
+            return
+        if types is not None and not types.replace("-", ""):
+            self.never_promotes(g, (side, pawn, rkey, tkey), keys, cands, region, mandatory, back)
             return
         into, shown, positions = self.pawn_before_zone(cands, region, None, pawn)
         want_types = set((types or "").replace("-", ""))
@@ -145,6 +160,45 @@ class PromotionProbes:
             if len(out) >= 6:
                 break
         return out
+
+    def never_promotes(self, g, who, keys, cands, region, mandatory, back):
+        """No type to promote to (`promotionPieceTypes…=-`): a lone pawn
+        a step before the zone has no move into it where promotion is
+        mandatory (movegen.cpp takes those moves away and gives none
+        back), and enters it unpromoted where it is not; the same pawn a
+        rank further back steps forward, so the zone is where it stops."""
+        side, pawn, rkey, tkey = who
+        seen = 0
+        for _, _, f, below, z in cands[:6]:
+            fen = self.board_with([(below, pawn)]).text(side="w" if pawn.isupper() else "b")
+            if not self.valid(fen):
+                continue
+            moves = [m for m in self.legal(fen) if MOVE.match(m) and "".join(MOVE.match(m).group(1, 2)) == below]
+            into = [m for m in moves if "".join(MOVE.match(m).group(3, 4)) in region]
+            promoting = [m for m in into if MOVE.match(m).group(5)]
+            if promoting:
+                self.bad(tkey, g.get(tkey, "-"), "a %s %s promotes: %s in %s" % (side, pawn, promoting[0], fen))
+                return
+            if mandatory == "true" and into:
+                self.bad("mandatoryPawnPromotion", mandatory, "a %s %s enters the zone unpromoted: %s in %s" % (side, pawn, into[0], fen))
+                return
+            if mandatory == "false" and not into:
+                self.bad("mandatoryPawnPromotion", mandatory, "a %s %s has no move into the zone in %s" % (side, pawn, fen))
+                return
+            fr, rr = parse_sq(below)
+            further = sq(fr, rr + back) if 0 <= rr + back < Fen(fen).height else None
+            if further and further not in region:
+                fen2 = self.board_with([(further, pawn)]).text(side="w" if pawn.isupper() else "b")
+                if self.valid(fen2) and not self.piece_moves(fen2, further):
+                    self.bad(rkey, "(%d squares)" % len(region), "a %s %s on %s, before the zone's rank, cannot move either (%s)" % (side, pawn, further, fen2))
+                    return
+            seen += 1
+        if not seen:
+            for k in keys:
+                self.skip(k, "no valid position with a %s %s before the zone" % (side, pawn))
+            return
+        for k in keys:
+            self.ok(k)
 
     def pawn_before_zone(self, cands, region, extra, pawn="P"):
         into, shown, positions = [], [], 0

@@ -11,7 +11,7 @@ use super::legend::{mark_image, words};
 use crate::Mark;
 
 pub(in super::super) fn diagram(d: &DiagramView, name: &str) -> Markup {
-    let label = format!(
+    let mut label = format!(
         "Where the {name} moves from {}{}",
         d.from,
         if d.placed {
@@ -20,6 +20,11 @@ pub(in super::super) fn diagram(d: &DiagramView, name: &str) -> Markup {
             " on an empty board"
         }
     );
+    if let Some((white, black)) = d.drawn_for {
+        label.push_str(&format!(
+            ", drawn as {white}'s although only {black} has it ({black}'s moves are these turned around)"
+        ));
+    }
     html! {
         figure {
             table.diagram data-diagram=(d.key) aria-label=(label) {
