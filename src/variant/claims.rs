@@ -51,6 +51,9 @@ pub const FSF: &[&str] = &[
     "freeDrops",
     "blastKingsAdjacent",
     "promotionResets",
+    "wallBlocks",
+    "wallInCheck",
+    "castlingRights",
 ];
 
 /// Whether `key` may be claimed: a key Fairy-Stockfish's parser reads,

@@ -352,6 +352,27 @@ fn shown(
     None
 }
 
+/// The squares of White's promotion zone where White's piece `letter`,
+/// left unpromoted, would have no move on an empty board: where
+/// `immobilityIllegal` holds (Fairy-Stockfish's `Position::legal` refuses
+/// a move onto a square with no move from it), a move there must
+/// promote (Minishogi's Pawn on its last rank; Shogi's Knight on its
+/// last two). Empty where immobility is allowed.
+pub fn stuck_in_zone(v: &Variant, letter: char) -> Vec<Square> {
+    if !v.rules.drops.immobility_illegal {
+        return Vec::new();
+    }
+    let Some(piece) = drops::piece_of(v, letter) else {
+        return Vec::new();
+    };
+    v.promotion
+        .region_white
+        .iter()
+        .copied()
+        .filter(|&s| immobile(v, &piece, s, Colour::White))
+        .collect()
+}
+
 /// Whether the piece, unpromoted on `at` of an empty board, has no move.
 fn immobile(v: &Variant, moves: &crate::engine::betza::Piece, at: Square, colour: Colour) -> bool {
     let Some(board) = SquareSet::rectangle(v.files, v.ranks) else {

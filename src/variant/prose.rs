@@ -120,6 +120,11 @@ pub fn initial_moves(v: &Variant, p: &VariantPiece) -> Sentence {
     // moved or not: Torpedo's Pawn steps twice from any square.)
     let mut s = Sentence::new(if from == "any square" {
         "its initial moves from any square, at any time, not only on its first move".to_string()
+    } else if moves_backward(v, p) {
+        // (It may step back onto the region and make them again.)
+        format!(
+            "its initial moves only from {from}, whenever it stands there, not only on its first move"
+        )
     } else {
         format!("its initial moves only from {from}")
     });
@@ -500,16 +505,18 @@ pub fn promotion_sentences(
                 ),
                 None => String::new(),
             };
+            let (stuck, everywhere, also) = stuck_must(v, *from);
             out.push(
                 Sentence::new(format!(
-                    "{}{into} {}{becoming}{only}",
-                    if pr.mandatory_piece {
+                    "{}{into} {}{becoming}{only}{also}",
+                    if pr.mandatory_piece || everywhere {
                         "must promote"
                     } else {
                         "may promote"
                     },
                     piece_zone(v)
                 ))
+                .key_if(stuck, "immobilityIllegal")
                 .key_if(limit.is_some(), "promotionLimit")
                 .key("promotedPieceType")
                 .key("mandatoryPiecePromotion")
@@ -624,6 +631,24 @@ fn outcome(value: Outcome) -> &'static str {
         Outcome::Loss => "loses",
         Outcome::Draw => "draws",
         Outcome::None => "ends the game",
+    }
+}
+
+/// How a game that would end drawn ends where `materialCounting`
+/// decides it (`Position::material_counting_result`, position.h: a
+/// drawn stalemate, the n-move rule, a drawn repetition, two passes, a
+/// full board), or `None` where a draw stays a draw.
+fn counted_draw(v: &Variant) -> Option<String> {
+    use super::rules::MaterialCounting as Counting;
+    match v.rules.end.material_counting {
+        Counting::None => None,
+        Counting::Janggi => Some("it is decided by points".to_string()),
+        Counting::Unweighted => Some(
+            "the player with more pieces on the board wins (a draw where both have as many)"
+                .to_string(),
+        ),
+        Counting::BlackDrawOdds => Some(format!("{} wins", side_name(v, Colour::Black))),
+        Counting::WhiteDrawOdds => Some(format!("{} wins", side_name(v, Colour::White))),
     }
 }
 
@@ -916,6 +941,27 @@ fn opponent_count(
     }
 }
 
+/// A pawn type of the extinction kinds whose promotion makes it another
+/// type leaves the count as a capture would: Kinglet's last Pawn,
+/// promoting to a King, loses (pyffish's `7k/3P3p/8/8/8/8/8/K7 w`,
+/// d7d8k, ends the game). Empty where no such type.
+fn promoted_away(v: &Variant, name: &dyn Fn(char) -> String) -> String {
+    let pr = &v.promotion;
+    let x = &v.rules.end.extinction;
+    let Some(pawn) = x.piece_types.iter().copied().find(|c| {
+        pr.pawn_types.contains(c)
+            && !pr.piece_types_white.is_empty()
+            && !pr.piece_types_white.contains(c)
+    }) else {
+        return String::new();
+    };
+    let pawn = name(pawn);
+    format!(
+        " A {pawn} that promotes no longer counts as one: a player who promotes their last {pawn} {}.",
+        outcome(x.value)
+    )
+}
+
 /// Losing all the pieces of some types: Fairy-Stockfish counts each
 /// type named on its own (losing all of any one of them is enough) and
 /// `*` as all of a side's pieces together. Pseudo-royal pieces
@@ -973,10 +1019,16 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
     // (Fairy-Stockfish counts the pieces a side has, on the board and in
     // hand: one promoted away is gone as much as one taken.)
     let royal = v.pieces.iter().find(|p| p.royal).map(|p| name(p.letter));
+    // (count_with_hand: a piece in hand still counts.)
+    let hand = if v.rules.drops.allowed {
+        " on the board or in hand"
+    } else {
+        ""
+    };
     let mut who = Vec::new();
     if x.every_piece {
         who.push(match (n, &royal) {
-            (0, _) => "has no pieces left".to_string(),
+            (0, _) => format!("has no pieces left{hand}"),
             (1, Some(k)) => format!("is left with its {k} alone"),
             (1, None) => "is left with no more than 1 piece".to_string(),
             _ => format!("is left with no more than {n} pieces"),
@@ -985,13 +1037,13 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
     match kinds.len() {
         0 => {}
         1 if n > 0 => who.push(format!("is left with no more than {n} of its {}", kinds[0])),
-        1 => who.push(format!("has no {} left", kinds[0])),
+        1 => who.push(format!("has no {} left{hand}", kinds[0])),
         _ if n > 0 => who.push(format!(
             "is left with no more than {n} pieces of any one of these kinds: {}",
             list(&kinds, "or")
         )),
         _ => who.push(format!(
-            "has none left of any one of these kinds: {}",
+            "has none left{hand} of any one of these kinds: {}",
             list(&kinds, "or")
         )),
     }
@@ -1005,6 +1057,9 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         Outcome::Draw => format!("As soon as a player {whom}{other}, the game is drawn."),
         value => format!("A player who {whom}{other} {}.", outcome(value)),
     };
+    if n == 0 && !x.every_piece && opp == 0 {
+        text.push_str(&promoted_away(v, name));
+    }
     if x.claim && opp > 0 {
         // Position::is_immediate_game_end: extinctionClaim asks one
         // more of the other side while the side left so is to move.
@@ -1366,6 +1421,17 @@ fn stalemate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>
             .key("stalematePieceCount")
             .key("stalemateValue"),
         );
+    } else if let Some(counted) = counted_draw(v)
+        .filter(|_| end.stalemate == Outcome::Draw && !pass_on_stalemate.white && !always_passes(v))
+    {
+        // (Position::stalemate_value: a drawn stalemate is counted too.)
+        out.push(
+            Sentence::new(format!(
+                "When the player to move has no legal move and is not in check (stalemate), the game ends: {counted}."
+            ))
+            .key("stalemateValue")
+            .key("materialCounting"),
+        );
     } else if !pass_on_stalemate.white && !always_passes(v) {
         out.push(
             Sentence::new(format!(
@@ -1428,9 +1494,62 @@ fn promotion_outside(v: &Variant, white: &[char], black: &[char]) -> bool {
     }
 }
 
+/// The squares White's `p` may move to without capturing from `at` of
+/// an empty board (its initial moves too where `initial`); empty where
+/// its Betza cannot be read.
+fn quiet_squares(v: &Variant, p: &VariantPiece, at: Square, initial: bool) -> Vec<Square> {
+    use crate::engine::geometry::SquareSet;
+    let (Ok(text), Some(board)) = (p.pages.as_deref(), SquareSet::rectangle(v.files, v.ranks))
+    else {
+        return Vec::new();
+    };
+    let Ok(moves) = crate::engine::betza::parse(text) else {
+        return Vec::new();
+    };
+    let moves = if initial {
+        moves
+    } else {
+        moves.without_initial()
+    };
+    let mut occ = SquareSet::EMPTY;
+    occ.insert(at);
+    let d = crate::Diagram::among(&moves, at, Colour::White, &board, &occ, &occ);
+    d.marks()
+        .map(|(s, _)| s)
+        .filter(|&s| d.can_move_to(s))
+        .collect()
+}
+
+/// Whether no move of White's `p` without a capture can be taken back
+/// by one (on an empty board, from its middle), as do_move's
+/// `PseudoMoves[0][us][pt][to] & from` asks: every such move of it
+/// resets the n-move count (Berolina's and Legan's Pawns).
+fn never_moves_back(v: &Variant, p: &VariantPiece) -> bool {
+    let Some(at) = Square::new(v.files / 2, v.ranks / 2) else {
+        return false;
+    };
+    let away = quiet_squares(v, p, at, true);
+    !away.is_empty()
+        && away
+            .iter()
+            .all(|&to| !quiet_squares(v, p, to, false).contains(&at))
+}
+
+/// Whether White's `p`, once moved, may step back towards its own side
+/// (All-ways pawns): it may come back to where its initial moves start.
+#[cfg(not(target_arch = "wasm32"))]
+fn moves_backward(v: &Variant, p: &VariantPiece) -> bool {
+    let Some(at) = Square::new(v.files / 2, v.ranks / 2) else {
+        return false;
+    };
+    quiet_squares(v, p, at, false)
+        .iter()
+        .any(|s| s.rank() < at.rank())
+}
+
 /// The n-move rule's sentence: its count, the moves that reset it (each
 /// side's where they differ), and its result.
-fn n_move_rule(v: &Variant, name: &dyn Fn(char) -> String, points: bool) -> Sentence {
+fn n_move_rule(v: &Variant, name: &dyn Fn(char) -> String) -> Sentence {
     let rep = &v.rules.repetition;
     // Fairy-Stockfish resets the count for a move of these types only
     // if the piece could not move back (do_move); a pawn's moves
@@ -1440,9 +1559,10 @@ fn n_move_rule(v: &Variant, name: &dyn Fn(char) -> String, points: bool) -> Sent
             .iter()
             .map(|&c| format!("{side}{}", name(c)))
             .collect();
-        let pawns_only = types
-            .iter()
-            .all(|c| v.piece(*c).is_some_and(|p| p.name == "pawn"));
+        let pawns_only = types.iter().all(|c| {
+            v.piece(*c)
+                .is_some_and(|p| p.name == "pawn" || never_moves_back(v, p))
+        });
         if pawns_only {
             format!("no {} move", list(&resets, "or"))
         } else {
@@ -1481,11 +1601,7 @@ fn n_move_rule(v: &Variant, name: &dyn Fn(char) -> String, points: bool) -> Sent
     Sentence::new(format!(
         "After {} moves by each side with {what}, the game ends: {}.",
         rep.n_move,
-        if points {
-            "it is decided by points"
-        } else {
-            "a draw"
-        }
+        counted_draw(v).unwrap_or_else(|| "a draw".to_string())
     ))
     .key("nMoveRule")
     .key("nMoveRuleTypesWhite")
@@ -1498,13 +1614,12 @@ fn n_move_rule(v: &Variant, name: &dyn Fn(char) -> String, points: bool) -> Sent
 fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     let rep = &v.rules.repetition;
-    let points = end.material_counting != super::rules::MaterialCounting::None;
     let irreversible = v.every_move_is_irreversible();
     if irreversible {
         // No move keeps the half-move clock and no position comes back:
         // neither rule can apply (Tic-tac-toe, Reversi, Clobber).
     } else if rep.n_move != 0 {
-        out.push(n_move_rule(v, name, points));
+        out.push(n_move_rule(v, name));
     } else {
         out.push(
             Sentence::new("No number of moves without a capture ends the game.").key("nMoveRule"),
@@ -1517,8 +1632,8 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                 // Fairy-Stockfish's result for the side to move, turned round
                 // for Black: White's result, whoever moves.
                 format!("{} {}", side_name(v, Colour::White), outcome(value))
-            } else if value == Outcome::Draw && points {
-                "the game is decided by points".to_string()
+            } else if let Some(counted) = counted_draw(v).filter(|_| value == Outcome::Draw) {
+                format!("the game ends: {counted}")
             } else {
                 match value {
                     Outcome::Draw => "the game is drawn".to_string(),
@@ -1603,7 +1718,6 @@ fn repetition(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
 fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     let end = &v.rules.end;
     let royal = v.pieces.iter().find(|p| p.royal);
-    let points = end.material_counting != super::rules::MaterialCounting::None;
     match end.material_counting {
         super::rules::MaterialCounting::Janggi => out.push(
             Sentence::new(format!(
@@ -1703,10 +1817,9 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     }
     if end.adjudicate_full_board {
         out.push(
-            Sentence::new(if points {
-                "When the board is full, the game ends and is decided by the pieces each side has."
-            } else {
-                "When the board is full, the game is drawn."
+            Sentence::new(match counted_draw(v) {
+                Some(counted) => format!("When the board is full, the game ends: {counted}."),
+                None => "When the board is full, the game is drawn.".to_string(),
             })
             .key("adjudicateFullBoard"),
         );
@@ -1805,6 +1918,69 @@ fn promoted_name(v: &Variant, letter: char) -> Option<&'static str> {
     {
         let _ = (v, letter);
         None
+    }
+}
+
+/// [`super::promotion::stuck_in_zone`]; none in the browser's build,
+/// which writes no page.
+fn stuck_in_zone(v: &Variant, letter: char) -> Vec<Square> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return super::promotion::stuck_in_zone(v, letter);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (v, letter);
+        Vec::new()
+    }
+}
+
+/// Where a piece that may promote must (a move onto a square it could
+/// not move on from, where immobilityIllegal: Minishogi's Pawn, Shogi's
+/// Lance on its last rank): whether anywhere, whether on every square
+/// of the zone, and the clause for the rest (", and must promote on the
+/// last rank, where it could not move again").
+fn stuck_must(v: &Variant, letter: char) -> (bool, bool, String) {
+    let pr = &v.promotion;
+    let stuck = if pr.mandatory_piece {
+        Vec::new()
+    } else {
+        stuck_in_zone(v, letter)
+    };
+    let everywhere = !stuck.is_empty() && stuck.len() == pr.region_white.len();
+    let also = if stuck.is_empty() || everywhere {
+        String::new()
+    } else {
+        format!(
+            ", and must promote {}, where it could not move again",
+            on_squares(v, &stuck)
+        )
+    };
+    (!stuck.is_empty(), everywhere, also)
+}
+
+/// "on the last rank", "on the last two ranks" where `squares` are
+/// whole ranks at White's far end, else "on a9, b9 and c9".
+fn on_squares(v: &Variant, squares: &[Square]) -> String {
+    let mut ranks: Vec<u8> = squares.iter().map(|s| s.rank()).collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    let whole = ranks
+        .iter()
+        .all(|&r| squares.iter().filter(|s| s.rank() == r).count() == usize::from(v.files));
+    let far = ranks
+        .iter()
+        .rev()
+        .zip((0..v.ranks).rev())
+        .all(|(&r, want)| r == want);
+    match ranks.len() {
+        1 if whole && far => "on the last rank".to_string(),
+        2 if whole && far => "on the last two ranks".to_string(),
+        3 if whole && far => "on the last three ranks".to_string(),
+        _ => {
+            let mut named: Vec<Square> = squares.to_vec();
+            named.sort_by_key(|s| (s.rank(), s.file()));
+            let names: Vec<String> = named.iter().map(|s| s.to_string()).collect();
+            format!("on {}", list(&names, "and"))
+        }
     }
 }
 
@@ -2332,6 +2508,27 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
                 .castling_claims(&c)
                 .fsf("castlingThroughAttack", !castling::guarded(v, colour)),
         );
+        if v.rules.engine.chess960 {
+            // (Position::set reads the castling Rooks from the FEN's
+            // rights; do_castling puts King and Rook on the castling
+            // files wherever they stood.)
+            let (k, q) = (v.castling.kingside_file, v.castling.queenside_file);
+            out.push(
+                Sentence::new(format!(
+                    "The back rank is shuffled before the game, the {king} between its two Rooks. Wherever they \
+                     start, castling ends with the {king} on {} and the Rook on {}, or the {king} on {} and the Rook \
+                     on {}, and needs every square the two cross or land on to be empty but for themselves; \
+                     Fairy-Stockfish writes it as the {king} moving onto its own Rook.",
+                    sq(k),
+                    sq(k.saturating_sub(1)),
+                    sq(q),
+                    sq(q + 1)
+                ))
+                .key("chess960")
+                .key("castlingKingsideFile")
+                .key("castlingQueensideFile"),
+            );
+        }
         if v.rules.drops.allowed && v.rules.drops.castling_dropped_piece {
             let rooks: Vec<String> = [c.rook_queen_side, c.rook_king_side]
                 .into_iter()
@@ -2371,8 +2568,12 @@ fn chess_moves_absent(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<
     };
     let of = |kind: &str| v.pieces.iter().find(|p| p.name == kind).map(|p| p.letter);
     let king = castling::king_type(v, Colour::White).filter(|&k| starts_on(k, 0));
-    if let (false, Some(k), Some(r)) = (
-        v.castling.allowed,
+    // (Castling on, but no right in the start FEN: Legan's `-`.)
+    let no_rights = v.castling.allowed
+        && !v.castles_at_start[Colour::White]
+        && !v.castles_at_start[Colour::Black];
+    if let (true, Some(k), Some(r)) = (
+        !v.castling.allowed || no_rights,
         king,
         of("rook").filter(|&r| starts_on(r, 0)),
     ) {
@@ -2382,7 +2583,8 @@ fn chess_moves_absent(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<
                 name(k),
                 name(r)
             ))
-            .key("castling"),
+            .key_if(!no_rights, "castling")
+            .fsf_if(no_rights, "castlingRights", "-"),
         );
     }
     let pawn = v
@@ -2694,6 +2896,24 @@ fn walls(v: &Variant, out: &mut Vec<Sentence>) {
             .key_if(!outside.is_empty(), "wallingRegionWhite")
             .key_if(!outside.is_empty(), "wallingRegionBlack"),
     );
+    // A wall joins the occupied squares (`byTypeBB[ALL_PIECES]` in
+    // do_move) and leaves `board_bb()`: nothing lands on it, a slide or
+    // a lame step stops before it, a leap goes over. A wall placed
+    // instead of a move is a null move of the side's first piece, which
+    // check evasions never accept.
+    let in_check = if moves.wall_or_move {
+        " A player in check may not place a wall: they must move."
+    } else {
+        ""
+    };
+    out.push(
+        Sentence::new(format!(
+            "A wall belongs to neither player: no piece may move onto it or take it, and no piece may \
+             pass through it except by a leap.{in_check}"
+        ))
+        .fsf("wallBlocks", true)
+        .fsf_if(moves.wall_or_move, "wallInCheck", false),
+    );
 }
 
 /// Janggi's palace lines (`diagonalLines`): position.h's `moves_from`
@@ -2827,19 +3047,16 @@ fn special_moves(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
         // (Position::is_immediate_game_end: two passes in a row end the
         // game, unless wallOrMove, as a full board does.)
         let both = if moves.pass.white && moves.pass.black && !moves.wall_or_move {
-            match v.rules.end.material_counting {
-                super::rules::MaterialCounting::None => {
-                    " If both players pass, one after the other, the game is drawn."
+            match counted_draw(v) {
+                None => {
+                    " If both players pass, one after the other, the game is drawn.".to_string()
                 }
-                super::rules::MaterialCounting::Janggi => {
-                    " If both players pass, one after the other, the game ends and is decided by points."
-                }
-                _ => {
-                    " If both players pass, one after the other, the game ends and is decided by the pieces each side has."
+                Some(counted) => {
+                    format!(" If both players pass, one after the other, the game ends: {counted}.")
                 }
             }
         } else {
-            ""
+            String::new()
         };
         out.push(
             Sentence::new(format!("{sentence}{stalemate}.{both}"))
@@ -3272,6 +3489,51 @@ mod tests {
         );
     }
 
+    // Atlantis (a wall instead of a move, on the edge or beside a wall):
+    // a wall stops a Rook and not a Knight (pyffish: `4k3/8/8/8/8/*7/8/
+    // R3K3 w`, the Rook on a1 goes up to a2 only; `4k3/8/8/8/8/8/**6/
+    // N3K3 w`, the Knight still reaches b3), and in check no wall is
+    // offered (`r3k3/8/8/8/8/8/8/K7 w`: King moves only). Legan's start
+    // FEN gives no castling right; Kinglet's Pawns promote away.
+    #[test]
+    fn walls_rights_and_pawns_promoted_away() {
+        let r = all(&one("[a:chess]\nwallingRule = edge\nwallOrMove = true\n"));
+        assert!(r.says("A wall belongs to neither player: no piece may move onto it or take it, and no piece may pass through it except by a leap. A player in check may not place a wall: they must move."), "{r:?}");
+        let r = all(&one("[a:chess]\nwallingRule = past\n"));
+        assert!(r.says("A wall belongs to neither player: no piece may move onto it or take it, and no piece may pass through it except by a leap."), "{r:?}");
+        let r = all(&one("[l:legan]\n"));
+        assert!(
+            r.says("There is no castling: the King and the Rook never move together."),
+            "{r:?}"
+        );
+        assert!(r.says("After 50 moves by each side with no capture and no Pawn move, the game ends: a draw."), "{r:?}");
+        let r = all(&one("[k:kinglet]\n"));
+        assert!(r.says("A player who has no Pawns left loses. A Pawn that promotes no longer counts as one: a player who promotes their last Pawn loses."), "{r:?}");
+    }
+
+    // Armageddon's draw odds (position.h's material_counting_result,
+    // `BLACK_DRAW_ODDS`): a stalemate, the n-move rule and a repetition
+    // that would draw are Black's wins (pyffish: `8/8/8/8/8/5k2/5q2/7K w`
+    // is -32000 for White; `7k/8/8/8/8/8/8/QQQQ3K w - - 100 80` ends,
+    // -32000).
+    #[test]
+    fn draw_odds_give_black_the_drawn_games() {
+        let v = one("[a:armageddon]\n");
+        let r = all(&v);
+        assert!(r.says("When the player to move has no legal move and is not in check (stalemate), the game ends: Black wins."), "{r:?}");
+        assert!(r.says("After 50 moves by each side with no capture and no Pawn move, the game ends: Black wins."), "{r:?}");
+        assert!(
+            r.says("When the same position occurs three times, the game ends: Black wins."),
+            "{r:?}"
+        );
+        assert!(
+            !r.texts()
+                .iter()
+                .any(|s| s.contains("draws") || s.contains("points")),
+            "{r:?}"
+        );
+    }
+
     // Fairy-Stockfish's janggi_variant(): bikjang, points (position.h's
     // material_counting_result), no river for the Soldier.
     #[test]
@@ -3297,7 +3559,7 @@ mod tests {
     #[test]
     fn extinction_is_said_as_fairy_stockfish_counts_it() {
         let r = all(&one("[x:extinction]\n"));
-        assert!(r.says("A player who has none left of any one of these kinds: Kings, Queens, Rooks, Bishops, Knights or Pawns loses."), "{r:?}");
+        assert!(r.says("A player who has none left of any one of these kinds: Kings, Queens, Rooks, Bishops, Knights or Pawns loses. A Pawn that promotes no longer counts as one: a player who promotes their last Pawn loses."), "{r:?}");
         let r = all(&one("[g:giveaway]\n"));
         assert!(r.says("A player who has no pieces left wins."), "{r:?}");
         let r = all(&one("[l:losers]\n"));
@@ -3306,7 +3568,7 @@ mod tests {
             "{r:?}"
         );
         let r = all(&one("[k:koedem]\n"));
-        assert!(r.says("A player who has no Kings left while the other player has at least 2 of that kind on the board or in hand loses."), "{r:?}");
+        assert!(r.says("A player who has no Kings left on the board or in hand while the other player has at least 2 of that kind on the board or in hand loses."), "{r:?}");
         let r = all(&one("[c:coregal]\n"));
         assert!(
             !r.texts()
@@ -3392,7 +3654,7 @@ mod tests {
         assert!(
             r.says(
                 "A player who is not in check may pass instead of moving, so no one is ever stalemated. \
-                 If both players pass, one after the other, the game ends and is decided by points."
+                 If both players pass, one after the other, the game ends: it is decided by points."
             ),
             "{r:?}"
         );
@@ -3496,7 +3758,8 @@ mod tests {
         );
         assert_eq!(
             initial_moves(&v, pawn).text,
-            "its initial moves only from the 2nd rank (Black's: the 7th rank)"
+            "its initial moves only from the 2nd rank (Black's: the 7th rank), whenever it stands there, not only on \
+             its first move"
         );
         let v = game("spartan");
         assert_eq!(

@@ -500,6 +500,8 @@ fn wall_cell(
             keys: (key.clone(), format!("{key}-where")),
             name: if shown.instead() {
                 format!("{side} places {thing} instead of moving")
+            } else if v.rules.moves.walling == Walling::Past {
+                format!("{side} moves, and the square left becomes {thing}")
             } else {
                 format!("{side} moves, then places {thing}")
             },
@@ -516,6 +518,7 @@ pub(super) fn wall_names(walling: Walling) -> (&'static str, &'static str) {
     match walling {
         Walling::Duck => ("the duck", "the duck may be placed here"),
         Walling::Arrow => ("an arrow", "the arrow may land here"),
+        Walling::Past => ("a wall", "the square left becomes a wall"),
         _ => ("a wall", "a wall may be placed here"),
     }
 }

@@ -268,3 +268,17 @@ class CastlingProbes:
         else:
             self.bad("fsf:castlingThroughAttack", claim, "in %s (%s attacked), the castling move to the King's side is %s" % (
                 attacked, sq(crossed, kr), got or "not legal"))
+
+    def probe_castling_rights(self, g):
+        """`fsf:castlingRights=-` (castling on, no right in the start
+        FEN: Legan): pyffish's start FEN has no castling right, and
+        neither has any position of a random game from it."""
+        key, want = "fsf:castlingRights", g["fsf:castlingRights"]
+        for moves, fen in [([], sf.start_fen(self.v))] + self.game_line()[:40]:
+            # (a FEN may leave the field out: Rookmate's `w 7+7 0 1`)
+            fields = fen.split()
+            got = fields[2] if len(fields) > 2 and re.fullmatch(r"[A-Za-z]+", fields[2]) else "-"
+            if got != want:
+                self.bad(key, want, "after %s the castling field is %s" % (" ".join(moves) or "no move", got))
+                return
+        self.ok(key)

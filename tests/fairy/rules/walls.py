@@ -20,6 +20,12 @@ def wall_of(m):
     return tail.group(3) + tail.group(4) if tail else None
 
 
+def places_wall(m):
+    """Whether M places a wall instead of a move (`a1a1,a1b1`)."""
+    mm = MOVE.match(m)
+    return bool(mm) and mm.group(1) + mm.group(2) == mm.group(3) + mm.group(4)
+
+
 class WallProbes:
     def wall_squares(self, fen, rule, frm, to, region):
         """The squares the page's RULE lets a wall go to when the piece on
@@ -152,3 +158,119 @@ class WallProbes:
             self.skip_rest(g, KEYS, "the squares seen are those of %s too" % " ".join(r for r in RULES if r != rule and r not in differs))
             return
         self.ok_rest(g, KEYS)
+
+    def base_moves(self, fen):
+        """The (from, to) of each legal move in FEN that goes somewhere:
+        its wall part aside, drops and walls placed instead of a move
+        left out."""
+        out = set()
+        for m in self.legal(fen):
+            mm = MOVE.match(m)
+            if mm:
+                frm, to = mm.group(1) + mm.group(2), mm.group(3) + mm.group(4)
+                if frm != to:
+                    out.add((frm, to))
+        return out
+
+    def probe_wall_blocks(self, g):
+        """`fsf:wallBlocks=true`: in positions of a random game no legal
+        move ends on a wall; and a quiet move over two or more squares in
+        a line is kept with a wall on a square it crosses exactly when it
+        is kept with one of the mover's own pieces there (a slide or a
+        lame step stops, a leap or a hop goes on). Probed where a move was
+        stopped so, or where walls stood among moves (no move over a line:
+        Isolation's King steps)."""
+        key, want = "fsf:wallBlocks", g["fsf:wallBlocks"]
+        stopped = kept = beside = 0
+        for moves, fen in self.game_line()[:12]:
+            board = Fen(fen)
+            walls = {s for s in board.squares() if board.get(s) == "*"}
+            bases = self.base_moves(fen)
+            onto = sorted(t for f, t in bases if t in walls)
+            if onto:
+                if want == "true":
+                    self.bad(key, want, "in %s a move ends on the wall on %s" % (fen, onto[0]))
+                else:
+                    self.ok(key)
+                return
+            beside += bool(walls and bases)
+            if stopped >= 3 and kept >= 1 or stopped >= 12:
+                continue
+            side_upper = board.side() == "w"
+            for frm, to in sorted(bases):
+                if board.get(to) is not None or (stopped >= 3 and kept >= 1 or stopped >= 12):
+                    continue
+                (fx, fy), (tx, ty) = parse_sq(frm), parse_sq(to)
+                dx, dy = tx - fx, ty - fy
+                n = max(abs(dx), abs(dy))
+                if n < 2 or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+                    continue
+                mover = board.get(frm)
+                if mover is None or mover.isupper() != side_upper:
+                    continue
+                for k in range(1, n):
+                    c = sq(fx + dx // n * k, fy + dy // n * k)
+                    if board.get(c) is not None:
+                        continue
+                    # (a second royal piece where pyffish refuses one: no
+                    # position, not probed here)
+                    got = {}
+                    for what, tok in (("wall", "*"), ("own", mover)):
+                        b = Fen(fen)
+                        b.set(c, tok)
+                        b.no_castling()
+                        hyp = b.text()
+                        if not self.valid(hyp):
+                            break
+                        got[what] = (frm, to) in self.base_moves(hyp)
+                    if len(got) < 2:
+                        continue
+                    if got["wall"] != got["own"]:
+                        if want == "true":
+                            self.bad(key, want, "in %s, %s%s is %s with a wall on %s, %s with a %s there" % (
+                                fen, frm, to, "kept" if got["wall"] else "stopped", c,
+                                "kept" if got["own"] else "stopped", mover))
+                        else:
+                            self.ok(key)
+                        return
+                    if got["own"]:
+                        kept += 1
+                    else:
+                        stopped += 1
+        if not stopped and not beside:
+            self.skip(key, "no wall and no quiet move over a line of squares in the game's first plies")
+            return
+        if want != "true":
+            self.bad(key, want, "walls stood as pieces do: %d moves stopped by one, %d leaps kept" % (stopped, kept))
+            return
+        self.ok(key)
+
+    def probe_wall_in_check(self, g):
+        """`fsf:wallInCheck=false` (under wallOrMove): just after a move
+        of a random game that gives check, the side in check has no legal
+        move that places a wall; and the side placed one when not in
+        check, so the rule, not the position, takes it away."""
+        key, want = "fsf:wallInCheck", g["fsf:wallInCheck"]
+        free = checked = 0
+        for moves, fen in self.game_line()[:30]:
+            placing = [m for m in self.legal(fen) if places_wall(m)]
+            free += bool(placing)
+            for m in self.legal(fen):
+                if checked >= 3:
+                    break
+                if m in placing or not sf.gives_check(self.v, fen, [m]):
+                    continue
+                after = sf.get_fen(self.v, fen, [m])
+                legal = self.legal(after)
+                if not legal:
+                    continue
+                walls = [x for x in legal if places_wall(x)]
+                checked += 1
+                if bool(walls) != (want == "true"):
+                    self.bad(key, want, "after %s from %s, in check, %s" % (
+                        m, fen, "%s places a wall" % walls[0] if walls else "no wall may be placed"))
+                    return
+        if not checked or not free:
+            self.skip(key, "no check in the game's first plies" if not checked else "no wall placed out of check")
+            return
+        self.ok(key)

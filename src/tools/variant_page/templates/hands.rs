@@ -137,6 +137,13 @@ pub(in super::super) fn sections(hands: &[HandView], origin: &Sentence) -> Marku
                     "moving: the board then shows the position below, whose FEN you can copy into Fairy-Stockfish, "
                     "and marks those squares."
                 }
+            } @else if walling == Walling::Past {
+                p {
+                    "Press a piece beside the board to see a move and the wall it leaves behind: the board then "
+                    "shows the position after the move, and marks the square the piece left, which becomes a wall. "
+                    "The FEN below is the position before the move, which you can copy into Fairy-Stockfish. There "
+                    "the move is written with the square it left after it: d4f5,f5d4 leaves a wall on d4."
+                }
             } @else {
                 p {
                     "Press a piece beside the board to see a move and where its player may then place "
