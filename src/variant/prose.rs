@@ -1817,10 +1817,20 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
     }
     if end.adjudicate_full_board {
         out.push(
-            Sentence::new(match counted_draw(v) {
-                Some(counted) => format!("When the board is full, the game ends: {counted}."),
-                None => "When the board is full, the game is drawn.".to_string(),
-            })
+            Sentence::new(format!(
+                "{}{}",
+                match counted_draw(v) {
+                    Some(counted) => format!("When the board is full, the game ends: {counted}."),
+                    None => "When the board is full, the game is drawn.".to_string(),
+                },
+                // (Position::is_immediate_game_end asks before any move:
+                // Crusade's start fills all 64 squares.)
+                if v.start.len() + v.walls.len() >= usize::from(v.files) * usize::from(v.ranks) {
+                    " The board is full from the start, so the game as defined here ends there, before any move."
+                } else {
+                    ""
+                }
+            ))
             .key("adjudicateFullBoard"),
         );
     }
