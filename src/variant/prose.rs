@@ -1722,13 +1722,19 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         super::rules::MaterialCounting::Janggi => out.push(
             Sentence::new(format!(
                 "Points: {} 13, {} 7, {} 5, {} 3, {} 3, {} 2; {white} wins on points only with at \
-                 least 2 more than {black}, otherwise {black} wins.",
+                 least 2 more than {black}, otherwise {black} wins{}.",
                 type_name(v, name, "rook", "Chariot"),
                 type_name(v, name, "janggiCannon", "Cannon"),
                 type_name(v, name, "horse", "Horse"),
                 type_name(v, name, "janggiElephant", "Elephant"),
                 type_name(v, name, "wazir", "Advisor"),
                 type_name(v, name, "soldier", "Soldier"),
+                // (material_counting_result counts the board only.)
+                if v.rules.drops.allowed {
+                    "; pieces in hand count for nothing"
+                } else {
+                    ""
+                },
                 white = side_name(v, Colour::White),
                 black = side_name(v, Colour::Black),
             ))
