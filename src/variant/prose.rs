@@ -120,7 +120,7 @@ pub fn initial_moves(v: &Variant, p: &VariantPiece) -> Sentence {
     // moved or not: Torpedo's Pawn steps twice from any square.)
     let mut s = Sentence::new(if from == "any square" {
         "its initial moves from any square, at any time, not only on its first move".to_string()
-    } else if moves_backward(v, p) {
+    } else if may_come_back(v, p) {
         // (It may step back onto the region and make them again.)
         format!(
             "its initial moves only from {from}, whenever it stands there, not only on its first move"
@@ -990,6 +990,9 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                             .any(|&(from, to)| to == p.letter && !x.piece_types.contains(&from)))
             });
             let kinds = list(&kinds, "and");
+            // (Position::checkmate_value: the side to move, attacked so
+            // with no legal move.)
+            let mated = outcome(end.checkmate);
             let text = if more {
                 // Position::legal: pseudo-royal only at `most` or fewer;
                 // dupleCheck forbids leaving all the candidates attacked.
@@ -999,11 +1002,11 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
                     "; before that they may be taken"
                 };
                 format!(
-                    "A player's {kinds} may not be left attacked once a player has no more than {most} of them, as a King may not be left in check{before}. Once they cannot be taken, the game ends as checkmate does."
+                    "A player's {kinds} may not be left attacked once a player has no more than {most} of them, as a King may not be left in check{before}. Once they cannot be taken, a player who cannot end such an attack {mated}, as by checkmate."
                 )
             } else {
                 format!(
-                    "A player's {kinds} may not be left attacked, as a King may not be left in check; none can be taken, so the game ends as checkmate does."
+                    "A player's {kinds} may not be left attacked, as a King may not be left in check; none can be taken, so a player who cannot end such an attack {mated}, as by checkmate."
                 )
             };
             out.push(
@@ -1535,16 +1538,17 @@ fn never_moves_back(v: &Variant, p: &VariantPiece) -> bool {
             .all(|&to| !quiet_squares(v, p, to, false).contains(&at))
 }
 
-/// Whether White's `p`, once moved, may step back towards its own side
-/// (All-ways pawns): it may come back to where its initial moves start.
+/// Whether White's `p`, once moved, may step sideways or back (All-ways
+/// pawns; Petrified's Pawn along its 2nd rank): it may stand again where
+/// its initial moves start.
 #[cfg(not(target_arch = "wasm32"))]
-fn moves_backward(v: &Variant, p: &VariantPiece) -> bool {
+fn may_come_back(v: &Variant, p: &VariantPiece) -> bool {
     let Some(at) = Square::new(v.files / 2, v.ranks / 2) else {
         return false;
     };
     quiet_squares(v, p, at, false)
         .iter()
-        .any(|s| s.rank() < at.rank())
+        .any(|s| s.rank() <= at.rank())
 }
 
 /// The n-move rule's sentence: its count, the moves that reset it (each
@@ -1863,6 +1867,7 @@ fn beyond(
     capture_rules(v, name, out);
     castling_rule(v, name, out);
     chess_moves_absent(v, name, out);
+    king_not_royal(v, name, out);
     // (Pages are written natively: the en passant search stays out of
     // the browser's build.)
     #[cfg(not(target_arch = "wasm32"))]
@@ -2424,17 +2429,42 @@ fn capture_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
         );
     }
     if !captures.petrify_on_capture.is_empty() {
+        // (Position::legal: a pseudo-royal piece may not capture where
+        // it would turn to stone; Petrified's King never captures.)
+        let x = &v.rules.end.extinction;
+        let royal = |c: &char| x.pseudo_royal && x.piece_types.contains(c);
         let who: Vec<String> = captures
             .petrify_on_capture
             .iter()
+            .filter(|c| !royal(c))
             .map(|&c| plural(&name(c)))
             .collect();
-        out.push(
-            Sentence::new(format!(
+        let never: Vec<String> = captures
+            .petrify_on_capture
+            .iter()
+            .filter(|c| royal(c))
+            .map(|&c| name(c))
+            .collect();
+        let mut text = String::new();
+        if !who.is_empty() {
+            text.push_str(&format!(
                 "{} that capture turn to stone: they stay on the square as a wall no piece may enter or take.",
                 list(&who, "and")
-            ))
-            .key("petrifyOnCaptureTypes"),
+            ));
+        }
+        if !never.is_empty() {
+            text.push_str(&format!(
+                "{}A {} never captures, as it would turn to stone: it does not attack, so it may stand beside \
+                 the other {} and cannot take a piece that attacks it.",
+                if text.is_empty() { "" } else { " " },
+                list(&never, "or"),
+                list(&never, "or"),
+            ));
+        }
+        out.push(
+            Sentence::new(text)
+                .key("petrifyOnCaptureTypes")
+                .key_if(!never.is_empty(), "extinctionPseudoRoyal"),
         );
     }
     if !captures.mutually_immune.is_empty() {
@@ -2565,6 +2595,31 @@ fn castling_rule(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sente
             );
         }
     }
+}
+
+/// A piece its players call a King that is not royal (Antichess's, a
+/// Commoner: giveaway_variant's `add_piece(COMMONER, 'k')`): a player
+/// would look for check. pyffish's `4k3/8/8/8/8/8/8/4R2K w` in
+/// Anti-atomic has `e1e8` alone: the King must be taken.
+fn king_not_royal(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
+    let x = &v.rules.end.extinction;
+    if v.pieces.iter().any(|p| p.royal) || x.pseudo_royal {
+        return;
+    }
+    let Some(king) = v
+        .pieces
+        .iter()
+        .map(|p| name(p.letter))
+        .find(|n| n == "King")
+    else {
+        return;
+    };
+    out.push(
+        Sentence::new(format!(
+            "The {king} is not royal here: there is no check, and it may be taken like any other piece."
+        ))
+        .key("king"),
+    );
 }
 
 /// The moves of chess a chess player would look for and not find, in a
@@ -3744,7 +3799,7 @@ mod tests {
     #[test]
     fn spartan_kings_may_be_taken_until_one_is_left() {
         let r = all(&one("[s:spartan]\n"));
-        assert!(r.says("A player's Kings may not be left attacked once a player has no more than 1 of them, as a King may not be left in check; before that one of them may be taken, but a player may not leave all of them attacked at once. Once they cannot be taken, the game ends as checkmate does."), "{r:?}");
+        assert!(r.says("A player's Kings may not be left attacked once a player has no more than 1 of them, as a King may not be left in check; before that one of them may be taken, but a player may not leave all of them attacked at once. Once they cannot be taken, a player who cannot end such an attack loses, as by checkmate."), "{r:?}");
     }
 
     /// Rules pyffish plays that the pages left out (read as a player
