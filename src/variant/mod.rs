@@ -94,6 +94,7 @@ pub mod placed;
 pub mod promotion;
 pub mod prose;
 pub mod quirks;
+pub mod reach;
 mod region;
 mod resolve;
 pub mod rules;

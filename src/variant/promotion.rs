@@ -375,14 +375,7 @@ pub fn stuck_in_zone(v: &Variant, letter: char) -> Vec<Square> {
 
 /// Whether the piece, unpromoted on `at` of an empty board, has no move.
 fn immobile(v: &Variant, moves: &crate::engine::betza::Piece, at: Square, colour: Colour) -> bool {
-    let Some(board) = SquareSet::rectangle(v.files, v.ranks) else {
-        return false;
-    };
-    let mut occ = SquareSet::EMPTY;
-    occ.insert(at);
-    let d = Diagram::among(moves, at, colour, &board, &occ, &occ);
-    let moves = d.marks().any(|(s, _)| d.can_move_to(s));
-    !moves
+    super::reach::quiet_squares(v, moves, at, colour).is_empty()
 }
 
 #[cfg(test)]

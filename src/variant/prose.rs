@@ -170,9 +170,15 @@ pub fn promotion(v: &Variant, p: &VariantPiece) -> Vec<String> {
 /// not whole ranks either ("on reaching a5, a6, a7, a8, b8, c8 or d8
 /// (Black's: e1, f1, g1, h1, h2, h3 or h4)": Legan's corner).
 fn zone(v: &Variant) -> String {
+    format!("on reaching {}", zone_squares(v))
+}
+
+/// [`zone`] without its "on reaching": "the last rank", "a5, a6 … or d8
+/// (Black's: …)".
+fn zone_squares(v: &Variant) -> String {
     let (white, black) = (&v.promotion.region_white, &v.promotion.region_black);
     if white.is_empty() {
-        return "on reaching the last rank".into();
+        return "the last rank".into();
     }
     let (w, b) = (
         zone_words(v, white, Colour::White),
@@ -182,9 +188,9 @@ fn zone(v: &Variant) -> String {
     // Shinobi plus's Black zone is three ranks deep, White's two.)
     let mirrored = last_ranks(v, white, Colour::White).is_some() && w == b;
     if black.is_empty() || mirrored {
-        return format!("on reaching {w}");
+        return w;
     }
-    format!("on reaching {w} ({}'s: {b})", side_name(v, Colour::Black))
+    format!("{w} ({}'s: {b})", side_name(v, Colour::Black))
 }
 
 /// Black's zone, from Black's side ([`zone`] for Black alone).
@@ -200,11 +206,64 @@ fn zone_black(v: &Variant) -> String {
 /// where it is whole ranks at the far end ([`last_ranks`]), else its
 /// squares.
 fn zone_words(v: &Variant, squares: &[Square], side: Colour) -> String {
+    // (A zone's squares that are walls for good, which no piece reaches,
+    // left out: Omicron's last rank is walls but for its two corners.)
+    let open: Vec<Square> = squares
+        .iter()
+        .copied()
+        .filter(|s| v.rules.moves.walling == super::rules::Walling::Duck || !v.walls.contains(s))
+        .collect();
+    if open.len() < squares.len() && !open.is_empty() {
+        if let Some(words) = open_words(v, squares, &open) {
+            return words;
+        }
+    }
     match last_ranks(v, squares, side) {
         Some(1) => "the last rank".into(),
         Some(n) => format!("the last {} ranks", number(n)),
         None => squares_words(v, squares),
     }
+}
+
+/// Squares by the ranks they fill but for walls (where most of a rank is
+/// open) and the rest one by one: "the 9th rank, a10 or l10"; `None`
+/// where the open squares fill every rank of `zone` (Cross derby's 8th
+/// rank, walls on b8 and g8: still its last rank).
+fn open_words(v: &Variant, zone: &[Square], squares: &[Square]) -> Option<String> {
+    let open = |r: u8| {
+        (0..v.files)
+            .filter_map(|f| Square::new(f, r))
+            .filter(|s| !v.walls.contains(s))
+            .count()
+    };
+    let full = |r: u8| {
+        let n = squares.iter().filter(|s| s.rank() == r).count();
+        n == open(r) && 2 * n > usize::from(v.files)
+    };
+    let mut ranks: Vec<u8> = squares
+        .iter()
+        .map(|s| s.rank())
+        .filter(|&r| full(r))
+        .collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    let mut rest: Vec<Square> = squares
+        .iter()
+        .copied()
+        .filter(|s| !ranks.contains(&s.rank()))
+        .collect();
+    rest.sort_by_key(|s| (s.rank(), s.file()));
+    if rest.is_empty() && zone.iter().all(|s| ranks.contains(&s.rank())) {
+        return None;
+    }
+    let mut names: Vec<String> = Vec::new();
+    if !ranks.is_empty() {
+        let ords: Vec<String> = ranks.iter().map(|r| ordinal(r + 1)).collect();
+        let s = if ranks.len() > 1 { "s" } else { "" };
+        names.push(format!("the {} rank{s}", list(&ords, "and")));
+    }
+    names.extend(rest.iter().map(|s| s.to_string()));
+    Some(list(&names, "or"))
 }
 
 /// How many whole ranks at the far end of the board, seen from `side`,
@@ -365,8 +424,7 @@ fn never_promotes(v: &Variant, p: &VariantPiece) -> Option<Sentence> {
         // its zone are taken away, and with no types none is given back:
         // Maharajah's Pawns, in a section with no parent, stop a rank
         // short.)
-        let into = zone(v);
-        let into = into.strip_prefix("on reaching ").unwrap_or(&into);
+        let into = zone_squares(v);
         let text = if pr.mandatory_pawn {
             format!("never promotes, and may not move onto {into}")
         } else {
@@ -906,6 +964,16 @@ fn checkmate(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>
     }
 }
 
+/// Where the extinction rule counts a side's pieces: on the board and,
+/// in a game with drops, in hand too (`count_with_hand`, position.h).
+fn counted_where(v: &Variant) -> &'static str {
+    if v.rules.drops.allowed {
+        " on the board or in hand"
+    } else {
+        ""
+    }
+}
+
 /// The extinction rule's "while the other player has at least …" clause
 /// and the count its claim sentence says "exactly" of. Counting every
 /// piece, Fairy-Stockfish counts the King too: Shatranj's
@@ -916,11 +984,7 @@ fn opponent_count(
     royal: Option<&str>,
     every_kind: bool,
 ) -> (String, String) {
-    let place = if v.rules.drops.allowed {
-        " on the board or in hand"
-    } else {
-        ""
-    };
+    let place = counted_where(v);
     match royal.filter(|_| every_kind && opp > 1) {
         Some(k) => {
             let b = opp - 1;
@@ -1022,12 +1086,7 @@ fn extinction(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
     // (Fairy-Stockfish counts the pieces a side has, on the board and in
     // hand: one promoted away is gone as much as one taken.)
     let royal = v.pieces.iter().find(|p| p.royal).map(|p| name(p.letter));
-    // (count_with_hand: a piece in hand still counts.)
-    let hand = if v.rules.drops.allowed {
-        " on the board or in hand"
-    } else {
-        ""
-    };
+    let hand = counted_where(v);
     let mut who = Vec::new();
     if x.every_piece {
         who.push(match (n, &royal) {
@@ -1501,12 +1560,7 @@ fn promotion_outside(v: &Variant, white: &[char], black: &[char]) -> bool {
 /// an empty board (its initial moves too where `initial`); empty where
 /// its Betza cannot be read.
 fn quiet_squares(v: &Variant, p: &VariantPiece, at: Square, initial: bool) -> Vec<Square> {
-    use crate::engine::geometry::SquareSet;
-    let (Ok(text), Some(board)) = (p.pages.as_deref(), SquareSet::rectangle(v.files, v.ranks))
-    else {
-        return Vec::new();
-    };
-    let Ok(moves) = crate::engine::betza::parse(text) else {
+    let Some(Ok(moves)) = p.pages.as_deref().ok().map(crate::engine::betza::parse) else {
         return Vec::new();
     };
     let moves = if initial {
@@ -1514,13 +1568,7 @@ fn quiet_squares(v: &Variant, p: &VariantPiece, at: Square, initial: bool) -> Ve
     } else {
         moves.without_initial()
     };
-    let mut occ = SquareSet::EMPTY;
-    occ.insert(at);
-    let d = crate::Diagram::among(&moves, at, Colour::White, &board, &occ, &occ);
-    d.marks()
-        .map(|(s, _)| s)
-        .filter(|&s| d.can_move_to(s))
-        .collect()
+    super::reach::quiet_squares(v, &moves, at, Colour::White)
 }
 
 /// Whether no move of White's `p` without a capture can be taken back
@@ -1745,25 +1793,19 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             .key("materialCounting")
             .fsf("janggiPoints", "r13 c7 n5 b3 a3 p2 white-1"),
         ),
-        super::rules::MaterialCounting::Unweighted => out.push(
-            Sentence::new("Where the game would be drawn, the player with more pieces wins.")
-                .key("materialCounting"),
-        ),
-        super::rules::MaterialCounting::BlackDrawOdds => out.push(
-            Sentence::new(format!(
-                "Where the game would be drawn, {} wins (draw odds).",
-                side_name(v, Colour::Black)
-            ))
-            .key("materialCounting"),
-        ),
-        super::rules::MaterialCounting::WhiteDrawOdds => out.push(
-            Sentence::new(format!(
-                "Where the game would be drawn, {} wins (draw odds).",
-                side_name(v, Colour::White)
-            ))
-            .key("materialCounting"),
-        ),
         super::rules::MaterialCounting::None => {}
+        counting => {
+            if let Some(counted) = counted_draw(v) {
+                let odds = match counting {
+                    super::rules::MaterialCounting::Unweighted => "",
+                    _ => " (draw odds)",
+                };
+                out.push(
+                    Sentence::new(format!("Where the game would be drawn, {counted}{odds}."))
+                        .key("materialCounting"),
+                );
+            }
+        }
     }
     // Fairy-Stockfish's count_limit and do_move (position.cpp): who may
     // count, from when, and to how many moves.
@@ -1779,11 +1821,18 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
             l[0], rook, l[1], l[2], khon, l[3], knight, l[4], khon, l[5]
         )
     };
+    // (count_limit asks for pawns on the board: Makhouse's in hand do not
+    // stop a count.)
+    let on_board = if v.rules.drops.allowed {
+        " on the board (those in hand do not count)"
+    } else {
+        ""
+    };
     match end.counting {
         super::rules::Counting::None => {}
         super::rules::Counting::Makruk => out.push(
             Sentence::new(format!(
-                "Counting: once no Pawns are left, a count starts by itself for the player to move, if the \
+                "Counting: once no Pawns are left{on_board}, a count starts by itself for the player to move, if the \
                  other side has more than its {king}: to 64 moves (board's honour) if the player has \
                  pieces beside its {king}; if it has its {king} alone, to a limit set by the other side's \
                  pieces ({}), counted from the number of pieces on the board. A player whose last piece \
@@ -1800,7 +1849,7 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
                 "Counting: a count starts by itself for the player to move once it has three pieces or \
                  fewer, its {king} included, and the other side has more than its {king}: to 63 moves \
                  (board's honour) if the player has pieces beside its {king}, Pawns included; if it has \
-                 its {king} alone and no Pawns are left, to a limit set by the other side's pieces ({}), \
+                 its {king} alone and no Pawns are left{on_board}, to a limit set by the other side's pieces ({}), \
                  counted from the number of pieces on the board. A player whose last piece beside its \
                  {king} is captured starts a new count of the second kind. When a count passes its limit \
                  without checkmate, the game is drawn.",
@@ -1812,7 +1861,7 @@ fn points(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence>) {
         ),
         super::rules::Counting::Asean => out.push(
             Sentence::new(format!(
-                "Counting: once no Pawns are left, a count starts by itself for a player left with its \
+                "Counting: once no Pawns are left{on_board}, a count starts by itself for a player left with its \
                  {king} alone: to 16 moves if the other side has {} {rook}, else to 44 if it has {} {khon}, \
                  else to 64 if it has {} {knight}; against other pieces there is no count. When the count \
                  passes its limit without checkmate, the game is drawn.",
@@ -2168,12 +2217,20 @@ fn drop_rules(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<Sentence
         if drops.must_drop {
             // Position::legal: with mustDropType (Koedem's King) only a
             // piece of that type in hand must be dropped, and no other.
+            // (A board move is refused only while such a drop is legal: in
+            // check, one that parries it.)
             let text = match drops.must_drop_type {
                 Some(t) => format!(
-                    "A player with {} in hand must drop it rather than move or drop another piece.",
+                    "A player with {} in hand must drop it rather than move or drop another piece, \
+                     while a drop of it is legal (in check: one that ends the check); where none is, \
+                     they move.",
                     with_article(&name(t))
                 ),
-                None => "A player with a piece in hand must drop it rather than move.".to_string(),
+                None => {
+                    "A player with a piece in hand must drop one rather than move, while a drop is \
+                         legal (in check: one that ends the check); where none is, they move."
+                        .to_string()
+                }
             };
             out.push(
                 Sentence::new(text)
@@ -2638,7 +2695,28 @@ fn chess_moves_absent(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<
             .any(|p| p.colour == Colour::White && p.letter == letter && p.square.rank() == rank)
     };
     let of = |kind: &str| v.pieces.iter().find(|p| p.name == kind).map(|p| p.letter);
-    let king = castling::king_type(v, Colour::White).filter(|&k| starts_on(k, 0));
+    // (Else the piece that stands in for the King: Forward chess's
+    // pseudo-royal Forward King, and its Forward Rook in the corner.)
+    let x = &v.rules.end.extinction;
+    let king = castling::king_type(v, Colour::White)
+        .filter(|&k| starts_on(k, 0))
+        .or_else(|| {
+            x.piece_types
+                .iter()
+                .copied()
+                .find(|&k| x.pseudo_royal && starts_on(k, 0))
+        });
+    let corner = v
+        .start
+        .iter()
+        .find(|p| p.colour == Colour::White && p.square.rank() == 0 && p.square.file() == 0)
+        .map(|p| p.letter)
+        .filter(|&c| {
+            v.pieces
+                .iter()
+                .any(|p| p.letter == c && p.betza.contains('R'))
+        });
+    let rook = of("rook").filter(|&r| starts_on(r, 0)).or(corner);
     // (Castling on, but no right in the start FEN: Legan's `-`.)
     let no_rights = v.castling.allowed
         && !v.castles_at_start[Colour::White]
@@ -2646,7 +2724,7 @@ fn chess_moves_absent(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<
     if let (true, Some(k), Some(r)) = (
         !v.castling.allowed || no_rights,
         king,
-        of("rook").filter(|&r| starts_on(r, 0)),
+        rook.filter(|&r| Some(r) != king),
     ) {
         out.push(
             Sentence::new(format!(
@@ -2658,21 +2736,41 @@ fn chess_moves_absent(v: &Variant, name: &dyn Fn(char) -> String, out: &mut Vec<
             .fsf_if(no_rights, "castlingRights", "-"),
         );
     }
-    let pawn = v
-        .pieces
-        .iter()
-        .find(|p| p.name == "pawn" && p.betza == "fmWfceF" && starts_on(p.letter, 1));
+    // (The chess Pawn, or a pawn of the game's own that starts
+    // elsewhere, Legan's, with no initial move either.)
+    let first_move = |p: &VariantPiece| {
+        Square::new(v.files / 2, 1)
+            .is_some_and(|at| quiet_squares(v, p, at, true) != quiet_squares(v, p, at, false))
+    };
+    let pawn = v.pieces.iter().find(|p| {
+        (p.name == "pawn" && p.betza == "fmWfceF" && starts_on(p.letter, 1))
+            || (v.promotion.pawn_types.contains(&p.letter)
+                && v.start.iter().any(|s| s.letter == p.letter)
+                && p.special.is_empty()
+                && !first_move(p))
+    });
     if let (true, true, Some(p)) = (
         v.double_step_white.is_empty(),
         v.double_step_black.is_empty(),
         pawn,
     ) {
+        // (No piece of the game takes en passant: Special::EnPassant.)
+        let passant = v
+            .pieces
+            .iter()
+            .any(|p| p.special.contains(&super::Special::EnPassant));
         out.push(
             Sentence::new(format!(
-                "The {} never steps two squares, not even on its first move.",
-                name(p.letter)
+                "The {} never steps two squares, not even on its first move{}.",
+                name(p.letter),
+                if passant {
+                    ""
+                } else {
+                    ", so there is no en passant"
+                }
             ))
-            .key("doubleStep"),
+            .key("doubleStep")
+            .fsf_if(!passant, "enPassant", "false"),
         );
     }
 }
@@ -3207,7 +3305,10 @@ mod tests {
             let r = all(v);
             (
                 r.says("There is no castling: the King and the Rook never move together."),
-                r.says("The Pawn never steps two squares, not even on its first move."),
+                r.says(
+                    "The Pawn never steps two squares, not even on its first move, so there is no \
+                     en passant.",
+                ),
             )
         };
         assert_eq!(
@@ -3217,6 +3318,62 @@ mod tests {
         assert_eq!(says("[nocastle:chess]\ncastling = false\n"), (true, false));
         assert_eq!(says("[c:chess]\n"), (false, false));
         assert_eq!(says("[x:xiangqi]\n"), (false, false));
+        // Forward chess: its pseudo-royal Forward King on e1 and its
+        // Forward Rook (`fR`) in the corner, castling = false.
+        let forward = crate::variant::read(
+            "[f:chess]\ncastling = false\nstartFen = lesfgsel/pppppppp/8/8/8/8/PPPPPPPP/LESFGSEL w KQkq - 0 1\n\
+             lance = l\ncustomPiece1 = g:fFfW\ncustomPiece2 = e:ffNfsN\ncustomPiece3 = s:fB\n\
+             customPiece4 = f:fBfR\nextinctionValue = loss\nextinctionPieceTypes = kg\n\
+             extinctionPseudoRoyal = true\n",
+            "t.ini",
+        )
+        .unwrap();
+        let r = rules(&forward[0], &|c| c.to_string(), &|_| true);
+        assert!(
+            r.says("There is no castling: the g and the l never move together."),
+            "{r:?}"
+        );
+        // Legan's Pawn (`mflFcflW`) has no initial move and starts off the
+        // 2nd rank; nothing takes en passant.
+        let legan = crate::variant::builtin_for_tests("legan");
+        assert!(all(&legan).says(
+            "The Pawn never steps two squares, not even on its first move, so there is no en passant."
+        ));
+    }
+
+    #[test]
+    fn a_zone_of_walls_names_the_squares_a_pawn_reaches() {
+        // Omicron: a9, l9 and b10 to k10 are walls (pyffish: a Rook on b2
+        // never reaches a2, b1 or b10), so a Pawn promotes on its 9th rank
+        // or a corner.
+        let omicron = crate::variant::builtin_for_tests("omicron");
+        let p = omicron.pieces.iter().find(|p| p.letter == 'p').unwrap();
+        let text = promotion(&omicron, p).join(" ");
+        assert!(
+            text.contains("on reaching the 9th rank, a10 or l10"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_count_waits_for_pawns_on_the_board_only() {
+        // Makhouse (count_limit's count<PAWN>(): the board's pieces).
+        let ini = "[m:makruk]\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR[] w - - 0 1\n\
+                   pieceDrops = true\ncapturesToHand = true\n";
+        let text = all(&crate::variant::read(ini, "t.ini").unwrap()[0])
+            .texts()
+            .join(" ");
+        assert!(
+            text.contains("once no Pawns are left on the board (those in hand do not count)"),
+            "{text}"
+        );
+        let makruk = all(&crate::variant::builtin_for_tests("makruk"))
+            .texts()
+            .join(" ");
+        assert!(
+            makruk.contains("once no Pawns are left, a count"),
+            "{makruk}"
+        );
     }
 
     /// The rules' repetition sentence.
@@ -3316,13 +3473,18 @@ mod tests {
         let r = all(&crate::variant::builtin_for_tests("koedem"));
         assert!(
             r.says(
-                "A player with a King in hand must drop it rather than move or drop another piece."
+                "A player with a King in hand must drop it rather than move or drop another piece, \
+                 while a drop of it is legal (in check: one that ends the check); where none is, they \
+                 move."
             ),
             "{r:?}"
         );
         let r = all(&crate::variant::builtin_for_tests("placement"));
         assert!(
-            r.says("A player with a piece in hand must drop it rather than move."),
+            r.says(
+                "A player with a piece in hand must drop one rather than move, while a drop is legal \
+                 (in check: one that ends the check); where none is, they move."
+            ),
             "{r:?}"
         );
     }

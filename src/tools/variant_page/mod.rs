@@ -540,16 +540,21 @@ mod tests {
             a.contains("<td>Never captures: a capture would blow it up</td>"),
             "{a}"
         );
-        // Crowded xiangqi's Elephant may go anywhere on its five ranks: no
-        // region said, none claimed.
+        // Crowded xiangqi's Elephant may go anywhere on its five ranks
+        // (pyffish: `4k4/9/9/9/2B1K4 w`, c1e3 e5d5, then e3c5 is legal):
+        // said, and both whole-board regions claimed.
         let c = page(
             "[c:xiangqi]\nmaxRank = 5\nstartFen = rnbakabnr/pcp1p1pcp/9/PCP1P1PCP/RNBAKABNR w - - 0 1\n\
              mobilityRegionBlackKing = d3 e3 f3 d4 e4 f4 d5 e5 f5\n\
              mobilityRegionBlackFers = d3 e3 f3 d4 e4 f4 d5 e5 f5\n\
              mobilityRegionBlackElephant = *1 *2 *3 *4 *5\nsoldierPromotionRank = 4\n",
         );
-        assert!(!c.contains("mobilityRegionWhiteElephant"), "{c}");
-        assert!(!c.contains("mobilityRegionBlackElephant"), "{c}");
+        assert!(c.contains("mobilityRegionWhiteElephant=a1 b1"), "{c}");
+        assert!(c.contains("mobilityRegionBlackElephant=a1 b1"), "{c}");
+        assert!(
+            c.contains("May cross the river: it moves anywhere on the board"),
+            "{c}"
+        );
     }
 
     #[test]

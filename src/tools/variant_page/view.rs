@@ -776,8 +776,8 @@ fn promoted_from(v: &Variant, names: &Names, p: &VariantPiece, shown: &[char]) -
 
 /// The region a piece may not leave, per side, as a remark claiming it
 /// (`mobilityRegionWhiteFers`); a side whose region is the whole board
-/// (Crowded xiangqi's Elephant, on five ranks) moves anywhere, and is not
-/// claimed.
+/// (Crowded xiangqi's Elephant, on five ranks) moves anywhere, which is
+/// said where no side has a smaller one.
 fn mobility(v: &Variant, p: &VariantPiece) -> Option<Sentence> {
     let whole = usize::from(v.files) * usize::from(v.ranks);
     // (An empty region is none: Fairy-Stockfish reads 0 as the whole board.)
@@ -787,7 +787,24 @@ fn mobility(v: &Variant, p: &VariantPiece) -> Option<Sentence> {
     };
     let (white, black) = (region(Colour::White), region(Colour::Black));
     let words = |r: Option<&[Square]>| r.map_or_else(|| "anywhere".to_string(), layout::runs);
+    // (A region written as the whole board, where the parent's holds it:
+    // Crowded xiangqi's Elephant on five ranks crosses the river.)
+    let set = |c: Colour| v.mobility_region(p, c).is_some_and(|r| r.len() == whole);
     let text = match (white, black) {
+        (None, None) if set(Colour::White) || set(Colour::Black) => {
+            let river = v.pieces.iter().any(|q| q.name == "soldier");
+            let mut s = Sentence::new(if river {
+                "may cross the river: it moves anywhere on the board"
+            } else {
+                "moves anywhere on the board"
+            });
+            for c in [Colour::White, Colour::Black] {
+                if set(c) {
+                    s = s.key(&claims::mobility_key(&p.name, c));
+                }
+            }
+            return Some(s);
+        }
         (None, None) => return None,
         (Some(w), b) => format!(
             "moves only within {} ({}: {})",

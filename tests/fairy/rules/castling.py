@@ -173,6 +173,11 @@ class CastlingProbes:
         chess."""
         start = Fen(self.start)
         kings = [s for s, t in start.pieces() if letter(t) in self.royal and white(t)]
+        if not kings and self.claims.get("extinctionPseudoRoyal") == "true":
+            # (No King: the piece the page says stands in for it, Forward
+            # chess's pseudo-royal Forward King.)
+            kinds = set(self.claims.get("extinctionPieceTypes", "")) - {"*"}
+            kings = [s for s, t in start.pieces() if letter(t) in kinds and white(t)]
         if not kings or len(start.rest) < 4:
             self.skip_rest(g, ("castling",), "no White royal piece, or no castling field, in the start FEN")
             return

@@ -53,14 +53,21 @@ class DropMoreProbes:
                 continue
             legal = self.legal(fen)
             drops = [m for m in legal if is_drop(m)]
-            if not drops:
-                continue
-            others = [m for m in legal if not is_drop(m) or (must not in ("*", "-", None) and DROP.match(m).group(1).lower() != must)]
             b = Fen(fen)
             stm_white = b.side() == "w"
             b.pocket = "".join(c for c in b.pocket if not (c.isalpha() and c.isupper() == stm_white and (must in ("*", "-", None) or c.lower() == must)))
             emptied = b.text()
             board_moves = [m for m in self.legal(emptied) if not is_drop(m)] if self.valid(emptied) else []
+            if not drops:
+                # (the page: where no drop is legal, they move: the board
+                # moves are those of the same position with no hand)
+                moved = sorted(m for m in legal if not is_drop(m))
+                if want == "true" and board_moves and moved != sorted(board_moves):
+                    self.bad_rest(g, keys, "in %s (%s in hand, no legal drop) the board moves are %s, not %s" % (
+                        fen, "".join(hand), " ".join(moved) or "none", " ".join(sorted(board_moves))))
+                    return
+                continue
+            others = [m for m in legal if not is_drop(m) or (must not in ("*", "-", None) and DROP.match(m).group(1).lower() != must)]
             tried += 1
             free = free or bool(others)
             if want == "true" and others:

@@ -120,10 +120,18 @@ class OverrideProbes:
         """`mobilityRegion{White,Black}{Piece}`: a piece moves only to the
         squares of its region; with the whole board as its region, some
         piece moves elsewhere."""
-        whole = " ".join(Fen(self.start).squares())
+        start = Fen(self.start)
+        whole = " ".join(start.squares())
         for key in [k for k in g if k.startswith("mobilityRegion")]:
             colour = "w" if key.startswith("mobilityRegionWhite") else "b"
             region = set(g[key].split())
+            if region == set(whole.split()):
+                # (The whole board, Crowded xiangqi's Elephant: kept to its
+                # own half, as Xiangqi's is, it moves otherwise somewhere.)
+                half = [s for s in start.squares()
+                        if (parse_sq(s)[1] < (start.height + 1) // 2) == (colour == "w")]
+                self.same_play(g, key, g[key], " ".join(half), colour)
+                continue
 
             # (a pass, the King's move to its own square, is no move
             # the region limits)

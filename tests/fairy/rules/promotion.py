@@ -17,20 +17,22 @@ class PromotionProbes:
         sides = [s for s in ("White", "Black") if "promotionRegion" + s in g or "promotionPieceTypes" + s in g]
         # (mandatoryPawnPromotion, shared, checked with the first side that
         # has the pawn: Maharajah's White has none)
-        if len(sides) == 2 and not self.side_has_pawn(g, "White", g.piece) and self.side_has_pawn(g, "Black", g.piece):
+        if len(sides) == 2 and not self.side_pawn(g, "White", g.piece)[1] and self.side_pawn(g, "Black", g.piece)[1]:
             sides.reverse()
         for i, side in enumerate(sides):
             self.probe_promotion_side(g if i == 0 else {k: v for k, v in g.items() if k != "mandatoryPawnPromotion"},
                                       side, g.piece)
 
-    def side_has_pawn(self, g, side, piece):
-        """Whether SIDE has its pawn type, on the board or in hand, at the
-        start ([`probe_promotion_side`]'s choice of pawn)."""
+    def side_pawn(self, g, side, piece):
+        """SIDE's pawn letter, and whether SIDE has it, on the board or in
+        hand, at the start: the piece whose row or cell holds the claim
+        where it is one of its promotionPawnTypes (Wolf's Sergeant), else
+        the first of them (Spartan's Black Hoplite), else the Pawn."""
         pawns = g.get("promotionPawnTypes" + side, self.claims.get("promotionPawnTypes" + side, "p"))
         pawn = piece.lower() if piece and piece.lower() in pawns else pawns[0]
         pawn = pawn.upper() if side == "White" else pawn.lower()
         start = Fen(self.start)
-        return any(t.rstrip("~") == pawn for _, t in start.pieces()) or pawn in (start.pocket or "")
+        return pawn, any(t.rstrip("~") == pawn for _, t in start.pieces()) or pawn in (start.pocket or "")
 
     def probe_promotion_side(self, g, side, piece):
         rkey, tkey = "promotionRegion" + side, "promotionPieceTypes" + side
@@ -40,15 +42,9 @@ class PromotionProbes:
         types = g.get(tkey)
         mandatory = g.get("mandatoryPawnPromotion")
         keys = [k for k in (rkey, tkey, "mandatoryPawnPromotion") if k in g]
-        # (The side's pawn: the piece whose row or cell holds the claim
-        # where it is one of its promotionPawnTypes, Wolf's Sergeant, else
-        # the first of them, Spartan's Black Hoplite, else the Pawn.)
-        pawns = g.get("promotionPawnTypes" + side, self.claims.get("promotionPawnTypes" + side, "p"))
-        pawn = piece.lower() if piece and piece.lower() in pawns else pawns[0]
-        pawn = pawn.upper() if side == "White" else pawn.lower()
+        pawn, has_pawn = self.side_pawn(g, side, piece)
         back = -1 if side == "White" else 1  # (the square a step before the zone)
         start = Fen(self.start)
-        has_pawn = any(t.rstrip("~") == pawn for _, t in start.pieces()) or pawn in (start.pocket or "")
         if self.claims.get("sittuyinPromotion") == "true":
             # (Sittuyin's Pawn promotes in place, and from anywhere as its
             # side's last pawn: not a lone pawn's step into a zone.

@@ -20,10 +20,19 @@ def wall_of(m):
     return tail.group(3) + tail.group(4) if tail else None
 
 
+def base_of(m):
+    """The (from, to, promotion) of M, its wall part aside (`d1a1,a1b1`
+    -> d1, a1, ''), or None where M is no board move (a drop)."""
+    mm = MOVE.match(m)
+    if not mm:
+        return None
+    return mm.group(1) + mm.group(2), mm.group(3) + mm.group(4), mm.group(5) or ""
+
+
 def places_wall(m):
     """Whether M places a wall instead of a move (`a1a1,a1b1`)."""
-    mm = MOVE.match(m)
-    return bool(mm) and mm.group(1) + mm.group(2) == mm.group(3) + mm.group(4)
+    base = base_of(m)
+    return bool(base) and base[0] == base[1]
 
 
 class WallProbes:
@@ -95,12 +104,10 @@ class WallProbes:
             by_base = {}
             captures = {}  # (from, to) -> whether it captures: asked once, not once per wall square
             for m in legal:
-                mm = MOVE.match(m)
-                if not mm:
-                    continue
-                frm, to = mm.group(1) + mm.group(2), mm.group(3) + mm.group(4)
-                if mm.group(5):
-                    continue  # a promotion
+                base = base_of(m)
+                if not base or base[2]:
+                    continue  # a drop, a promotion
+                frm, to = base[:2]
                 if frm != to and (frm, to) not in captures:
                     captures[frm, to] = board.get(to) is not None or sf.is_capture(self.v, fen, [], m)
                 if frm != to and captures[frm, to]:
@@ -165,11 +172,9 @@ class WallProbes:
         left out."""
         out = set()
         for m in self.legal(fen):
-            mm = MOVE.match(m)
-            if mm:
-                frm, to = mm.group(1) + mm.group(2), mm.group(3) + mm.group(4)
-                if frm != to:
-                    out.add((frm, to))
+            base = base_of(m)
+            if base and base[0] != base[1]:
+                out.add(base[:2])
         return out
 
     def probe_wall_blocks(self, g):
