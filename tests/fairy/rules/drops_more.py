@@ -53,21 +53,20 @@ class DropMoreProbes:
                 continue
             legal = self.legal(fen)
             drops = [m for m in legal if is_drop(m)]
-            b = Fen(fen)
-            stm_white = b.side() == "w"
-            b.pocket = "".join(c for c in b.pocket if not (c.isalpha() and c.isupper() == stm_white and (must in ("*", "-", None) or c.lower() == must)))
-            emptied = b.text()
-            board_moves = [m for m in self.legal(emptied) if not is_drop(m)] if self.valid(emptied) else []
             if not drops:
+                if want != "true":
+                    continue
                 # (the page: where no drop is legal, they move: the board
                 # moves are those of the same position with no hand)
+                board_moves = self.board_moves_without_hand(fen, must)
                 moved = sorted(m for m in legal if not is_drop(m))
-                if want == "true" and board_moves and moved != sorted(board_moves):
+                if board_moves and moved != sorted(board_moves):
                     self.bad_rest(g, keys, "in %s (%s in hand, no legal drop) the board moves are %s, not %s" % (
                         fen, "".join(hand), " ".join(moved) or "none", " ".join(sorted(board_moves))))
                     return
                 continue
             others = [m for m in legal if not is_drop(m) or (must not in ("*", "-", None) and DROP.match(m).group(1).lower() != must)]
+            board_moves = self.board_moves_without_hand(fen, must)
             tried += 1
             free = free or bool(others)
             if want == "true" and others:
@@ -87,6 +86,16 @@ class DropMoreProbes:
             self.bad_rest(g, keys, "in %d positions with a piece in hand and a legal drop, no other move is legal" % tried)
             return
         self.ok_rest(g, keys)
+
+    def board_moves_without_hand(self, fen, must):
+        """The legal board moves of FEN with the side to move's pieces in
+        hand (of type MUST, where one is claimed) taken away; none where
+        that position is not valid."""
+        b = Fen(fen)
+        stm_white = b.side() == "w"
+        b.pocket = "".join(c for c in b.pocket if not (c.isalpha() and c.isupper() == stm_white and (must in ("*", "-", None) or c.lower() == must)))
+        emptied = b.text()
+        return [m for m in self.legal(emptied) if not is_drop(m)] if self.valid(emptied) else []
 
     def with_hand(self, must):
         """The first positions of the random game (a pocket written) with
